@@ -1,0 +1,9 @@
+"""manaplan: can this cost be paid with what is untapped, and what should be tapped?
+
+The Python API is :func:`manaplan.api.solve` (requests and responses in the JSON
+protocol's shapes); the CLI is ``manaplan solve | serve | demo``.
+"""
+
+from .api import solve, solve_text
+
+__all__ = ["solve", "solve_text"]

@@ -1,0 +1,80 @@
+"""The ``manaplan`` command: ``solve [FILE]``, ``serve`` and ``demo``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .api import solve, solve_text
+
+DEMO_REQUEST = {
+    "id": "demo",
+    "spell": {"name": "Tidehollow Strix", "mana_cost": "{U}{B}", "type_line": "Artifact Creature — Sphinx"},
+    "permanents": [
+        {"id": "island", "name": "Island", "type_line": "Basic Land — Island"},
+        {"id": "mountain", "name": "Mountain", "type_line": "Basic Land — Mountain"},
+        {"id": "signet", "name": "Dimir Signet", "type_line": "Artifact",
+         "oracle_text": "{1}, {T}: Add {U}{B}."},
+        {"id": "heath", "name": "Fetid Heath", "type_line": "Land",
+         "oracle_text": "{T}: Add {C}.\n{W/B}, {T}: Add {W}{W}, {W}{B}, or {B}{B}."},
+    ],
+}
+
+
+def describe(request: dict, response: dict) -> str:
+    """A plan as a player would follow it."""
+    spell = request.get("spell", {})
+    title = spell.get("name") or spell.get("mana_cost")
+    if "error" in response:
+        return f"error: {response['error']['message']}"
+    if not response.get("payable"):
+        return f"{title}: can't be paid: {response['reason']['message']}"
+    plan = response["plan"]
+    lines = [f"{title}: pay {response['total_cost']}" + (f" (X={response['x']})" if "x" in response else "")]
+    for i, step in enumerate(plan["steps"], 1):
+        paid = f", paying {step['pays']}" if step["pays"] else ""
+        life = f" and {step['life']} life" if step.get("life") else ""
+        lines.append(f"  {i}. {step['permanent']}: {step['cost']}{paid}{life} -> add {step['adds']}")
+    for p in plan["payment"]:
+        src = f"{p['mana']} from {p['from']}" if "mana" in p else f"{p['life']} life"
+        lines.append(f"     {p['symbol']} paid with {src}")
+    lines.append(f"  tapped: {', '.join(plan['tapped']) or 'nothing'}; sacrificed: "
+                 f"{', '.join(plan['sacrificed']) or 'nothing'}; life paid: {plan['life_paid']}; "
+                 f"floating: {plan['floating'] or 'nothing'}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="manaplan", description="Exact mana-payment planner.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_solve = sub.add_parser("solve", help="answer one JSON request (a file, or standard input)")
+    p_solve.add_argument("file", nargs="?", help="request file (default: standard input)")
+    sub.add_parser("serve", help="answer one JSON request per line until end of input")
+    p_demo = sub.add_parser("demo", help="solve a built-in example and print the plan")
+    p_demo.add_argument("--json", action="store_true", help="print the JSON response too")
+    args = parser.parse_args(argv)
+    if args.command == "solve":
+        try:
+            text = open(args.file, encoding="utf-8").read() if args.file else sys.stdin.read()
+        except OSError as e:
+            print(json.dumps({"id": None, "error": {"message": f"cannot read {args.file}: {e.strerror}"}}))
+            return 2
+        response = solve_text(text)
+        print(json.dumps(response))
+        return 2 if "error" in response else 0
+    if args.command == "serve":
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            print(json.dumps(solve_text(line)), flush=True)
+        return 0
+    response = solve(DEMO_REQUEST)
+    print(describe(DEMO_REQUEST, response))
+    if args.json:
+        print(json.dumps(response, indent=2))
+    return 0 if "error" not in response else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

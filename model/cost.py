@@ -1,0 +1,218 @@
+"""The total cost of casting a spell (CR 601.2b, 601.2f, 118.7-118.9).
+
+Casting locks in one *total cost*: the mana cost (or nothing, if the object has none:
+unpayable, CR 202.1b, 118.6), with X announced (107.3) and each hybrid, twobrid or
+Phyrexian symbol announced as one of its halves (601.2b, 118.13a), plus additional
+costs and increases, minus reductions (118.7), then effects that set a floor on the
+total (Trinisphere) apply, and the result is locked in (601.2f).
+
+The solver chooses the announcements itself; this module computes the total cost for
+*given* choices, which is what the validator and the reference search use.
+
+>>> spell = SpellCost.of("{X}{R}", x=2)
+>>> str(total_cost(spell, Announcement()))
+'{2}{R}'
+>>> str(total_cost(SpellCost.of("{1}{W}{W}", reduce=["{W}", "{W}", "{W}"]), Announcement()))
+'{0}'
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from .errors import RequestError
+from .mana import ManaCost
+from .symbols import (
+    COLORED, COLORLESS, GENERIC, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, PHYREXIAN, SNOW,
+    TWOBRID, VARIABLE, Symbol,
+)
+
+
+@dataclass(frozen=True)
+class SpellCost:
+    """What the caster must pay, before any choice is made.
+
+    ``mana_cost`` is None for an object with no mana cost. ``additional`` and
+    ``increase`` are added (601.2f); ``reduce`` are reductions (118.7); ``minimum`` is a
+    floor on the total's mana (Trinisphere: "at least {3}").
+    """
+
+    mana_cost: ManaCost | None
+    x: int = 0
+    additional: tuple = ()
+    increase: tuple = ()
+    reduce: tuple = ()
+    minimum: int = 0
+
+    @classmethod
+    def of(cls, mana_cost: str | None, x: int = 0, additional=(), increase=(), reduce=(), minimum: int = 0):
+        """Build from mana strings (a convenience for tests and the Python API)."""
+        parse = ManaCost.parse
+        return cls(None if mana_cost is None else parse(mana_cost), x,
+                   tuple(parse(a) for a in additional), tuple(parse(a) for a in increase),
+                   tuple(parse(r) for r in reduce), minimum)
+
+    @property
+    def payable_at_all(self) -> bool:
+        """An object with no mana cost can't be cast by paying one (CR 202.1b)."""
+        return self.mana_cost is not None
+
+    @property
+    def added_symbols(self) -> tuple:
+        """Every symbol to pay before reductions: mana cost, additional costs, increases."""
+        out = self.mana_cost.symbols if self.mana_cost else ()
+        for c in self.additional + self.increase:
+            out += c.symbols
+        return out
+
+    @property
+    def reduction_symbols(self) -> tuple:
+        out = ()
+        for c in self.reduce:
+            out += c.symbols
+        return out
+
+    def check(self) -> None:
+        """Reject what the rules give no meaning to: X in a reduction, negative X."""
+        if self.x < 0:
+            raise RequestError("X must be 0 or more", "spell.x")
+        for s in self.reduction_symbols:
+            if s.kind == VARIABLE:
+                raise RequestError(f"a reduction cannot contain {s}", "spell.reduce")
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """The choices made while casting: for each choice symbol among the added symbols
+    (in order), the label of the option announced (``'W'``, ``'generic'``, ``'life'``);
+    for each choice symbol among the reductions, the half it reduces (118.7e)."""
+
+    halves: tuple = ()
+    reduction_halves: tuple = ()
+
+
+@dataclass(frozen=True)
+class TotalCost:
+    """A locked-in total cost: generic mana, mana of each type (W U B R G C), snow
+    mana, and life (Phyrexian symbols announced as life, CR 107.4f).
+
+    ``life_symbols`` lists those Phyrexian symbols, for the plan's payment lines.
+    """
+
+    generic: int = 0
+    typed: tuple = (0, 0, 0, 0, 0, 0)
+    snow: int = 0
+    life: int = 0
+    life_symbols: tuple = field(default=(), compare=False)
+
+    @property
+    def mana(self) -> int:
+        return self.generic + sum(self.typed) + self.snow
+
+    def count(self, mana_type: str) -> int:
+        return self.typed[MANA_TYPES.index(mana_type)]
+
+    def symbols(self) -> tuple:
+        """The total as symbols in the usual order: generic first, then WUBRG, C, S."""
+        out = []
+        if self.generic or self.mana == 0:
+            out.append(Symbol(GENERIC, (), self.generic))
+        for t, n in zip(MANA_TYPES, self.typed):
+            out += [Symbol(COLORED if t != "C" else COLORLESS, (t,))] * n
+        out += [Symbol(SNOW)] * self.snow
+        return tuple(out)
+
+    def __str__(self) -> str:
+        return "".join(str(s) for s in self.symbols())
+
+
+def choice_symbols(symbols) -> list:
+    return [s for s in symbols if s.has_choice]
+
+
+def total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
+    """The locked-in total for the given announcements (CR 601.2f, 118.7).
+
+    Raises ValueError if the spell has no mana cost or the announcement does not fit.
+    Reductions are applied one mana at a time; the order does not change the result
+    because a typed reduction only ever spills into the generic part (118.7b-d) and
+    the generic part is floored at 0 (118.7a).
+    """
+    if spell.mana_cost is None:
+        raise ValueError("an object with no mana cost can't be cast by paying it (CR 202.1b)")
+    generic, snow, life = 0, 0, 0
+    typed = dict.fromkeys(MANA_TYPES, 0)
+    life_symbols = []
+    halves = iter(announcement.halves)
+    for s in spell.added_symbols:
+        options = s.payment_options(spell.x)
+        if s.has_choice:
+            label = next(halves, None)
+            chosen = [o for o in options if o.label == label]
+            if not chosen:
+                raise ValueError(f"no announced half for {s} (got {label!r})")
+            option = chosen[0]
+        else:
+            option = options[0]
+        if option.life:
+            life += option.life
+            life_symbols.append(s)
+        for need in option.needs:
+            if need.snow:
+                snow += 1
+            elif need.generic:
+                generic += 1
+            else:
+                (t,) = need.types
+                typed[t] += 1
+    if next(halves, None) is not None:
+        raise ValueError("more announced halves than choice symbols")
+    generic_reduction = 0
+    red_halves = iter(announcement.reduction_halves)
+    for s in spell.reduction_symbols:
+        if s.kind == GENERIC:
+            generic_reduction += s.amount  # 118.7a
+            continue
+        if s.kind == SNOW:
+            generic_reduction += 1  # 118.7g: snow reductions reduce generic
+            continue
+        if s.kind in (HYBRID, TWOBRID, HYBRID_PHYREXIAN):
+            half = next(red_halves, None)  # 118.7e: the player picks a half
+            if s.kind == TWOBRID and half == "generic":
+                generic_reduction += 2
+                continue
+            if half not in s.colors:
+                raise ValueError(f"no half chosen for the reduction {s} (got {half!r})")
+            t = half
+        else:  # colored, {C}, Phyrexian (118.7f: one mana of its color)
+            t = s.colors[0]
+        if typed[t] > 0:
+            typed[t] -= 1  # 118.7c
+        else:
+            generic_reduction += 1  # 118.7b, 118.7d: the excess reduces generic
+    generic = max(0, generic - generic_reduction)
+    total = TotalCost(generic, tuple(typed[t] for t in MANA_TYPES), snow, life, tuple(life_symbols))
+    if total.mana < spell.minimum:  # 601.2f: effects that set the total apply last
+        total = TotalCost(generic + spell.minimum - total.mana, total.typed, snow, life, tuple(life_symbols))
+    return total
+
+
+def all_announcements(spell: SpellCost):
+    """Every Announcement the caster could make (for exhaustive checks on small costs)."""
+    added = choice_symbols(spell.added_symbols)
+    reds = [s for s in spell.reduction_symbols if s.kind in (HYBRID, TWOBRID, HYBRID_PHYREXIAN)]
+    add_opts = [[o.label for o in s.payment_options(spell.x)] for s in added]
+    red_opts = [list(s.colors) + (["generic"] if s.kind == TWOBRID else []) for s in reds]
+    for halves in itertools.product(*add_opts):
+        for red in itertools.product(*red_opts):
+            yield Announcement(tuple(halves), tuple(red))
+
+
+def all_total_costs(spell: SpellCost) -> dict:
+    """Each distinct locked-in total cost, with one announcement that gives it."""
+    out = {}
+    for a in all_announcements(spell):
+        t = total_cost(spell, a)
+        out.setdefault(t, a)
+    return out

@@ -1,0 +1,33 @@
+"""Errors for bad input.
+
+Every error names what was wrong and, where the input came from a request, where
+(`at`, a JSON path such as ``permanents[3].abilities[0].cost``). They subclass
+``ValueError`` so that callers of the Python API can catch them as such.
+"""
+
+from __future__ import annotations
+
+
+class ManaplanError(ValueError):
+    """Base class of every input error manaplan raises on purpose."""
+
+    def __init__(self, message: str, at: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.at = at
+
+    def located(self, prefix: str) -> "ManaplanError":
+        """Return a copy whose location is prefixed by ``prefix`` (a JSON path)."""
+        where = prefix if not self.at else (f"{prefix}.{self.at}" if not self.at.startswith("[") else prefix + self.at)
+        return type(self)(self.message, where)
+
+    def __str__(self) -> str:
+        return f"{self.message} (at {self.at})" if self.at else self.message
+
+
+class SymbolError(ManaplanError):
+    """A mana symbol or mana string that is not in the grammar (CR 107.4)."""
+
+
+class RequestError(ManaplanError):
+    """A request that is not valid: a missing or ill-typed field, a bad value."""

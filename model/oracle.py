@@ -1,0 +1,121 @@
+"""Mana abilities read from card text (type line and Oracle text, as Scryfall gives them).
+
+Only what decides payment is read: basic land types' intrinsic abilities (CR 305.6) and
+lines of the form ``COST: Add MANA.`` with their riders (pain damage, "Activate only as
+an instant", "Spend this mana only to ..."). A line that adds mana but that this module
+cannot read is an error, never a guess.
+
+>>> [str(a.cost) + " -> " + str(a.output.format()) for a in abilities_from_text("Land — Island Swamp", "")]
+['{T} -> {U}', '{T} -> {B}']
+>>> a, = abilities_from_text("Land", "{T}: Add {W} or {B}. Caves of Koilos deals 1 damage to you.", "Caves of Koilos")
+>>> a.output.format(), a.damage
+(['{W}', '{B}'], 1)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import ManaplanError, RequestError
+from .sources import Ability, AbilityCost, Output, check_bounded, number_word
+from .symbols import COLORS
+
+BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_SELF = re.compile(r"\b(this (?:land|artifact|creature|enchantment|permanent)|~)\b", re.I)
+
+
+def land_types(type_line: str) -> list:
+    """Basic land types in the subtype part of a type line (after the dash)."""
+    parts = re.split(r"\s+[—-]\s+", type_line, maxsplit=1)
+    if len(parts) < 2:
+        return []
+    return [w for w in parts[1].split() if w in BASIC_LAND_TYPES]
+
+
+def abilities_from_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None) -> list:
+    """Every mana ability the type line and Oracle text give, in order."""
+    out = []
+    for t in land_types(type_line or ""):
+        out.append(Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)), text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}."))
+    for line in (oracle_text or "").split("\n"):
+        line = re.sub(r"\([^)]*\)", "", line).strip()  # reminder text is not rules text
+        if not line or not re.search(r"\bAdd\b", line):
+            continue
+        out.append(ability_from_line(line, name, chosen_color))
+    return out
+
+
+def ability_from_line(line: str, name: str = "", chosen_color: str | None = None) -> Ability:
+    """Read one ``COST: Add ...`` line; raise RequestError saying what was not understood."""
+    text = line.replace(name, "~") if name else line
+    text = _SELF.sub("~", text)
+    m = re.match(r"^(.*?):\s*(Add .*)$", text)
+    if not m:
+        raise RequestError(f"cannot read the mana ability {line!r}: mana that is not added by an "
+                           "activated ability 'COST: Add ...' is not supported")
+    cost_text, effect = m.group(1), m.group(2)
+    try:
+        cost = AbilityCost.parse(cost_text, "~")
+    except ManaplanError as e:
+        raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
+    sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", effect) if s.strip()]
+    output = _read_add(sentences[0], line, chosen_color)
+    damage, restrict, instant_only, mana_ability = 0, "", False, True
+    if re.search(r"\btarget\b", effect + cost_text, re.I):
+        mana_ability = False  # CR 605.1a: an ability that could target is not a mana ability
+    for s in sentences[1:]:
+        if d := re.fullmatch(r"~ deals (\w+) damage to you\.", s):
+            damage = number_word(d.group(1)) or 0
+        elif r := re.fullmatch(r"Spend this mana only to cast (.+?)\.", s):
+            restrict = r.group(1)
+        elif s == "Activate only as an instant.":
+            instant_only = True
+        elif re.search(r"\blibrary\b|\bdraw\b|\bmill\b", s, re.I):
+            mana_ability = False  # CR 605.1a (2026-08-07): moves cards into or out of a library
+        elif re.fullmatch(r"Activate only (once each turn|during your turn)\.", s):
+            pass
+        else:
+            raise RequestError(f"cannot read {s!r} in the mana ability {line!r}")
+    if re.search(r"\blibrary\b|\bdraw\b|\bmill\b", cost_text, re.I):
+        mana_ability = False
+    ability = Ability(cost, output, restrict, instant_only, mana_ability, damage, line)
+    check_bounded(ability)
+    return ability
+
+
+def _read_add(sentence: str, line: str, chosen_color: str | None) -> Output:
+    s = sentence.rstrip(".")
+    body = s[len("Add "):]
+    if re.fullmatch(r"(\{[WUBRGC]\})+", body):
+        return Output.parse(body)
+    alts = re.split(r",\s*(?:or\s+)?|\s+or\s+", body)
+    if len(alts) > 1 and all(re.fullmatch(r"(\{[WUBRGC]\})+", a) for a in alts):
+        return Output.parse(alts)
+    if m := re.fullmatch(r"(\w+) mana of any (one )?color", body):
+        n = number_word(m.group(1))
+        if n:
+            return Output.parse("any" if n == 1 else {"any": n})
+    if m := re.fullmatch(r"(\w+) mana in any combination of colors", body):
+        n = number_word(m.group(1))
+        if n:
+            return Output.parse({"combination": n})
+    if m := re.fullmatch(r"(\{[WUBRGC]\}) or one mana of the chosen color", body):
+        if not chosen_color:
+            raise RequestError(f"{line!r} needs the permanent's 'chosen_color'")
+        return Output.parse([m.group(1), "{%s}" % chosen_color])
+    if body == "one mana of the chosen color":
+        if not chosen_color:
+            raise RequestError(f"{line!r} needs the permanent's 'chosen_color'")
+        return Output.parse("{%s}" % chosen_color)
+    raise RequestError(f"cannot read what {line!r} adds")
+
+
+def chosen_color_code(value) -> str:
+    """Accept ``'W'`` or ``'white'`` for a permanent's chosen color."""
+    if isinstance(value, str):
+        if value in COLORS:
+            return value
+        if value.lower() in _COLOR_WORDS:
+            return _COLOR_WORDS[value.lower()]
+    raise RequestError(f"unknown color {value!r}; use W, U, B, R, G or white, blue, black, red, green")

@@ -1,0 +1,251 @@
+"""Reading a Magic payment request (the JSON protocol's shape) into value objects.
+
+Every check names what is wrong and where (``at``, a JSON path), so that an engine
+author sees ``permanents[3].abilities[0].cost`` rather than a traceback. Validation is
+written out here instead of through pydantic or jsonschema: the protocol's mana strings
+and ability costs need their own grammar anyway, and this keeps ``manaplan solve``'s
+start-up to the standard library plus this package (see README, "Why no schema library").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .cost import SpellCost
+from .errors import ManaplanError, RequestError
+from .mana import ManaCost, parse_mana
+from .oracle import abilities_from_text, chosen_color_code
+from .sources import Board, Permanent, Player, explicit_ability
+
+QUERIES = ("pay", "max_x")
+
+
+@dataclass(frozen=True)
+class Spell:
+    """The spell being cast: its cost, and what restrictions on mana look at."""
+
+    cost: SpellCost
+    name: str = ""
+    type_line: str = ""
+    convoke: bool = False
+    improvise: bool = False
+    delve: bool = False
+
+    @property
+    def colors(self) -> frozenset:
+        return self.cost.mana_cost.colors if self.cost.mana_cost else frozenset()
+
+
+@dataclass(frozen=True)
+class PaymentProblem:
+    """One Magic payment question: can ``spell`` be paid from ``board`` and ``player``?"""
+
+    spell: Spell
+    board: Board
+    player: Player
+    query: str = "pay"
+    id: object = None
+
+
+def _expect(cond: bool, message: str, at: str) -> None:
+    if not cond:
+        raise RequestError(message, at)
+
+
+def _int(obj: dict, key: str, at: str, default: int, minimum: int = 0) -> int:
+    value = obj.get(key, default)
+    _expect(isinstance(value, int) and not isinstance(value, bool),
+            f"'{key}' must be a whole number, not {value!r}", at)
+    _expect(value >= minimum, f"'{key}' must be {minimum} or more, not {value}", at)
+    return value
+
+
+def _bool(obj: dict, key: str, at: str) -> bool:
+    value = obj.get(key, False)
+    _expect(isinstance(value, bool), f"'{key}' must be true or false, not {value!r}", at)
+    return value
+
+
+def _mana_string(value, at: str) -> ManaCost:
+    _expect(isinstance(value, str), f"expected a mana string such as '{{1}}{{W}}', not {value!r}", at)
+    try:
+        return ManaCost.parse(value)
+    except ManaplanError as e:
+        raise RequestError(e.message, at) from None
+
+
+def _mana_list(spell: dict, key: str) -> tuple:
+    value = spell.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    _expect(isinstance(value, list), f"'{key}' must be a list of mana strings", f"spell.{key}")
+    return tuple(_mana_string(v, f"spell.{key}[{i}]") for i, v in enumerate(value))
+
+
+def parse_spell(spell) -> Spell:
+    _expect(isinstance(spell, dict), "'spell' must be an object with at least 'mana_cost'", "spell")
+    known = {"name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
+             "convoke", "improvise", "delve", "oracle_text"}
+    for key in spell:
+        _expect(key in known, f"unknown field {key!r} in the spell", f"spell.{key}")
+    raw = spell.get("mana_cost")
+    mana_cost = None if raw is None else _mana_string(raw, "spell.mana_cost")
+    if raw == "":
+        mana_cost = None  # Scryfall writes an absent mana cost as "" (CR 202.1b)
+    x = _int(spell, "x", "spell.x", 0)
+    cost = SpellCost(mana_cost, x, _mana_list(spell, "additional"), _mana_list(spell, "increase"),
+                     _mana_list(spell, "reduce"), _int(spell, "minimum", "spell.minimum", 0))
+    try:
+        cost.check()
+    except RequestError as e:
+        raise e
+    for key in ("name", "type_line"):
+        _expect(isinstance(spell.get(key, ""), str), f"'{key}' must be text", f"spell.{key}")
+    return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
+                 _bool(spell, "convoke", "spell.convoke"), _bool(spell, "improvise", "spell.improvise"),
+                 _bool(spell, "delve", "spell.delve"))
+
+
+def parse_player(player) -> Player:
+    if player is None:
+        return Player()
+    _expect(isinstance(player, dict), "'player' must be an object", "player")
+    for key in player:
+        _expect(key in ("life", "pool", "graveyard"), f"unknown field {key!r} in the player", f"player.{key}")
+    life = _int(player, "life", "player.life", 20)
+    pool_text = player.get("pool", "")
+    _expect(isinstance(pool_text, str), "'pool' must be a mana string such as '{R}{R}'", "player.pool")
+    try:
+        pool = parse_mana(pool_text, source="pool")
+    except ManaplanError as e:
+        raise RequestError(e.message, "player.pool") from None
+    return Player(life, pool, _int(player, "graveyard", "player.graveyard", 0))
+
+
+_PERMANENT_FIELDS = {"id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
+                     "counters", "chosen_color", "snow", "colors", "mana_cost"}
+
+
+def parse_permanent(p, at: str) -> Permanent:
+    _expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
+    for key in p:
+        _expect(key in _PERMANENT_FIELDS, f"unknown field {key!r} in a permanent", f"{at}.{key}")
+    pid = p.get("id")
+    _expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", f"{at}.id")
+    _expect(pid != "pool", "'pool' is reserved for floating mana; choose another id", f"{at}.id")
+    name = p.get("name", "")
+    type_line = p.get("type_line", "")
+    oracle = p.get("oracle_text", "")
+    for key, value in (("name", name), ("type_line", type_line), ("oracle_text", oracle)):
+        _expect(isinstance(value, str), f"'{key}' must be text", f"{at}.{key}")
+    chosen = None
+    if p.get("chosen_color") is not None:
+        try:
+            chosen = chosen_color_code(p["chosen_color"])
+        except RequestError as e:
+            raise RequestError(e.message, f"{at}.chosen_color") from None
+    if "abilities" in p:
+        specs = p["abilities"]
+        _expect(isinstance(specs, list), "'abilities' must be a list", f"{at}.abilities")
+        abilities = []
+        for i, spec in enumerate(specs):
+            try:
+                abilities.append(explicit_ability(spec, name))
+            except ManaplanError as e:
+                raise e.located(f"{at}.abilities[{i}]") from None
+    else:
+        try:
+            abilities = abilities_from_text(type_line, oracle, name, chosen)
+        except ManaplanError as e:
+            raise RequestError(e.message, f"{at}.oracle_text") from None
+    counters = p.get("counters", {})
+    _expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", f"{at}.counters")
+    for kind, n in counters.items():
+        _expect(isinstance(n, int) and not isinstance(n, bool) and n >= 0,
+                f"counter count must be a whole number 0 or more, not {n!r}", f"{at}.counters.{kind}")
+    for i, a in enumerate(abilities):
+        if a.cost.counter_kind and a.cost.counter_kind not in counters:
+            pass  # no counters of that kind: the ability simply can't be activated
+    colors = frozenset()
+    if "colors" in p:
+        _expect(isinstance(p["colors"], list) and all(c in "WUBRG" and len(c) == 1 for c in p["colors"]),
+                "'colors' must be a list of W, U, B, R, G", f"{at}.colors")
+        colors = frozenset(p["colors"])
+    elif "mana_cost" in p and p["mana_cost"]:
+        colors = _mana_string(p["mana_cost"], f"{at}.mana_cost").colors
+    snow = _bool(p, "snow", at) or bool(re.search(r"\bSnow\b", type_line))
+    types_part = re.split(r"\s+[—-]\s+", type_line, maxsplit=1)[0]
+    creature = "Creature" in types_part
+    if not type_line and p.get("summoning_sick"):
+        creature = True  # the flag is only meaningful for creatures (CR 302.6)
+    return Permanent(pid, name, tuple(abilities), _bool(p, "tapped", at), _bool(p, "summoning_sick", at),
+                     tuple(sorted(counters.items())), snow, creature, "Artifact" in types_part, colors, type_line)
+
+
+def parse_request(req) -> PaymentProblem:
+    """Validate a Magic request and build the problem; raise RequestError on bad input."""
+    _expect(isinstance(req, dict), "a request must be a JSON object", "")
+    known = {"id", "game", "query", "spell", "player", "permanents", "objective"}
+    for key in req:
+        _expect(key in known, f"unknown field {key!r} in the request", key)
+    query = req.get("query", "pay")
+    _expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
+    _expect("spell" in req, "the request needs a 'spell'", "spell")
+    spell = parse_spell(req["spell"])
+    player = parse_player(req.get("player"))
+    perms = req.get("permanents", [])
+    _expect(isinstance(perms, list), "'permanents' must be a list", "permanents")
+    parsed = []
+    seen = set()
+    for i, p in enumerate(perms):
+        perm = parse_permanent(p, f"permanents[{i}]")
+        _expect(perm.id not in seen, f"duplicate permanent id {perm.id!r}", f"permanents[{i}].id")
+        seen.add(perm.id)
+        parsed.append(perm)
+    return PaymentProblem(spell, Board(tuple(parsed)), player, query, req.get("id"))
+
+
+_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "battle",
+               "land", "kindred", "legendary", "snow"}
+_COLOR_WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def restriction_allows(restrict: str, spell: Spell) -> bool:
+    """Whether mana with the restriction ``restrict`` may be spent on ``spell`` (CR 106.6).
+
+    ``restrict`` is the spell part of "Spend this mana only to cast ...": "creature
+    spells", "instant or sorcery spells", "multicolored spells", "colorless Eldrazi
+    spells". Any clause about activating abilities is dropped: such mana is never used on
+    ability costs here (the conservative reading). Raises RequestError if the spell lacks
+    the type line the restriction needs.
+    """
+    text = re.sub(r"\s+or activate abilities.*$", "", restrict.strip().rstrip("."), flags=re.I)
+    text = re.sub(r"\s+spells?$", "", text, flags=re.I)
+    words_line = spell.type_line.replace("—", " ").split()
+    lower_line = {w.lower() for w in words_line}
+    for alternative in re.split(r"\s+or\s+|,\s*", text):
+        ok = True
+        for word in alternative.split():
+            w = word.lower()
+            if w == "multicolored":
+                ok &= len(spell.colors) >= 2
+            elif w == "monocolored":
+                ok &= len(spell.colors) == 1
+            elif w == "colorless":
+                ok &= not spell.colors
+            elif w in _COLOR_WORD:
+                ok &= _COLOR_WORD[w] in spell.colors
+            elif w.startswith("non") and w[3:] in _TYPE_WORDS:
+                if not spell.type_line:
+                    raise RequestError(f"spell.type_line is needed to decide whether mana restricted to "
+                                       f"{restrict!r} can pay it", "spell.type_line")
+                ok &= w[3:] not in lower_line
+            else:
+                if not spell.type_line:
+                    raise RequestError(f"spell.type_line is needed to decide whether mana restricted to "
+                                       f"{restrict!r} can pay it", "spell.type_line")
+                ok &= w.rstrip("s") in {x.rstrip("s") for x in lower_line}
+        if ok:
+            return True
+    return False

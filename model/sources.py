@@ -1,0 +1,317 @@
+"""Mana sources: permanents and their mana abilities (CR 605), and the player.
+
+A :class:`Permanent` has :class:`Ability` objects; each has an :class:`AbilityCost`
+(``{T}``, ``{Q}``, mana, life, sacrificing itself, removing counters) and an
+:class:`Output` (what it adds). Costs are written as cards write them, joined by
+``, `` (``{1}, {T}``, ``{T}, Sacrifice this``, ``Pay 2 life``), and parse and format
+round-trip.
+
+>>> AbilityCost.parse("{W/B}, {T}")
+AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0)
+>>> str(AbilityCost.parse("{T}, Sacrifice this"))
+'{T}, Sacrifice this'
+>>> Output.parse(["{W}{W}", "{W}{B}", "{B}{B}"]).alternatives
+(('W', 'W'), ('W', 'B'), ('B', 'B'))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import ManaplanError, RequestError
+from .mana import ManaCost, parse_mana
+from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, iter_tokens
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def number_word(word: str) -> int | None:
+    """``'two'`` -> 2, ``'3'`` -> 3, anything else -> None."""
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return _NUMBER_WORDS.get(word)
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCost:
+    """The cost of an activated mana ability (CR 602.1, 118).
+
+    ``counters`` counters of ``counter_kind`` are removed from the permanent itself.
+    """
+
+    tap: bool = False
+    untap: bool = False
+    mana: ManaCost = ManaCost()
+    life: int = 0
+    sacrifice: bool = False
+    counter_kind: str = ""
+    counters: int = 0
+
+    _SACRIFICE = re.compile(r"sacrifice (this|~|it)( [a-z]+)?", re.I)
+    _LIFE = re.compile(r"pay (\w+) life", re.I)
+    _COUNTER = re.compile(r"remove (\w+) ([\w-]+) counters? from (this|~|it)( [a-z]+)?", re.I)
+
+    @classmethod
+    def parse(cls, text: str, name: str = "") -> "AbilityCost":
+        """Read a cost such as ``{2}, {T}, Pay 1 life`` (parts joined by commas).
+
+        ``name`` is the permanent's name, which Oracle text uses for "this"."""
+        if not isinstance(text, str) or not text.strip():
+            raise RequestError("an ability cost must be non-empty text such as '{T}'")
+        tap = untap = sacrifice = False
+        mana = ManaCost()
+        life = counters = 0
+        counter_kind = ""
+        for raw in text.split(","):
+            part = raw.strip()
+            if name:
+                part = part.replace(name, "this")
+            low = part.lower()
+            if part == "{T}":
+                tap = True
+            elif part == "{Q}":
+                untap = True
+            elif part.startswith("{") and part.endswith("}") and "{T}" not in part and "{Q}" not in part:
+                mana = mana + ManaCost.parse(part)
+            elif m := cls._SACRIFICE.fullmatch(part):
+                sacrifice = True
+            elif (m := cls._LIFE.fullmatch(part)) and number_word(m.group(1)) is not None:
+                life += number_word(m.group(1))
+            elif (m := cls._COUNTER.fullmatch(part)) and number_word(m.group(1)):
+                counter_kind, counters = m.group(2).lower(), number_word(m.group(1))
+            else:
+                raise RequestError(f"cannot read the cost part {part!r} in {text!r}; known parts: "
+                                   "{T}, {Q}, mana symbols, 'Pay N life', 'Sacrifice this', "
+                                   "'Remove a <kind> counter from this'")
+            del low
+        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters)
+
+    def __str__(self) -> str:
+        parts = []
+        if self.mana.symbols:
+            parts.append(str(self.mana))
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        if self.life:
+            parts.append(f"Pay {self.life} life")
+        if self.sacrifice:
+            parts.append("Sacrifice this")
+        if self.counters:
+            n = "a" if self.counters == 1 else str(self.counters)
+            parts.append(f"Remove {n} {self.counter_kind} counter{'s' if self.counters > 1 else ''} from this")
+        return ", ".join(parts)
+
+    @property
+    def needs_mana(self) -> bool:
+        return bool(self.mana.symbols)
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """What a mana ability adds: one of ``alternatives`` (each a tuple of mana types),
+    or, if ``combination`` > 0, that many mana in any combination of ``combination_types``
+    (Cascading Cataracts: five mana in any combination of colors)."""
+
+    alternatives: tuple = ()
+    combination: int = 0
+    combination_types: tuple = COLORS
+
+    @classmethod
+    def parse(cls, spec) -> "Output":
+        """Read the protocol's ``add``: a mana string, a list of them, ``"any"``,
+        ``{"any": N}`` (N mana of one color) or ``{"combination": N}``."""
+        if spec == "any":
+            return cls(tuple((c,) for c in COLORS))
+        if isinstance(spec, dict):
+            if set(spec) == {"any"} and isinstance(spec["any"], int) and spec["any"] >= 1:
+                return cls(tuple((c,) * spec["any"] for c in COLORS))
+            if set(spec) == {"combination"} and isinstance(spec["combination"], int) and spec["combination"] >= 1:
+                return cls((), spec["combination"])
+            raise RequestError('"add" as an object must be {"any": N} or {"combination": N} with N >= 1')
+        if isinstance(spec, str):
+            spec = [spec]
+        if not isinstance(spec, list) or not spec:
+            raise RequestError('"add" must be a mana string, a list of them, "any", or {"any": N}')
+        alts = []
+        for i, s in enumerate(spec):
+            try:
+                alts.append(tuple(m.type for m in parse_mana(s)))
+            except ManaplanError as e:
+                raise RequestError(e.message, f"[{i}]" if len(spec) > 1 else None) from None
+            if not alts[-1]:
+                raise RequestError("an ability must add at least one mana", f"[{i}]" if len(spec) > 1 else None)
+        return cls(tuple(alts))
+
+    def format(self):
+        """The protocol's ``add`` form (inverse of :meth:`parse`)."""
+        if self.combination:
+            return {"combination": self.combination}
+        alts = ["".join("{%s}" % t for t in a) for a in self.alternatives]
+        n = len(self.alternatives[0])
+        if len(alts) == 5 and all(a == (c,) * n for a, c in zip(self.alternatives, COLORS)):
+            return "any" if n == 1 else {"any": n}
+        return alts[0] if len(alts) == 1 else alts
+
+    @property
+    def max_count(self) -> int:
+        return self.combination or max(len(a) for a in self.alternatives)
+
+    @property
+    def types(self) -> frozenset:
+        """Every type of mana it can add."""
+        if self.combination:
+            return frozenset(self.combination_types)
+        return frozenset(t for a in self.alternatives for t in a)
+
+    def max_of(self, types: frozenset) -> int:
+        """The most mana of the given types one activation can add."""
+        if self.combination:
+            return self.combination if types & set(self.combination_types) else 0
+        return max(sum(1 for t in a if t in types) for a in self.alternatives)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """An ability that adds mana.
+
+    ``mana_ability`` False means it uses the stack (a targeted ability, or one that moves
+    cards into or out of a library, CR 605.1a as of 2026-08-07); ``instant_only`` abilities
+    are mana abilities that still cannot be activated while a spell is being cast
+    (Lion's Eye Diamond). Neither is used mid-payment (CR 601.2g).
+    ``restrict`` is what its mana may be spent on ("creature spells"). ``damage`` is life
+    lost by the ability's effect (pain lands), counted with life paid.
+    """
+
+    cost: AbilityCost
+    output: Output
+    restrict: str = ""
+    instant_only: bool = False
+    mana_ability: bool = True
+    damage: int = 0
+    text: str = ""
+
+    @property
+    def usable_mid_cast(self) -> bool:
+        return self.mana_ability and not self.instant_only
+
+    @property
+    def life(self) -> int:
+        return self.cost.life + self.damage
+
+
+@dataclass(frozen=True)
+class Permanent:
+    """A permanent that may pay: its id, its abilities, and its state.
+
+    ``colors`` matters only for convoke (CR 702.51); ``creature`` for summoning
+    sickness (CR 302.6) and convoke; ``artifact`` for improvise (CR 702.126).
+    """
+
+    id: str
+    name: str = ""
+    abilities: tuple = ()
+    tapped: bool = False
+    summoning_sick: bool = False
+    counters: tuple = ()  # ((kind, n), ...)
+    snow: bool = False
+    creature: bool = False
+    artifact: bool = False
+    colors: frozenset = frozenset()
+    type_line: str = ""
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+    @property
+    def can_tap(self) -> bool:
+        """Whether a ``{T}`` cost can be paid: untapped, and not a creature that came
+        under its controller's control this turn (CR 302.6)."""
+        return not self.tapped and not (self.creature and self.summoning_sick)
+
+    def grouping_key(self):
+        """Permanents with equal keys are interchangeable for paying."""
+        return (self.abilities, self.tapped, self.summoning_sick, self.counters, self.snow,
+                self.creature, self.artifact, self.colors)
+
+
+@dataclass(frozen=True)
+class Player:
+    """The paying player: life total (CR 118.3 limits life payments), mana floating in
+    the pool (CR 106.4), and cards in the graveyard (for delve)."""
+
+    life: int = 20
+    pool: tuple = ()
+    graveyard: int = 0
+
+
+def describe_types(types) -> str:
+    """``{'U'}`` -> 'blue'; ``{'W', 'U'}`` -> 'white or blue'."""
+    names = [COLOR_NAMES[t] for t in MANA_TYPES if t in types]
+    if len(names) <= 2:
+        return " or ".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def explicit_ability(spec: dict, name: str = "") -> Ability:
+    """One ability from the protocol's explicit form ``{"cost": ..., "add": ...}``."""
+    if not isinstance(spec, dict):
+        raise RequestError("an ability must be an object with 'cost' and 'add'")
+    unknown = set(spec) - {"cost", "add", "restrict", "instant_only", "mana_ability", "damage"}
+    if unknown:
+        raise RequestError(f"unknown ability field {sorted(unknown)[0]!r}", sorted(unknown)[0])
+    if "cost" not in spec:
+        raise RequestError("an ability needs a 'cost' (for example '{T}')", "cost")
+    if "add" not in spec:
+        raise RequestError("an ability needs an 'add' (for example '{G}')", "add")
+    try:
+        cost = AbilityCost.parse(spec["cost"], name)
+    except ManaplanError as e:
+        raise RequestError(e.message, "cost") from None
+    try:
+        output = Output.parse(spec["add"])
+    except ManaplanError as e:
+        raise e.located("add") from None
+    flags = {}
+    for key in ("instant_only", "mana_ability"):
+        if key in spec:
+            if not isinstance(spec[key], bool):
+                raise RequestError(f"'{key}' must be true or false", key)
+            flags[key] = spec[key]
+    restrict = spec.get("restrict", "")
+    if not isinstance(restrict, str):
+        raise RequestError("'restrict' must be text such as 'creature spells'", "restrict")
+    damage = spec.get("damage", 0)
+    if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
+        raise RequestError("'damage' must be a whole number, 0 or more", "damage")
+    ability = Ability(cost, output, restrict, damage=damage, text=str(spec["cost"]), **flags)
+    check_bounded(ability)
+    return ability
+
+
+def check_bounded(ability: Ability) -> None:
+    """Refuse an ability that could be activated without limit for a profit: the plan
+    would be infinite mana, which manaplan does not model."""
+    c = ability.cost
+    if c.tap or c.untap or c.sacrifice or c.counters or c.life or ability.damage:
+        return
+    if ability.output.max_count > c.mana.mana_value():
+        raise RequestError("an ability with no {T}, sacrifice, counter or life cost that adds more mana "
+                           "than it costs would give infinite mana; this is not modelled", "cost")
+
+
+@dataclass(frozen=True)
+class Board:
+    """The permanents that may pay, by id."""
+
+    permanents: tuple = field(default=())
+
+    def by_id(self, pid: str) -> Permanent:
+        for p in self.permanents:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)

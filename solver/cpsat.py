@@ -1,0 +1,331 @@
+"""The payment as one CP-SAT model.
+
+Variables count activations per (layer, group, ability, output choice). Layer 0 holds
+abilities with no mana in their cost; an ability whose cost includes mana sits in a
+layer 1..L and is paid only with mana made in earlier layers (or floating), so chains
+are acyclic and a filter land never pays for itself (CR 605.3a). The spell is paid
+last from everything left (CR 601.2g-h).
+
+The spell's choices are variables too: how many of each hybrid, twobrid or Phyrexian
+symbol are announced as each half (CR 601.2b), which half each hybrid reduction
+reduces (118.7e), and the reductions' effect is stated with min/max constraints that
+mirror :func:`model.cost.total_cost` (118.7a-d, then the Trinisphere floor, 601.2f).
+
+The objective is the protocol's, lexicographic by weights: sacrifices, life, permanents
+tapped, cards exiled (delve), flexibility kept, mana left floating.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from model.mana import Mana
+from model.request import PaymentProblem
+from model.symbols import ALL_TYPES, ANY, GENERIC, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
+
+from .supply import Supply
+
+SPELL = "spell"
+
+
+def _cp():
+    from ortools.sat.python import cp_model  # lazy: the import costs ~0.4 s
+    return cp_model
+
+
+@dataclass
+class Built:
+    """A CP-SAT model and the handles needed to read a plan back out of it."""
+
+    model: object
+    layers: int
+    supply: Supply
+    act_vars: dict = field(default_factory=dict)      # (layer, act#, alt#) -> var (alt# None for combination)
+    comb_vars: dict = field(default_factory=dict)     # (layer, act#, type) -> var
+    opt_vars: dict = field(default_factory=dict)      # (layer, act#, symbol#, option#) -> var
+    pay_vars: dict = field(default_factory=dict)      # (stage, need, kind) -> var
+    ann_vars: dict = field(default_factory=dict)      # (symbol, option label) -> var
+    red_vars: dict = field(default_factory=dict)      # (reduction symbol, half) -> var
+    x_var: object = None
+    kinds: tuple = ()
+    objective_terms: dict = field(default_factory=dict)
+    spell_demand: dict = field(default_factory=dict)
+    total_terms: dict = field(default_factory=dict)
+
+
+def _kind_of(mana: Mana) -> tuple:
+    return (mana.type, mana.snow, mana.spell_only, mana.generic_only)
+
+
+def _kind_mana(kind: tuple, source: str = "") -> Mana:
+    return Mana(kind[0], kind[1], kind[2], kind[3], False, source)
+
+
+def _can_pay(kind: tuple, need, for_spell: bool) -> bool:
+    return _kind_mana(kind).can_pay(need, for_spell)
+
+
+def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None) -> Built:
+    """Build the model with ``layers`` layers for costing abilities.
+
+    ``x_fixed`` None makes X a variable (for the max_x query)."""
+    cp_model = _cp()
+    m = cp_model.CpModel()
+    acts = supply.acts
+    bound = max(supply.mana_bound, 1)
+    b = Built(m, layers, supply)
+
+    # -- mana kinds that can exist -------------------------------------------------------
+    kinds = {_kind_of(u) for u in supply.pool}
+    for a in acts:
+        for t in a.output_types:
+            kinds.add((t, a.mana.snow, a.mana.spell_only, a.mana.generic_only))
+    b.kinds = kinds = tuple(sorted(kinds))
+    pool0 = Counter(_kind_of(u) for u in supply.pool)
+
+    # -- activations and production per layer ---------------------------------------------
+    produced = {(l, k): [] for l in range(layers + 1) for k in kinds}
+    count = {}  # (layer, act#) -> linear expr of activations
+    for j, a in enumerate(acts):
+        act_layers = range(1, layers + 1) if a.costs_mana else (0,)
+        for l in act_layers:
+            if a.combination:
+                n = m.new_int_var(0, a.cap, f"act_L{l}_{j}")
+                b.act_vars[(l, j, None)] = n
+                per_type = []
+                for t in a.combination_types:
+                    v = m.new_int_var(0, a.cap * a.combination, f"make_L{l}_{j}_{t}")
+                    b.comb_vars[(l, j, t)] = v
+                    produced[(l, (t,) + _kind_of(a.mana)[1:])].append(v)
+                    per_type.append(v)
+                m.add(sum(per_type) == a.combination * n)
+                count[(l, j)] = n
+            else:
+                vs = []
+                for ai, alt in enumerate(a.alternatives):
+                    v = m.new_int_var(0, a.cap, f"act_L{l}_{j}_{''.join(alt)}")
+                    b.act_vars[(l, j, ai)] = v
+                    vs.append(v)
+                    for t, c in Counter(alt).items():
+                        produced[(l, (t,) + _kind_of(a.mana)[1:])].append(c * v)
+                count[(l, j)] = sum(vs)
+        m.add(sum(count[(l, j)] for l in act_layers) <= a.cap)
+
+    def total_acts(j):
+        return sum(e for (l, jj), e in count.items() if jj == j)
+
+    # -- per-group budgets: one tap, one sacrifice, counters --------------------------------
+    taps_total, sacs_total, exiles_total, flex_total = [], [], [], []
+    for g, grp in enumerate(supply.groups):
+        mine = [j for j, a in enumerate(acts) if a.group == g]
+        taps = [total_acts(j) for j in mine if acts[j].tap]
+        sacs = [total_acts(j) for j in mine if acts[j].sacrifice]
+        if taps:
+            m.add(sum(taps) <= grp.size)
+            taps_total.extend(taps)
+            flex_total.extend(grp.flexibility * t for t in taps)
+        if sacs:
+            m.add(sum(sacs) <= grp.size)
+            sacs_total.extend(sacs)
+        # a permanent is tapped before it is sacrificed: sacrifices by layer l and taps
+        # after layer l use different permanents
+        if sacs and any(acts[j].tap and acts[j].costs_mana for j in mine):
+            for l in range(layers):
+                early_sacs = [count[(ll, j)] for j in mine if acts[j].sacrifice for ll in range(l + 1) if (ll, j) in count]
+                late_taps = [count[(ll, j)] for j in mine if acts[j].tap for ll in range(l + 1, layers + 1) if (ll, j) in count]
+                if early_sacs and late_taps:
+                    m.add(sum(early_sacs) + sum(late_taps) <= grp.size)
+        for kind in {acts[j].counter_kind for j in mine if acts[j].counters}:
+            m.add(sum(acts[j].counters * total_acts(j) for j in mine if acts[j].counter_kind == kind)
+                  <= grp.size * grp.counter(kind))
+        exiles_total.extend(total_acts(j) for j in mine if acts[j].exile)
+
+    # -- ability costs, layer by layer --------------------------------------------------
+    demand = {}   # (stage, need) -> list of linear terms
+    life_terms = []
+    for j, a in enumerate(acts):
+        if a.life:
+            life_terms.append(a.life * total_acts(j))
+        if not a.costs_mana:
+            continue
+        for l in range(1, layers + 1):
+            n = count[(l, j)]
+            for si, sym in enumerate(a.cost_symbols):
+                options = sym.payment_options(0)
+                if sym.kind == VARIABLE:
+                    raise ValueError("X in an ability cost is not supported")
+                if len(options) == 1:
+                    for need in options[0].needs:
+                        demand.setdefault((l, need), []).append(n)
+                    continue
+                ovs = []
+                for oi, opt in enumerate(options):
+                    v = m.new_int_var(0, a.cap, f"opt_L{l}_{j}_{si}_{opt.label}")
+                    b.opt_vars[(l, j, si, oi)] = v
+                    ovs.append(v)
+                    for need in opt.needs:
+                        demand.setdefault((l, need), []).append(v)
+                    if opt.life:
+                        life_terms.append(opt.life * v)
+                m.add(sum(ovs) == n)
+
+    # -- the spell's total cost (CR 601.2b, 601.2f, 118.7) ---------------------------------
+    spell = problem.spell.cost
+    if x_fixed is None:
+        b.x_var = x = m.new_int_var(0, bound, "X")
+    else:
+        x = x_fixed
+    typed_pre = {t: [] for t in MANA_TYPES}
+    generic_pre, snow_pre = [], []
+    sym_counts = Counter(spell.added_symbols)
+    for sym, n in sym_counts.items():
+        if sym.kind == VARIABLE:
+            generic_pre.append(n * x)
+            continue
+        options = sym.payment_options(0)
+        if len(options) == 1:
+            for need in options[0].needs:
+                _add_need(need, n, typed_pre, generic_pre, snow_pre)
+            continue
+        vs = []
+        for opt in options:
+            v = m.new_int_var(0, n, f"announce_{sym}_{opt.label}")
+            b.ann_vars[(sym, opt.label)] = v
+            vs.append(v)
+            for need in opt.needs:
+                _add_need(need, v, typed_pre, generic_pre, snow_pre)
+            if opt.life:
+                life_terms.append(opt.life * v)
+        m.add(sum(vs) == n)
+    generic_red = 0
+    typed_red = {t: [] for t in MANA_TYPES}
+    for sym, n in Counter(spell.reduction_symbols).items():
+        if sym.kind == GENERIC:
+            generic_red += sym.amount * n
+        elif sym.kind == SNOW:
+            generic_red += n
+        elif sym.kind in (HYBRID, TWOBRID, HYBRID_PHYREXIAN):
+            halves = list(sym.colors) + (["generic"] if sym.kind == TWOBRID else [])
+            vs = []
+            for h in halves:
+                v = m.new_int_var(0, n, f"reduce_{sym}_{h}")
+                b.red_vars[(sym, h)] = v
+                vs.append(v)
+                if h == "generic":
+                    generic_red = generic_red + 2 * v
+                else:
+                    typed_red[h].append(v)
+            m.add(sum(vs) == n)
+        else:
+            typed_red[sym.colors[0]].append(n)
+    spill = []
+    typed_req = {}
+    for t in MANA_TYPES:
+        pre = sum(typed_pre[t])
+        if not typed_red[t]:
+            typed_req[t] = pre
+            continue
+        used = m.new_int_var(0, bound, f"reduced_{t}")
+        m.add_min_equality(used, [pre, sum(typed_red[t])])
+        spill.append(sum(typed_red[t]) - used)
+        typed_req[t] = pre - used
+    gen_after = m.new_int_var(0, bound * 4 + 100, "generic_after_reductions")
+    m.add_max_equality(gen_after, [0, sum(generic_pre) - generic_red - sum(spill)])
+    total_mana = gen_after + sum(typed_req.values()) + sum(snow_pre)
+    if spell.minimum:
+        gen_final = m.new_int_var(0, bound * 4 + 100 + spell.minimum, "generic_total")
+        m.add_max_equality(gen_final, [gen_after, gen_after + spell.minimum - total_mana])
+    else:
+        gen_final = gen_after
+    demand.setdefault((SPELL, ANY), []).append(gen_final)
+    for t in MANA_TYPES:
+        demand.setdefault((SPELL, need_of(t)), []).append(typed_req[t])
+    demand.setdefault((SPELL, SNOW_ANY), []).append(sum(snow_pre))
+    b.spell_demand = {"generic": gen_final, "typed": typed_req, "snow": sum(snow_pre)}
+
+    # -- paying every need with a kind of mana available at that stage ----------------------
+    stages = list(range(1, layers + 1)) + [SPELL]
+    spent = {(s, k): [] for s in stages for k in kinds}
+    for (stage, need), terms in demand.items():
+        for_spell = stage == SPELL
+        ok = [k for k in kinds if _can_pay(k, need, for_spell)]
+        vs = []
+        for k in ok:
+            v = m.new_int_var(0, bound, f"pay_{stage}_{need}_{''.join(map(str, k))}")
+            b.pay_vars[(stage, need, k)] = v
+            vs.append(v)
+            spent[(stage, k)].append(v)
+        m.add(sum(vs) == sum(terms))
+    floating = []
+    for k in kinds:
+        for si, s in enumerate(stages):
+            before = stages[: si + 1]
+            avail_layers = range(0, s) if s != SPELL else range(0, layers + 1)
+            use = [v for st in before for v in spent[(st, k)]]
+            if use:
+                m.add(sum(use) <= pool0[k] + sum(v for l in avail_layers for v in produced[(l, k)]))
+        made = [v for l in range(layers + 1) for v in produced[(l, k)]]
+        floating.append(pool0[k] + sum(made) - sum(v for st in stages for v in spent[(st, k)]))
+
+    life_total = sum(life_terms) if life_terms else 0
+    if life_terms:
+        m.add(life_total <= problem.player.life)  # CR 118.3
+    b.objective_terms = {
+        "sacrificed": sum(sacs_total) if sacs_total else 0,
+        "life": life_total,
+        "tapped": sum(taps_total) if taps_total else 0,
+        "exiled": sum(exiles_total) if exiles_total else 0,
+        "flexibility": sum(flex_total) if flex_total else 0,
+        "floating": sum(floating) if floating else 0,
+    }
+    return b
+
+
+def _add_need(need, n, typed_pre, generic_pre, snow_pre):
+    if need.snow:
+        snow_pre.append(n)
+    elif need.types == ALL_TYPES:
+        generic_pre.append(n)
+    else:
+        (t,) = need.types
+        typed_pre[t].append(n)
+
+
+OBJECTIVE_ORDER = ("sacrificed", "life", "tapped", "exiled", "flexibility", "floating")
+
+
+def objective_bounds(problem: PaymentProblem, supply: Supply) -> dict:
+    """Upper bounds on each objective term, used to make the weights lexicographic."""
+    n_perm = sum(g.size for g in supply.groups)
+    flex = sum(g.flexibility * g.size for g in supply.groups)
+    return {
+        "sacrificed": n_perm,
+        "life": problem.player.life,
+        "tapped": n_perm,
+        "exiled": problem.player.graveyard,
+        "flexibility": flex,
+        "floating": supply.mana_bound,
+    }
+
+
+def set_objective(b: Built, problem: PaymentProblem) -> None:
+    bounds = objective_bounds(problem, b.supply)
+    weight = 1
+    expr = 0
+    for name in reversed(OBJECTIVE_ORDER):
+        expr = expr + weight * b.objective_terms[name]
+        weight *= bounds[name] + 1
+    b.model.minimize(expr)
+
+
+def solve(b: Built, time_limit: float):
+    cp_model = _cp()
+    solver = cp_model.CpSolver()
+    p = solver.parameters
+    p.num_workers = 1
+    p.symmetry_level = 0
+    p.cp_model_probing_level = 0
+    p.max_time_in_seconds = time_limit
+    status = solver.solve(b.model)
+    return solver, status

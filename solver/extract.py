@@ -1,0 +1,209 @@
+"""Turning a CP-SAT solution into a plan that can be carried out at the table.
+
+Counts per group become activations of named permanents, in layer order (an ability
+that costs mana comes after the abilities whose mana pays it), and the counts of mana
+per kind become concrete mana: each payment line says which permanent's mana paid which
+symbol. The plan carries the announcements too, so the validator can recompute the
+locked-in total cost on its own (CR 601.2b, 601.2f).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from model.cost import Announcement, choice_symbols, total_cost
+from model.mana import Mana, format_mana
+from model.request import PaymentProblem
+from model.symbols import ANY, GENERIC, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW_ANY, TWOBRID, need_of
+
+from .cpsat import SPELL, Built, _kind_of
+
+
+class PlanError(RuntimeError):
+    """The solution could not be turned into a plan: a bug, never bad input."""
+
+
+def _take(budget: dict, counts) -> list:
+    """Expand {label: count} into a list, consuming it."""
+    out = []
+    for label, n in counts:
+        out += [label] * n
+    return out
+
+
+class _Pool:
+    """Concrete mana in the pool, by kind."""
+
+    def __init__(self, units):
+        self.by_kind = defaultdict(list)
+        for u in units:
+            self.add(u)
+
+    def add(self, u: Mana):
+        self.by_kind[_kind_of(u)].append(u)
+
+    def take(self, kind) -> Mana:
+        if not self.by_kind[kind]:
+            raise PlanError(f"no mana of kind {kind} left to spend")
+        return self.by_kind[kind].pop(0)
+
+    def rest(self) -> list:
+        return [u for us in self.by_kind.values() for u in us]
+
+
+def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> dict:
+    val = solver.value
+    supply = b.supply
+    acts = supply.acts
+    pay_budget = Counter({key: val(v) for key, v in b.pay_vars.items() if val(v)})
+
+    # which permanents do what: tap before sacrifice, layer by layer
+    state = {}
+    for g in supply.groups:
+        for pid in g.ids:
+            state[pid] = {"tapped": g.tapped, "sacrificed": False, "counters": dict(g.counters)}
+    activations = []  # (layer, act#, alt or made-types, permanent id)
+    for l in range(b.layers + 1):
+        this_layer = []
+        for (ll, j, ai), v in b.act_vars.items():
+            if ll != l or not val(v):
+                continue
+            a = acts[j]
+            if ai is None:
+                made = []
+                for t in a.combination_types:
+                    made += [t] * val(b.comb_vars[(l, j, t)])
+                per = [tuple(made[k * a.combination:(k + 1) * a.combination]) for k in range(val(v))]
+            else:
+                per = [a.alternatives[ai]] * val(v)
+            for out in per:
+                this_layer.append((a.sacrifice, not a.tap, j, out))
+        for _, _, j, out in sorted(this_layer, key=lambda r: (r[0], r[1], r[2])):
+            a = acts[j]
+            pid = _pick_permanent(a, supply.groups[a.group].ids, state)
+            activations.append((l, j, out, pid))
+
+    pool = _Pool(supply.pool)
+    steps = []
+    life_paid = 0
+    opt_budget = Counter({key: val(v) for key, v in b.opt_vars.items() if val(v)})
+    for l in range(b.layers + 1):
+        made_now = []
+        for (ll, j, out, pid) in activations:
+            if ll != l:
+                continue
+            a = acts[j]
+            payment = []
+            for si, sym in enumerate(a.cost_symbols):
+                options = sym.payment_options(0)
+                oi = 0
+                if len(options) > 1:
+                    oi = next(o for o in range(len(options)) if opt_budget[(l, j, si, o)] > 0)
+                    opt_budget[(l, j, si, oi)] -= 1
+                opt = options[oi]
+                if opt.life:
+                    payment.append({"symbol": str(sym), "life": opt.life})
+                    life_paid += opt.life
+                for need in opt.needs:
+                    unit = _spend(pool, pay_budget, l, need)
+                    line = {"symbol": str(sym), "mana": unit.type, "from": unit.source}
+                    if len(options) > 1:
+                        line["as"] = opt.label
+                    payment.append(line)
+            life_paid += a.life
+            units = [Mana(t, a.mana.snow, a.mana.spell_only, a.mana.generic_only, False, pid) for t in out]
+            made_now += units
+            step = {"permanent": pid.split(":")[0] if a.exile else pid, "ability": a.index, "cost": a.text,
+                    "pays": "".join("{%s}" % p["mana"] for p in payment if "mana" in p),
+                    "payment": payment, "adds": format_mana(units)}
+            if a.life:
+                step["life"] = a.life
+            steps.append(step)
+        for u in made_now:
+            pool.add(u)
+
+    # the spell
+    spell = problem.spell.cost
+    halves = []
+    for sym in choice_symbols(spell.added_symbols):
+        label = next(lb for (s, lb), v in b.ann_vars.items() if s == sym and val(v) > sum(1 for h, ss in halves if ss == sym and h == lb))
+        halves.append((label, sym))
+    red_halves = []
+    for sym in spell.reduction_symbols:
+        if sym.kind in (HYBRID, TWOBRID, HYBRID_PHYREXIAN):
+            half = next(h for (s, h), v in b.red_vars.items() if s == sym and val(v) > sum(1 for hh, ss in red_halves if ss == sym and hh == h))
+            red_halves.append((half, sym))
+    announcement = Announcement(tuple(h for h, _ in halves), tuple(h for h, _ in red_halves))
+    total = total_cost(spell, announcement)
+    d = b.spell_demand
+    expect = (val(d["generic"]), tuple(val(d["typed"][t]) if not isinstance(d["typed"][t], int) else d["typed"][t] for t in MANA_TYPES),
+              val(d["snow"]) if not isinstance(d["snow"], int) else d["snow"])
+    if (total.generic, total.typed, total.snow) != expect:
+        raise PlanError(f"total cost {total} does not match the model's {expect}")
+    payment = []
+    generic_symbol = "{%d}" % total.generic
+    for _ in range(total.generic):
+        u = _spend(pool, pay_budget, SPELL, ANY)
+        payment.append({"symbol": generic_symbol, "mana": u.type, "from": u.source})
+    for t, n in zip(MANA_TYPES, total.typed):
+        for _ in range(n):
+            u = _spend(pool, pay_budget, SPELL, need_of(t))
+            payment.append({"symbol": "{%s}" % t, "mana": u.type, "from": u.source})
+    for _ in range(total.snow):
+        u = _spend(pool, pay_budget, SPELL, SNOW_ANY)
+        payment.append({"symbol": "{S}", "mana": u.type, "from": u.source})
+    for sym in total.life_symbols:
+        payment.append({"symbol": str(sym), "life": 2})
+        life_paid += 2
+
+    tapped = [s["permanent"] for s, (l, j, out, pid) in zip(steps, activations) if acts[j].tap]
+    sacrificed = [s["permanent"] for s, (l, j, out, pid) in zip(steps, activations) if acts[j].sacrifice]
+    exiled = sum(1 for (l, j, out, pid) in activations if acts[j].exile)
+    plan = {
+        "steps": steps,
+        "tapped": tapped,
+        "sacrificed": sacrificed,
+        "life_paid": life_paid,
+        "announced": [{"symbol": str(s), "as": h} for h, s in halves],
+        "payment": payment,
+        "floating": format_mana(pool.rest()),
+        "optimal": optimal,
+    }
+    if red_halves:
+        plan["reduction_halves"] = [{"symbol": str(s), "as": h} for h, s in red_halves]
+    if exiled:
+        plan["exiled"] = exiled
+    return {"total_cost": str(total), "plan": plan}
+
+
+def _spend(pool: _Pool, budget: Counter, stage, need) -> Mana:
+    for (st, nd, kind), n in budget.items():
+        if st == stage and nd == need and n > 0:
+            budget[(st, nd, kind)] -= 1
+            return pool.take(kind)
+    raise PlanError(f"the model pays {need} at stage {stage} with nothing")
+
+
+def _pick_permanent(a, ids, state) -> str:
+    """Choose which permanent of the group performs activation ``a``."""
+    best = None
+    for pid in ids:
+        s = state[pid]
+        if s["sacrificed"]:
+            continue
+        if a.tap and s["tapped"]:
+            continue
+        if a.counters and s["counters"].get(a.counter_kind, 0) < a.counters:
+            continue
+        if best is None or (a.sacrifice and not a.tap and s["tapped"] and not state[best]["tapped"]):
+            best = pid
+    if best is None:
+        raise PlanError(f"no permanent left in the group for ability {a.index}")
+    s = state[best]
+    if a.tap:
+        s["tapped"] = True
+    if a.sacrifice:
+        s["sacrificed"] = True
+    if a.counters:
+        s["counters"][a.counter_kind] -= a.counters
+    return best

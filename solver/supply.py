@@ -1,0 +1,173 @@
+"""What the board can do for one payment: groups of interchangeable permanents and the
+abilities each group may use while this spell is being cast.
+
+Identical permanents (same abilities and state) are grouped so the CP-SAT model has one
+variable per group and ability, not per permanent: its size does not grow with the
+number of Forests (see docs/design.md, "What we measured"). Convoke, improvise and
+delve are turned into abilities here too (CR 702.51, 702.126, 702.66): tapping a
+creature for convoke uses the same tap as its mana abilities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.mana import Mana
+from model.request import PaymentProblem, restriction_allows
+from model.symbols import COLORS
+
+CONVOKE, IMPROVISE, DELVE = "convoke", "improvise", "delve"
+GRAVEYARD = "graveyard"
+
+
+@dataclass(frozen=True)
+class Act:
+    """One ability a group may activate during this payment.
+
+    ``index`` is the ability's index on the permanent, or CONVOKE / IMPROVISE / DELVE.
+    ``alternatives`` are the outputs to choose from (tuples of mana types), or, when
+    ``combination`` > 0, that many mana of any ``combination_types``. ``mana`` is the
+    template Mana (its snow flag and restrictions) for what it adds.
+    """
+
+    group: int
+    index: object
+    cost_symbols: tuple
+    tap: bool
+    tap_symbol: bool
+    sacrifice: bool
+    counter_kind: str
+    counters: int
+    life: int
+    alternatives: tuple
+    combination: int
+    combination_types: tuple
+    mana: Mana
+    cap: int
+    exile: bool = False
+    text: str = ""
+
+    @property
+    def costs_mana(self) -> bool:
+        return bool(self.cost_symbols)
+
+    @property
+    def output_types(self) -> frozenset:
+        if self.combination:
+            return frozenset(self.combination_types)
+        return frozenset(t for a in self.alternatives for t in a)
+
+    @property
+    def max_output(self) -> int:
+        return self.combination or max(len(a) for a in self.alternatives)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Interchangeable permanents (or the graveyard, for delve)."""
+
+    ids: tuple
+    tapped: bool
+    can_tap: bool
+    counters: tuple
+    flexibility: int
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+
+@dataclass(frozen=True)
+class Supply:
+    groups: tuple
+    acts: tuple
+    pool: tuple           # Mana units floating before casting
+    excluded: tuple       # (permanent id, ability index, why) not usable mid-cast
+    mana_bound: int       # an upper bound on all mana that can ever be in the pool
+
+
+def flexibility(types: frozenset) -> int:
+    """How much keeping a source untapped is worth: colors count double, colorless once
+    (protocol: tap the most flexible sources last)."""
+    return 2 * len(types & set(COLORS)) + (1 if "C" in types else 0)
+
+
+def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply:
+    """Group the board and list the usable abilities (CR 605.3, 601.2g, 302.6)."""
+    spell = problem.spell
+    life = problem.player.life
+    by_key: dict = {}
+    for p in problem.board.permanents:
+        by_key.setdefault(p.grouping_key(), []).append(p)
+    groups, acts, excluded = [], [], []
+    for members in by_key.values():
+        proto = members[0]
+        g = len(groups)
+        group_acts = []
+        for i, ab in enumerate(proto.abilities):
+            why = None
+            if not ab.usable_mid_cast and not allow_precast:
+                why = "not a mana ability" if not ab.mana_ability else "activate only as an instant"
+            elif ab.cost.untap:
+                why = "{Q} costs are not supported"
+            elif ab.cost.tap and proto.tapped:
+                why = "tapped"
+            elif ab.cost.tap and not proto.can_tap:
+                why = "summoning sick"
+            elif ab.cost.counters and proto.counter(ab.cost.counter_kind) < ab.cost.counters:
+                why = f"no {ab.cost.counter_kind} counter"
+            elif ab.life > life:
+                why = "not enough life"
+            if why:
+                for p in members:
+                    excluded.append((p.id, i, why))
+                continue
+            spell_only = False
+            if ab.restrict:
+                if not restriction_allows(ab.restrict, spell):
+                    continue  # its mana could pay nothing here
+                spell_only = True
+            caps = []
+            if ab.cost.tap or ab.cost.sacrifice:
+                caps.append(len(members))
+            if ab.cost.counters:
+                caps.append(len(members) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
+            if ab.life:
+                caps.append(len(members) * (life // ab.life))
+            group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.tap, ab.cost.sacrifice,
+                                  ab.cost.counter_kind, ab.cost.counters, ab.life, ab.output.alternatives,
+                                  ab.output.combination, ab.output.combination_types,
+                                  Mana("C", proto.snow, spell_only), min(caps) if caps else -1, text=str(ab.cost)))
+        if not proto.tapped and spell.convoke and proto.creature:
+            colors = tuple(c for c in COLORS if c in proto.colors)
+            alts = tuple((c,) for c in colors) or (("C",),)
+            group_acts.append(Act(g, CONVOKE, (), True, False, False, "", 0, 0, alts, 0, (),
+                                  Mana("C", False, True, not colors), len(members), text="convoke"))
+        if not proto.tapped and spell.improvise and proto.artifact:
+            group_acts.append(Act(g, IMPROVISE, (), True, False, False, "", 0, 0, (("C",),), 0, (),
+                                  Mana("C", False, True, True), len(members), text="improvise"))
+        types = frozenset()
+        for a in group_acts:
+            if a.index not in (CONVOKE, IMPROVISE):
+                types |= a.output_types
+        groups.append(Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters,
+                            flexibility(types)))
+        acts.extend(group_acts)
+    if spell.delve and problem.player.graveyard:
+        g = len(groups)
+        n = problem.player.graveyard
+        groups.append(Group(tuple(f"{GRAVEYARD}:{k + 1}" for k in range(n)), False, False, (), 0))
+        acts.append(Act(g, DELVE, (), False, False, False, "", 0, 0, (("C",),), 0, (),
+                        Mana("C", False, True, True), n, exile=True, text="exile a card from your graveyard"))
+    bounded = sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)
+    final = []
+    for a in acts:
+        if a.cap < 0:  # only a mana cost: each activation uses up at least one mana
+            cost = max(1, sum(s.mana_value() for s in a.cost_symbols))
+            a = Act(**{**a.__dict__, "cap": bounded // cost})
+        final.append(a)
+    mana_bound = sum(a.cap * a.max_output for a in final) + len(problem.player.pool)
+    return Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound)

@@ -1,0 +1,221 @@
+"""An independent checker that replays a plan step by step, as a judge would at the table.
+
+It uses no CP-SAT and none of the solver's grouping: only the request's objects and the
+rules in ``model/``. Every step is checked when it happens (CR 605.3: a mana ability is
+activated by paying its whole cost from what exists at that moment), then the spell's
+total cost is recomputed from the announcements (CR 601.2b, 601.2f) and each symbol's
+payment is checked (CR 601.2h), then the plan's summary (tapped, sacrificed, life,
+floating mana) must match what the replay saw.
+
+``validate_plan`` returns a list of errors, each naming the step; empty means legal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from model.cost import Announcement, choice_symbols, total_cost
+from model.mana import Mana, format_mana
+from model.request import PaymentProblem, restriction_allows
+from model.symbols import ANY, SNOW_ANY, COLORS, Symbol, need_of
+
+
+class _Broken(Exception):
+    pass
+
+
+def _take_unit(pool: list, line: dict, need, for_spell: bool, where: str) -> None:
+    mtype, src = line.get("mana"), line.get("from")
+    for i, u in enumerate(pool):
+        if u.type == mtype and u.source == src and u.can_pay(need, for_spell):
+            del pool[i]
+            return
+    if any(u.type == mtype and u.source == src for u in pool):
+        raise _Broken(f"{where}: {mtype} from {src} may not pay {line.get('symbol')}")
+    raise _Broken(f"{where}: there is no {mtype} from {src} in the pool")
+
+
+def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
+    """Check that ``lines`` pay ``symbols`` in order (each line one mana, or life; lines
+    of a symbol with a choice say which half in ``as``); return the life paid."""
+    lines = list(lines)
+    life = 0
+    for sym in symbols:
+        options = sym.payment_options(0)
+        if not lines or lines[0].get("symbol") != str(sym):
+            raise _Broken(f"{where}: nothing pays {sym}")
+        first = lines[0]
+        if "life" in first:
+            lines.pop(0)
+            opts = [o for o in options if o.life]
+            if not opts or first["life"] != opts[0].life:
+                raise _Broken(f"{where}: {sym} can't be paid with {first['life']} life")
+            if life + opts[0].life > life_left:
+                raise _Broken(f"{where}: not enough life to pay {sym} (CR 118.3)")
+            life += opts[0].life
+            continue
+        label = first.get("as", options[0].label)
+        opts = [o for o in options if o.label == label and not o.life]
+        if not opts:
+            raise _Broken(f"{where}: {sym} has no half {label!r}")
+        for need in opts[0].needs:
+            if not lines or lines[0].get("symbol") != str(sym):
+                raise _Broken(f"{where}: too little mana pays {sym}")
+            _take_unit(pool, lines.pop(0), need, for_spell, where)
+    if lines:
+        raise _Broken(f"{where}: payment line for {lines[0].get('symbol')} pays nothing in the cost")
+    return life
+
+
+def _output_ok(ability, adds: Counter) -> bool:
+    out = ability.output
+    if out.combination:
+        return sum(adds.values()) == out.combination and all(t in out.combination_types for t in adds)
+    return any(Counter(a) == adds for a in out.alternatives)
+
+
+def validate_plan(problem: PaymentProblem, answer: dict) -> list:
+    """Replay ``answer`` (with ``plan`` and ``total_cost``) against ``problem``."""
+    try:
+        return _replay(problem, answer)
+    except _Broken as e:
+        return [str(e)]
+    except (KeyError, TypeError, ValueError) as e:
+        return [f"malformed plan: {e!r}"]
+
+
+def _replay(problem: PaymentProblem, answer: dict) -> list:
+    plan = answer["plan"]
+    spell = problem.spell
+    life_total = problem.player.life
+    perms = {p.id: p for p in problem.board.permanents}
+    pool = list(problem.player.pool)
+    tapped = {p.id for p in problem.board.permanents if p.tapped}
+    tapped_now, sacrificed = [], []
+    life_paid = exiled = 0
+    for i, step in enumerate(plan["steps"]):
+        where = f"step {i + 1} ({step.get('permanent')}, ability {step.get('ability')})"
+        pid, index = step["permanent"], step["ability"]
+        adds = Counter(Mana(t).type for t in _letters(step["adds"]))
+        snow = spell_only = generic_only = False
+        if index == "delve":
+            if not spell.delve or exiled >= problem.player.graveyard:
+                raise _Broken(f"{where}: no card left to exile for delve")
+            exiled += 1
+            if adds != Counter("C"):
+                raise _Broken(f"{where}: delve pays one generic mana")
+            spell_only = generic_only = True
+        else:
+            if pid not in perms:
+                raise _Broken(f"{where}: no permanent {pid!r}")
+            p = perms[pid]
+            if pid in sacrificed:
+                raise _Broken(f"{where}: {pid} was already sacrificed")
+            if index in ("convoke", "improvise"):
+                if not (spell.convoke if index == "convoke" else spell.improvise):
+                    raise _Broken(f"{where}: the spell doesn't have {index}")
+                if index == "convoke" and not p.creature:
+                    raise _Broken(f"{where}: only creatures convoke (CR 702.51a)")
+                if index == "improvise" and not p.artifact:
+                    raise _Broken(f"{where}: only artifacts improvise (CR 702.126a)")
+                if pid in tapped:
+                    raise _Broken(f"{where}: {pid} is already tapped")
+                tapped.add(pid)
+                tapped_now.append(pid)
+                colors = [c for c in COLORS if c in p.colors] if index == "convoke" else []
+                allowed = [Counter(c) for c in colors] or [Counter("C")]
+                if adds not in allowed:
+                    raise _Broken(f"{where}: {index} can't pay with {step['adds']}")
+                spell_only, generic_only = True, not colors
+            else:
+                ability = p.abilities[index]
+                if not ability.usable_mid_cast:
+                    raise _Broken(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)")
+                cost = ability.cost
+                if cost.untap:
+                    raise _Broken(f"{where}: {{Q}} costs are not supported")
+                if cost.tap:
+                    if pid in tapped:
+                        raise _Broken(f"{where}: {pid} is already tapped")
+                    if p.creature and p.summoning_sick:
+                        raise _Broken(f"{where}: {pid} is summoning sick (CR 302.6)")
+                    tapped.add(pid)
+                    tapped_now.append(pid)
+                if cost.counters:
+                    left = p.counter(cost.counter_kind) - sum(
+                        perms[pid].abilities[s["ability"]].cost.counters for s in plan["steps"][:i]
+                        if s["permanent"] == pid and isinstance(s["ability"], int)
+                        and perms[pid].abilities[s["ability"]].cost.counter_kind == cost.counter_kind)
+                    if left < cost.counters:
+                        raise _Broken(f"{where}: no {cost.counter_kind} counter left on {pid}")
+                life_paid += _pay_symbols(cost.mana.symbols, step.get("payment", []), pool,
+                                          life_total - life_paid, False, where)
+                if life_paid + ability.life > life_total:
+                    raise _Broken(f"{where}: not enough life (CR 118.3)")
+                life_paid += ability.life
+                if step.get("life", 0) != ability.life:
+                    raise _Broken(f"{where}: the step says {step.get('life', 0)} life, the ability costs {ability.life}")
+                if cost.sacrifice:
+                    sacrificed.append(pid)
+                if not _output_ok(ability, adds):
+                    raise _Broken(f"{where}: this ability can't add {step['adds']}")
+                snow = p.snow
+                if ability.restrict:
+                    if not restriction_allows(ability.restrict, spell):
+                        raise _Broken(f"{where}: its mana can't be spent on this spell")
+                    spell_only = True
+        for t in _letters(step["adds"]):
+            pool.append(Mana(t, snow, spell_only, generic_only, False, pid))
+
+    # the spell (CR 601.2b, 601.2f, 601.2h)
+    cost = spell.cost
+    announced = plan.get("announced", [])
+    choice = choice_symbols(cost.added_symbols)
+    if [a["symbol"] for a in announced] != [str(s) for s in choice]:
+        raise _Broken("spell: the announcements don't match the cost's hybrid and Phyrexian symbols")
+    reds = plan.get("reduction_halves", [])
+    total = total_cost(cost, Announcement(tuple(a["as"] for a in announced), tuple(r["as"] for r in reds)))
+    if str(total) != answer["total_cost"]:
+        raise _Broken(f"spell: the total cost is {total}, not {answer['total_cost']}")
+    lines = list(plan["payment"])
+    need_lines = Counter()
+    for line in lines:
+        if "life" in line:
+            continue
+        sym = Symbol.parse(line["symbol"])
+        if sym.kind == "generic":
+            need = ANY
+        elif sym.kind == "snow":
+            need = SNOW_ANY
+        else:
+            need = need_of(sym.colors[0])
+        need_lines[need] += 1
+        _take_unit(pool, line, need, True, "spell")
+    expected = Counter({ANY: total.generic, SNOW_ANY: total.snow})
+    for t in ("W", "U", "B", "R", "G", "C"):
+        expected[need_of(t)] = total.count(t)
+    if +expected != +need_lines:
+        raise _Broken(f"spell: the payment lines don't cover {total} exactly")
+    life_lines = [line for line in lines if "life" in line]
+    if sorted(line["symbol"] for line in life_lines) != sorted(str(s) for s in total.life_symbols):
+        raise _Broken("spell: life payments don't match the symbols announced as life")
+    for line in life_lines:
+        if line["life"] != 2:
+            raise _Broken("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
+        life_paid += 2
+    if life_paid > life_total:
+        raise _Broken(f"spell: {life_paid} life paid with only {life_total} (CR 118.3)")
+    errors = []
+    if sorted(plan["tapped"]) != sorted(tapped_now):
+        errors.append(f"summary: tapped {sorted(plan['tapped'])}, replay tapped {sorted(tapped_now)}")
+    if sorted(plan["sacrificed"]) != sorted(sacrificed):
+        errors.append(f"summary: sacrificed {sorted(plan['sacrificed'])}, replay {sorted(sacrificed)}")
+    if plan["life_paid"] != life_paid:
+        errors.append(f"summary: life_paid {plan['life_paid']}, replay {life_paid}")
+    if plan["floating"] != format_mana(pool):
+        errors.append(f"summary: floating {plan['floating']}, replay {format_mana(pool)}")
+    return errors
+
+
+def _letters(mana_string: str) -> list:
+    return [c for c in mana_string.replace("{", " ").replace("}", " ").split()]

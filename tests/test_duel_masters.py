@@ -1,0 +1,417 @@
+"""Duel Masters payments (seed 004): the seed's examples, the rules, bad input, and
+properties against the exhaustive reference search.
+
+Every test that gets a plan runs ``validate`` on it (``_paid`` does it).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+# Importing CP-SAT takes ~0.4 s; do it once at collection so that Hypothesis' deadlines
+# time the solving, not the import.
+import ortools.sat.python.cp_model  # noqa: F401
+
+from model.duel_masters import (
+    CIVILIZATION_NAMES, DMCard, DMRequest, FIRE, ManaCard, NATURE, parse_request,
+)
+from model.errors import RequestError
+from solver.duel_masters import (
+    answer, check_certificate, minimum_legal_points, objective, reference_search, validate,
+)
+
+RAINBOW = list(CIVILIZATION_NAMES)
+
+
+def mana(card_id, *civilizations, number=1, tapped=False):
+    return {"id": card_id, "civilizations": list(civilizations), "mana_number": number, "tapped": tapped}
+
+
+def request(cost, civilizations, zone, **extra):
+    return {"game": "duel-masters", "card": {"name": "test card", "cost": cost, "civilizations": civilizations},
+            "mana_zone": zone, **extra}
+
+
+def _paid(req):
+    """Answer a request that must be payable; the plan must validate."""
+    response = answer(req)
+    assert response["payable"] is True, response["reason"]
+    assert response["reason"] is None
+    assert validate(req, response["plan"]) == []
+    return response
+
+
+def _unpaid(req):
+    """Answer a request that must be unpayable; its certificate must check."""
+    response = answer(req)
+    assert response["payable"] is False
+    assert response["plan"] is None
+    assert check_certificate(req, response["reason"])
+    return response
+
+
+# --- the seed's examples ------------------------------------------------------------
+
+def test_faerie_life_taps_nature_and_one_fire_never_all_three():
+    """Seed 004: two mono-fire and one mono-nature; フェアリー・ライフ (cost 2, nature)
+    is paid with the nature card and one fire card; tapping all three is illegal."""
+    req = request(2, ["nature"], [mana("f1", "fire"), mana("f2", "fire"), mana("n1", "nature")])
+    plan = _paid(req)["plan"]
+    assert plan["civilizations"] == {"nature": "n1"}
+    assert sorted(plan["tapped"]) == ["f1", "n1"]
+    assert plan["points"] == 2 and plan["excess"] == 0
+    # tapping all three overpays: the validator must say so
+    all_three = {"tapped": ["n1", "f1", "f2"], "civilizations": {"nature": "n1"}, "points": 3,
+                 "sacrificed": [], "life_paid": 0,
+                 "steps": [{"card": "n1", "civilization": "nature", "points": 1, "pays": "civilization"},
+                           {"card": "f1", "civilization": "fire", "points": 1, "pays": "points"},
+                           {"card": "f2", "civilization": "fire", "points": 1, "pays": "points"}]}
+    assert any("overpays" in problem for problem in validate(req, all_three))
+
+
+def test_a_dual_card_alone_cannot_pay_both_of_its_civilizations():
+    """Seed 004: a fire/nature card gives fire OR nature; a fire/nature card cannot be
+    paid by it alone."""
+    reason = _unpaid(request(1, ["fire", "nature"], [mana("d1", "fire", "nature")]))["reason"]
+    assert reason["code"] == "civilizations"
+    assert reason["civilizations"] == ["fire", "nature"] and reason["sources"] == ["d1"]
+    assert "a card pays only one civilization" in reason["message"]
+    # even with points to spare
+    _unpaid(request(1, ["fire", "nature"], [mana("d1", "fire", "nature", number=3)]))
+
+
+def test_a_dual_card_with_a_mono_fire_card_pays_fire_and_nature():
+    plan = _paid(request(2, ["fire", "nature"], [mana("d1", "fire", "nature"), mana("f1", "fire")]))["plan"]
+    assert plan["civilizations"] == {"fire": "f1", "nature": "d1"}
+    assert plan["points"] == 2
+
+
+def test_a_dual_card_paying_two_civilizations_is_rejected_by_the_validator():
+    req = request(2, ["fire", "nature"], [mana("d1", "fire", "nature"), mana("f1", "fire")])
+    twice = {"tapped": ["d1", "d1"], "civilizations": {"fire": "d1", "nature": "d1"}, "points": 2,
+             "steps": [{"card": "d1", "civilization": "fire", "points": 1, "pays": "civilization"},
+                       {"card": "d1", "civilization": "nature", "points": 1, "pays": "civilization"}]}
+    assert any("second time" in problem for problem in validate(req, twice))
+
+
+def test_a_rainbow_card_pays_water_for_no_points():
+    """Seed 004: a five-civilization card gives 0 points but pays a civilization."""
+    req = request(2, ["water"], [mana("f1", "fire"), mana("f2", "fire"), mana("r1", *RAINBOW, number=0)])
+    plan = _paid(req)["plan"]
+    assert plan["civilizations"] == {"water": "r1"}
+    assert sorted(plan["tapped"]) == ["f1", "f2", "r1"]
+    assert plan["points"] == 2 and len(plan["tapped"]) == 3
+
+
+def test_a_three_civilization_card_reduced_to_2_taps_three_cards():
+    """Overpaying is allowed only as far as the civilizations need: 3 points, not more."""
+    zone = [mana("l1", "light"), mana("w1", "water"), mana("d1", "darkness"),
+            mana("l2", "light"), mana("f1", "fire")]
+    response = _paid(request(4, ["light", "water", "darkness"], zone, cost_change=-2))
+    plan = response["plan"]
+    assert response["total_cost"] == 2
+    assert len(plan["tapped"]) == 3 and plan["points"] == 3 and plan["excess"] == 1
+    assert set(plan["civilizations"]) == {"light", "water", "darkness"}
+
+
+def test_perfect_earth_reduced_to_3_pays_5():
+    """Seed 004: 《星龍パーフェクト・アース》 made cost 3 by 《コッコ・ルピア》 may be paid
+    with 5, to finish its five civilizations (and in effect must be)."""
+    zone = [mana(f"{c}1", c) for c in RAINBOW] + [mana("f2", "fire"), mana("n2", "nature")]
+    response = _paid(request(5, RAINBOW, zone, cost_change=-2))
+    assert response["total_cost"] == 3
+    assert response["plan"]["points"] == 5 and len(response["plan"]["tapped"]) == 5
+    assert response["plan"]["excess"] == 2
+
+
+def test_the_printed_cost_does_not_change():
+    """Seed 004: reductions and increases change what is paid, not the mana cost."""
+    req = parse_request(request(5, ["fire"], [], cost_change=-2))
+    assert req.card.cost == 5 and req.cost_to_pay == 3
+
+
+# --- the other rules -----------------------------------------------------------------
+
+def test_a_colorless_card_needs_no_civilization():
+    plan = _paid(request(2, [], [mana("w1", "water"), mana("w2", "water"), mana("w3", "water")]))["plan"]
+    assert plan["civilizations"] == {} and plan["points"] == 2 and len(plan["tapped"]) == 2
+
+
+def test_a_free_colorless_card_taps_nothing():
+    plan = _paid(request(0, [], []))["plan"]
+    assert plan["tapped"] == [] and plan["steps"] == [] and plan["points"] == 0
+
+
+def test_tapped_cards_give_nothing():
+    reason = _unpaid(request(1, ["nature"], [mana("n1", "nature", tapped=True), mana("f1", "fire")]))["reason"]
+    assert reason["message"] == "needs nature: no untapped nature card in the mana zone (n1 is tapped)"
+    reason = _unpaid(request(3, [], [mana("f1", "fire"), mana("f2", "fire", tapped=True)]))["reason"]
+    assert reason == {"code": "points", "message": "needs 3 points; the untapped mana zone gives at most 1",
+                      "needed": 3, "available": 1}
+
+
+def test_a_tapped_card_in_a_plan_is_rejected():
+    req = request(1, ["fire"], [mana("f1", "fire", tapped=True), mana("f2", "fire")])
+    plan = {"tapped": ["f1"], "civilizations": {"fire": "f1"}, "points": 1,
+            "steps": [{"card": "f1", "civilization": "fire", "points": 1, "pays": "civilization"}]}
+    assert any("already tapped" in problem for problem in validate(req, plan))
+
+
+@pytest.mark.parametrize("cost, change, min_cost, expected", [
+    (3, -5, None, 1),   # a reduction stops at 1
+    (3, -5, 0, 0),      # unless the request sets the floor
+    (3, -1, 3, 3),      # a floor above the reduced cost wins
+    (0, -1, None, 0),   # a card costing 0 is not raised to 1
+    (2, 1, None, 3),    # an increase
+    (6, -2, None, 4),
+])
+def test_cost_change_and_its_floor(cost, change, min_cost, expected):
+    extra = {"cost_change": change} | ({"min_cost": min_cost} if min_cost is not None else {})
+    response = answer(request(cost, [], [mana(f"m{i}", "fire") for i in range(8)], **extra))
+    assert response["total_cost"] == expected
+    assert response["plan"]["points"] == expected
+
+
+def test_a_civilization_is_paid_even_when_the_cost_is_reduced_to_zero():
+    plan = _paid(request(2, ["fire"], [mana("f1", "fire")], cost_change=-2, min_cost=0))["plan"]
+    assert plan["civilizations"] == {"fire": "f1"} and plan["points"] == 1
+
+
+def test_fewest_cards_among_the_fewest_points():
+    plan = _paid(request(2, [], [mana("a", "fire"), mana("b", "fire"), mana("big", "water", number=2)]))["plan"]
+    assert plan["tapped"] == ["big"]
+    # a rainbow card is never tapped for nothing
+    plan = _paid(request(1, ["fire"], [mana("r", *RAINBOW, number=0), mana("f", "fire")]))["plan"]
+    assert plan["tapped"] == ["f"]
+
+
+def test_a_civilization_may_force_a_bigger_card():
+    """Nature only from a 2-point card: 2 points for a cost-1 card is the fewest legal."""
+    plan = _paid(request(1, ["nature"], [mana("n2", "nature", number=2), mana("f1", "fire")]))["plan"]
+    assert plan["tapped"] == ["n2"] and plan["points"] == 2
+
+
+def test_unprinted_mana_number_is_zero_points_of_the_cards_civilizations():
+    req = parse_request(request(1, ["water"], [{"id": "psychic", "civilizations": ["water"], "mana_number": None},
+                                               mana("f1", "fire")]))
+    assert req.mana_zone[0].mana_number == 0
+    plan = _paid(req)["plan"]
+    assert plan["civilizations"] == {"water": "psychic"} and plan["points"] == 1
+
+
+def test_multicolored_cards_are_tapped_last():
+    plan = _paid(request(1, [], [mana("dual", "fire", "nature"), mana("mono", "fire")]))["plan"]
+    assert plan["tapped"] == ["mono"]
+
+
+def test_the_last_source_of_a_rare_civilization_stays_untapped():
+    zone = [mana("w", "water"), mana("f1", "fire"), mana("f2", "fire"), mana("f3", "fire")]
+    plan = _paid(request(1, [], zone))["plan"]
+    assert plan["tapped"] == ["f1"]
+
+
+def test_identical_cards_are_grouped_and_the_smallest_ids_tapped():
+    zone = [mana(f"f{i:03d}", "fire") for i in range(400, 0, -1)] + [mana("n", "nature")]
+    plan = _paid(request(4, ["nature", "fire"], zone))["plan"]
+    assert plan["civilizations"] == {"nature": "n", "fire": "f001"}
+    assert sorted(plan["tapped"]) == ["f001", "f002", "f003", "n"]
+
+
+def test_a_timeout_is_not_unpayable():
+    response = answer(request(2, ["fire"], [mana("f1", "fire"), mana("f2", "fire")]), time_limit=0.0)
+    assert response["payable"] is None
+    assert response["reason"]["code"] == "timeout"
+
+
+def test_the_id_is_echoed_and_a_request_object_is_accepted():
+    req = request(1, ["fire"], [mana("f1", "fire")], id="q7")
+    assert answer(req)["id"] == "q7"
+    assert answer(parse_request(req)) == answer(req)
+
+
+def test_forged_certificates_are_refused():
+    req = request(2, ["fire", "nature"], [mana("d1", "fire", "nature"), mana("f1", "fire", tapped=True)])
+    good = _unpaid(req)["reason"]
+    assert not check_certificate(req, good | {"sources": []})
+    assert not check_certificate(req, good | {"civilizations": ["fire"]})
+    assert check_certificate(req, {"code": "points", "needed": 2, "available": 1})  # also true
+    assert not check_certificate(req, {"code": "points", "needed": 2, "available": 0})
+    assert not check_certificate(req, {"code": "points", "needed": 5, "available": 1})
+    payable = request(1, ["fire"], [mana("f1", "fire")])
+    assert not check_certificate(payable, {"code": "civilizations", "civilizations": ["fire"], "sources": []})
+    assert not check_certificate(payable, {"code": "timeout"})
+
+
+# --- bad input ----------------------------------------------------------------------
+
+def _good():
+    return request(2, ["fire"], [mana("m0", "fire"), mana("m1", "nature"), mana("m2", "water")])
+
+
+def _set(path, value):
+    def change(req):
+        target = req
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        return req
+    return change
+
+
+def _delete(path):
+    def change(req):
+        target = req
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+        return req
+    return change
+
+
+@pytest.mark.parametrize("change, at, words", [
+    (_delete(["mana_zone", 1, "id"]), "mana_zone[1].id", "missing"),
+    (_set(["mana_zone", 2, "id"], "m0"), "mana_zone[2].id", "duplicate id 'm0' (also mana_zone[0])"),
+    (_set(["mana_zone", 0, "id"], ""), "mana_zone[0].id", "non-empty"),
+    (_set(["mana_zone", 0, "id"], 7), "mana_zone[0].id", "string"),
+    (_set(["card", "cost"], -1), "card.cost", "at least 0"),
+    (_set(["card", "cost"], "2"), "card.cost", "whole number"),
+    (_delete(["card", "cost"]), "card.cost", "missing"),
+    (_delete(["card", "civilizations"]), "card.civilizations", "colorless"),
+    (_set(["mana_zone", 1, "mana_number"], -1), "mana_zone[1].mana_number", "at least 0"),
+    (_set(["mana_zone", 1, "mana_number"], 1.5), "mana_zone[1].mana_number", "whole number"),
+    (_set(["mana_zone", 1, "mana_number"], True), "mana_zone[1].mana_number", "whole number"),
+    (_set(["mana_zone", 2, "civilizations"], ["water", "red"]), "mana_zone[2].civilizations[1]", "'red'"),
+    (_set(["mana_zone", 2, "civilizations"], ["Fire"]), "mana_zone[2].civilizations[0]", "did you mean 'fire'"),
+    (_set(["mana_zone", 2, "civilizations"], "fire"), "mana_zone[2].civilizations", "list"),
+    (_set(["mana_zone", 2, "civilizations"], ["fire", "fire"]), "mana_zone[2].civilizations[1]", "twice"),
+    (_set(["card", "civilizations"], ["nature", "green"]), "card.civilizations[1]", "'green'"),
+    (_set(["card", "civilizations"], [3]), "card.civilizations[0]", "name"),
+    (_set(["mana_zone", 0, "tapped"], "no"), "mana_zone[0].tapped", "true or false"),
+    (_set(["mana_zone", 0, "mana_numer"], 2), "mana_zone[0].mana_numer", "unknown field"),
+    (_set(["mana_zone", 1], "m1"), "mana_zone[1]", "object"),
+    (_set(["mana_zone"], {}), "mana_zone", "list"),
+    (_delete(["mana_zone"]), "mana_zone", "missing"),
+    (_delete(["card"]), "card", "missing"),
+    (_set(["cost_change"], 0.5), "cost_change", "whole number"),
+    (_set(["min_cost"], -1), "min_cost", "at least 0"),
+    (_set(["game"], "mtg"), "game", "duel-masters"),
+    (_set(["query"], "max_x"), "query", "pay"),
+    (_set(["colour"], "red"), "colour", "unknown field"),
+])
+def test_bad_input_names_what_and_where(change, at, words):
+    with pytest.raises(RequestError) as raised:
+        answer(change(_good()))
+    assert raised.value.at == at
+    assert words in raised.value.message
+
+
+def test_request_errors_are_value_errors():
+    with pytest.raises(ValueError):
+        parse_request([])
+    with pytest.raises(RequestError) as raised:
+        ManaCard("m1", {"fire"}, mana_number=-2)
+    assert raised.value.at == "mana_number"
+    with pytest.raises(RequestError) as raised:
+        DMRequest(DMCard("x", 1, {"fire"}), (ManaCard("a", {FIRE}), ManaCard("a", {NATURE})))
+    assert raised.value.at == "mana_zone[1].id"
+
+
+# --- properties ---------------------------------------------------------------------
+
+civilization_lists = st.one_of(
+    st.lists(st.sampled_from(CIVILIZATION_NAMES), min_size=1, max_size=2, unique=True),
+    st.lists(st.sampled_from(CIVILIZATION_NAMES), max_size=5, unique=True),
+)
+mana_cards = st.one_of(
+    st.fixed_dictionaries({"civilizations": civilization_lists,
+                           "mana_number": st.sampled_from([0, 1, 1, 1, 1, 2, 3]),
+                           "tapped": st.sampled_from([False, False, False, True])}),
+    st.fixed_dictionaries({"civilizations": st.just(RAINBOW), "mana_number": st.just(0),
+                           "tapped": st.booleans()}),
+)
+card_civilizations = st.one_of(
+    st.lists(st.sampled_from(CIVILIZATION_NAMES), max_size=3, unique=True),
+    st.lists(st.sampled_from(CIVILIZATION_NAMES), max_size=5, unique=True),
+)
+
+
+@st.composite
+def requests(draw, max_cards=8):
+    cards = draw(st.lists(mana_cards, max_size=max_cards))
+    ids = draw(st.permutations([f"m{i}" for i in range(len(cards))]))  # ids not in zone order
+    zone = [{"id": card_id, **card} for card_id, card in zip(ids, cards)]
+    extra = {"cost_change": draw(st.integers(-3, 2))}
+    if draw(st.booleans()):
+        extra["min_cost"] = draw(st.integers(0, 2))
+    return request(draw(st.integers(0, 8)), draw(card_civilizations), zone, **extra)
+
+
+@given(requests())
+def test_solver_agrees_with_the_reference_search(req):
+    response = answer(req)
+    best = reference_search(req, tiebreak=True)
+    if best is None:
+        assert response["payable"] is False
+        assert minimum_legal_points(req) is None
+    else:
+        assert response["payable"] is True
+        plan = response["plan"]
+        assert validate(req, plan) == []
+        assert (plan["points"], len(plan["tapped"])) == reference_search(req) == best[:2]
+        assert objective(req, plan["tapped"]) == best
+        assert plan["points"] == minimum_legal_points(req)
+
+
+@given(requests())
+def test_every_plan_validates(req):
+    response = answer(req)
+    if response["payable"]:
+        assert validate(req, response["plan"]) == []
+
+
+@given(requests())
+def test_every_unpayable_answer_has_a_certificate(req):
+    response = answer(req)
+    if response["payable"] is False:
+        assert check_certificate(req, response["reason"])
+        assert response["reason"]["message"]
+
+
+@given(requests(), st.data())
+def test_answers_do_not_depend_on_the_order_of_the_mana_zone(req, data):
+    shuffled = req | {"mana_zone": data.draw(st.permutations(req["mana_zone"]))}
+    assert answer(shuffled) == answer(req)
+
+
+@given(requests(max_cards=7), mana_cards)
+def test_an_extra_untapped_card_never_makes_a_card_unpayable(req, extra):
+    before = answer(req)
+    after_req = req | {"mana_zone": req["mana_zone"] + [{"id": "extra", **extra, "tapped": False}]}
+    after = answer(after_req)
+    if before["payable"]:
+        assert after["payable"] is True
+        assert validate(after_req, after["plan"]) == []
+        assert after["plan"]["points"] <= before["plan"]["points"]
+
+
+@given(requests())
+def test_a_plan_with_one_more_point_card_is_rejected(req):
+    response = answer(req)
+    if not response["payable"]:
+        return
+    plan = response["plan"]
+    spare = next((c for c in req["mana_zone"]
+                  if not c["tapped"] and c["mana_number"] > 0 and c["id"] not in plan["tapped"]), None)
+    if spare is None:
+        return
+    more = dict(plan, tapped=plan["tapped"] + [spare["id"]], points=plan["points"] + spare["mana_number"],
+                steps=plan["steps"] + [{"card": spare["id"], "points": spare["mana_number"], "pays": "points",
+                                        "civilization": (spare["civilizations"] or [None])[0]}])
+    assert any("overpays" in problem for problem in validate(req, more))
+
+
+@given(requests())
+def test_requests_round_trip(req):
+    parsed = parse_request(req)
+    assert parse_request(parsed.as_dict()) == parsed
