@@ -111,9 +111,10 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
                         line["as"] = opt.label
                     payment.append(line)
             life_paid += a.life
-            units = [Mana(t, a.mana.snow, a.mana.spell_only, a.mana.generic_only, False, pid) for t in out]
+            who = pid.split(":")[0] if a.exile else pid
+            units = [Mana(t, a.mana.snow, a.mana.spell_only, a.mana.generic_only, False, who) for t in out]
             made_now += units
-            step = {"permanent": pid.split(":")[0] if a.exile else pid, "ability": a.index, "cost": a.text,
+            step = {"permanent": who, "ability": a.index, "cost": a.text,
                     "pays": "".join("{%s}" % p["mana"] for p in payment if "mana" in p),
                     "payment": payment, "adds": format_mana(units)}
             if a.life:

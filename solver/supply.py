@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from model.mana import Mana
 from model.request import PaymentProblem, restriction_allows
+from model.sources import flexibility, why_unusable
 from model.symbols import COLORS
 
 CONVOKE, IMPROVISE, DELVE = "convoke", "improvise", "delve"
@@ -89,12 +90,6 @@ class Supply:
     mana_bound: int       # an upper bound on all mana that can ever be in the pool
 
 
-def flexibility(types: frozenset) -> int:
-    """How much keeping a source untapped is worth: colors count double, colorless once
-    (protocol: tap the most flexible sources last)."""
-    return 2 * len(types & set(COLORS)) + (1 if "C" in types else 0)
-
-
 def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply:
     """Group the board and list the usable abilities (CR 605.3, 601.2g, 302.6)."""
     spell = problem.spell
@@ -108,19 +103,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
         g = len(groups)
         group_acts = []
         for i, ab in enumerate(proto.abilities):
-            why = None
-            if not ab.usable_mid_cast and not allow_precast:
-                why = "not a mana ability" if not ab.mana_ability else "activate only as an instant"
-            elif ab.cost.untap:
-                why = "{Q} costs are not supported"
-            elif ab.cost.tap and proto.tapped:
-                why = "tapped"
-            elif ab.cost.tap and not proto.can_tap:
-                why = "summoning sick"
-            elif ab.cost.counters and proto.counter(ab.cost.counter_kind) < ab.cost.counters:
-                why = f"no {ab.cost.counter_kind} counter"
-            elif ab.life > life:
-                why = "not enough life"
+            why = why_unusable(proto, ab, life, allow_precast)
             if why:
                 for p in members:
                     excluded.append((p.id, i, why))

@@ -1,0 +1,178 @@
+"""A reference search that plays the payment out at the table, for testing.
+
+It activates one mana ability at a time, paying its cost from the pool as it is at that
+moment (CR 605.3), in every order and with every choice of output and of which mana
+pays, and at every point tries to pay the spell's locked-in total cost from the pool
+(every announcement, CR 601.2b, 601.2f). It is exhaustive and slow, meant for boards of
+up to about eight permanents, and shares no solving code with the CP-SAT model: only
+the rules objects of ``model/``.
+
+``reference_optimum`` returns the best objective tuple of the protocol (sacrificed,
+life, tapped, exiled, flexibility of what was tapped, mana left floating), or None if
+no payment exists.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from model.cost import all_total_costs
+from model.mana import Mana
+from model.request import PaymentProblem, restriction_allows
+from model.sources import flexibility, why_unusable
+from model.symbols import ANY, COLORS, SNOW_ANY, need_of
+
+MAX_REFERENCE_PERMANENTS = 8
+
+# a unit of pool mana for the search: (type, snow, spell_only, generic_only)
+Unit = tuple
+
+
+def _mana(u: Unit) -> Mana:
+    return Mana(u[0], u[1], u[2], u[3])
+
+
+def _assignments(pool: tuple, needs: tuple, for_spell: bool):
+    """Every distinct way to pay ``needs`` (in order) with units of ``pool``: yields the
+    pool left over (sorted tuples)."""
+    if not needs:
+        yield pool
+        return
+    need = needs[0]
+    seen = set()
+    for i, u in enumerate(pool):
+        if u in seen or not _mana(u).can_pay(need, for_spell):
+            continue
+        seen.add(u)
+        yield from _assignments(pool[:i] + pool[i + 1:], needs[1:], for_spell)
+
+
+def _can_pay_total(pool: tuple, total) -> bool:
+    needs = ()
+    for t, n in zip(("W", "U", "B", "R", "G", "C"), total.typed):
+        needs += (need_of(t),) * n
+    needs += (SNOW_ANY,) * total.snow + (ANY,) * total.generic
+    if len(needs) > len(pool):
+        return False
+    return next(_assignments(pool, needs, True), None) is not None
+
+
+class _Move:
+    """One thing that can be done to a permanent: an ability, convoke, improvise, delve."""
+
+    def __init__(self, pid, ability, tap, sacrifice, counters, counter_kind, life, outputs, props, cost_symbols, exile=False):
+        self.pid, self.ability, self.tap, self.sacrifice = pid, ability, tap, sacrifice
+        self.counters, self.counter_kind, self.life = counters, counter_kind, life
+        self.outputs, self.props, self.cost_symbols, self.exile = outputs, props, cost_symbols, exile
+
+
+def _moves(problem: PaymentProblem):
+    spell = problem.spell
+    life = problem.player.life
+    moves, flex = [], {}
+    for p in problem.board.permanents:
+        types = set()
+        for i, ab in enumerate(p.abilities):
+            if why_unusable(p, ab, life) is not None:
+                continue
+            spell_only = False
+            if ab.restrict:
+                if not restriction_allows(ab.restrict, spell):
+                    continue
+                spell_only = True
+            out = ab.output
+            if out.combination:
+                outputs = [tuple(sorted(c)) for c in itertools.combinations_with_replacement(out.combination_types, out.combination)]
+            else:
+                outputs = sorted(set(tuple(sorted(a)) for a in out.alternatives))
+            types |= out.types
+            moves.append(_Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
+                               ab.life, outputs, (p.snow, spell_only, False), ab.cost.mana.symbols))
+        if not p.tapped and spell.convoke and p.creature:
+            colors = [c for c in COLORS if c in p.colors]
+            outs = [(c,) for c in colors] or [("C",)]
+            moves.append(_Move(p.id, "convoke", True, False, 0, "", 0, outs, (False, True, not colors), ()))
+        if not p.tapped and spell.improvise and p.artifact:
+            moves.append(_Move(p.id, "improvise", True, False, 0, "", 0, [("C",)], (False, True, True), ()))
+        flex[p.id] = flexibility(types)
+    if spell.delve:
+        for k in range(problem.player.graveyard):
+            moves.append(_Move(f"graveyard:{k}", "delve", False, True, 0, "", 0, [("C",)], (False, True, True), (), exile=True))
+    return moves, flex
+
+
+def reference_optimum(problem: PaymentProblem):
+    """The best objective tuple over every legal way to pay, or None."""
+    cost = problem.spell.cost
+    if cost.mana_cost is None:
+        return None
+    life = problem.player.life
+    totals = [t for t in all_total_costs(cost) if t.life <= life]
+    moves, flex = _moves(problem)
+    perms = {p.id: p for p in problem.board.permanents}
+    start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only) for u in problem.player.pool))
+    best = [None]
+
+    def score(pool, life_paid, tapped, sacrificed, exiled):
+        for t in totals:
+            if life_paid + t.life > life or not _can_pay_total(pool, t):
+                continue
+            obj = (sum(1 for s in sacrificed if not s.startswith("graveyard:")), life_paid + t.life, len(tapped), exiled,
+                   sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana)
+            if best[0] is None or obj < best[0]:
+                best[0] = obj
+
+    seen = set()
+
+    def explore(pool, life_paid, tapped, sacrificed, counters_used, exiled):
+        key = (pool, life_paid, tapped, sacrificed, counters_used, exiled)
+        if key in seen:
+            return
+        seen.add(key)
+        score(pool, life_paid, tapped, sacrificed, exiled)
+        used = dict(counters_used)
+        for mv in moves:
+            if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
+                continue
+            if mv.counters:
+                have = perms[mv.pid].counter(mv.counter_kind) - used.get((mv.pid, mv.counter_kind), 0)
+                if have < mv.counters:
+                    continue
+            if life_paid + mv.life > life:
+                continue
+            # every way to pay the cost's symbols: choose an option per symbol, then mana
+            option_lists = [s.payment_options(0) for s in mv.cost_symbols]
+            for opts in itertools.product(*option_lists):
+                extra_life = sum(o.life for o in opts)
+                if life_paid + mv.life + extra_life > life:
+                    continue
+                needs = tuple(n for o in opts for n in o.needs)
+                for rest in set(_assignments(pool, needs, False)):
+                    for out in mv.outputs:
+                        new_pool = tuple(sorted(rest + tuple((t,) + mv.props for t in out)))
+                        new_used = counters_used
+                        if mv.counters:
+                            c = Counter(dict(counters_used))
+                            c[(mv.pid, mv.counter_kind)] += mv.counters
+                            new_used = tuple(sorted(c.items()))
+                        explore(new_pool, life_paid + mv.life + extra_life,
+                                tapped | {mv.pid} if mv.tap else tapped,
+                                sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
+                                new_used, exiled + (1 if mv.exile else 0))
+
+    explore(start_pool, 0, frozenset(), frozenset(), (), 0)
+    return best[0]
+
+
+def plan_objective(problem: PaymentProblem, answer: dict) -> tuple:
+    """The objective tuple of a returned plan, read from the plan alone."""
+    plan = answer["plan"]
+    moves, flex = _moves(problem)
+    real = [pid for pid in plan["tapped"]]
+    return (len(plan["sacrificed"]), plan["life_paid"], len(real), plan.get("exiled", 0),
+            sum(flex.get(pid, 0) for pid in real), _count(plan["floating"]))
+
+
+def _count(mana_string: str) -> int:
+    return mana_string.count("{")

@@ -1,0 +1,95 @@
+"""Hypothesis strategies for payment requests (the JSON protocol's shape).
+
+They cover every symbol kind, X, additional costs, increases, reductions and a floor,
+sources that make several mana or a choice, ``any`` and combinations, life-costing,
+sacrificing and counter-using sources, filter lands and Signets (abilities that cost
+mana), tapped and summoning-sick permanents, restricted and snow mana, convoke,
+improvise and delve, floating mana and low life totals. Boards stay small enough for the
+reference search.
+"""
+
+from hypothesis import strategies as st
+
+SPELL_SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{G}", "{C}", "{W/U}", "{U/B}", "{2/W}", "{2/U}",
+                 "{W/P}", "{U/P}", "{W/U/P}", "{S}", "{X}", "{0}"]
+REDUCTIONS = ["{1}", "{2}", "{W}", "{U}", "{C}", "{W/U}", "{2/W}", "{U/P}", "{S}"]
+OUTPUTS = ["{W}", "{U}", "{B}", "{C}", "{G}", "{C}{C}", "{U}{B}", "{W}{W}", "any", {"any": 2},
+           ["{W}", "{U}"], ["{W}{W}", "{W}{U}", "{U}{U}"], ["{U}", "{B}", "{C}"], {"combination": 2}]
+ABILITY_MANA = ["", "", "", "", "{1}", "{W/U}", "{U}", "{2}", "{W/P}", "{C}"]
+
+
+@st.composite
+def abilities(draw):
+    parts = []
+    mana = draw(st.sampled_from(ABILITY_MANA))
+    if mana:
+        parts.append(mana)
+    tap = draw(st.booleans() | st.just(True))
+    sac = draw(st.integers(0, 6)) == 0
+    life = draw(st.sampled_from([0, 0, 0, 0, 1, 2]))
+    counter = draw(st.integers(0, 7)) == 0
+    if tap:
+        parts.append("{T}")
+    if life:
+        parts.append(f"Pay {life} life")
+    if sac:
+        parts.append("Sacrifice this")
+    if counter:
+        parts.append("Remove a charge counter from this")
+    if not (tap or sac or counter or life):
+        parts.append("{T}")
+    out = draw(st.sampled_from(OUTPUTS))
+    if mana and not (tap or sac or counter or life):
+        pass
+    spec = {"cost": ", ".join(parts), "add": out}
+    if draw(st.integers(0, 9)) == 0:
+        spec["restrict"] = "creature spells"
+    if draw(st.integers(0, 14)) == 0:
+        spec["instant_only"] = True
+    if draw(st.integers(0, 9)) == 0:
+        spec["damage"] = 1
+    return spec
+
+
+@st.composite
+def permanents(draw, pid):
+    p = {"id": pid, "abilities": draw(st.lists(abilities(), min_size=0, max_size=2))}
+    kind = draw(st.sampled_from(["land", "land", "artifact", "creature"]))
+    p["type_line"] = {"land": "Land", "artifact": "Artifact", "creature": "Creature — Elf"}[kind]
+    if draw(st.integers(0, 5)) == 0:
+        p["type_line"] = "Snow " + p["type_line"]
+    if kind == "creature":
+        p["colors"] = draw(st.sampled_from([[], ["G"], ["W"], ["W", "U"]]))
+        p["summoning_sick"] = draw(st.integers(0, 3)) == 0
+    if draw(st.integers(0, 8)) == 0:
+        p["tapped"] = True
+    if any("counter" in a["cost"] for a in p["abilities"]):
+        p["counters"] = {"charge": draw(st.integers(0, 2))}
+    return p
+
+
+@st.composite
+def requests(draw, max_permanents=4):
+    cost = "".join(draw(st.lists(st.sampled_from(SPELL_SYMBOLS), min_size=0, max_size=4)))
+    spell = {"mana_cost": cost if cost or draw(st.booleans()) else None,
+             "type_line": draw(st.sampled_from(["Creature — Elf", "Instant"]))}
+    if "{X}" in cost:
+        spell["x"] = draw(st.integers(0, 2))
+    if draw(st.integers(0, 5)) == 0:
+        spell["additional"] = [draw(st.sampled_from(["{1}", "{W}", "{U/P}", "{2/U}"]))]
+    if draw(st.integers(0, 6)) == 0:
+        spell["increase"] = ["{1}"]
+    if draw(st.integers(0, 2)) == 0:
+        spell["reduce"] = draw(st.lists(st.sampled_from(REDUCTIONS), min_size=1, max_size=2))
+    if draw(st.integers(0, 6)) == 0:
+        spell["minimum"] = draw(st.integers(1, 3))
+    for key in ("convoke", "improvise", "delve"):
+        if draw(st.integers(0, 7)) == 0:
+            spell[key] = True
+    n = draw(st.integers(0, max_permanents))
+    player = {"life": draw(st.sampled_from([20, 20, 4, 2, 1, 0])),
+              "pool": draw(st.sampled_from(["", "", "", "{R}", "{C}", "{W}{U}"]))}
+    if spell.get("delve"):
+        player["graveyard"] = draw(st.integers(0, 2))
+    return {"spell": spell, "player": player,
+            "permanents": [draw(permanents(f"p{i}")) for i in range(n)]}

@@ -1,0 +1,95 @@
+"""Properties of the planner against the reference search (hypothesis).
+
+Every plan is replayed by the validator; payability and the optimum of the protocol's
+objective must equal the exhaustive reference search's; every "unpayable" carries a
+certificate its checker accepts; and the answer behaves as the rules say it must when
+the board, the life total or the cost changes.
+"""
+
+import copy
+
+from hypothesis import example, given, strategies as st
+
+from model.request import parse_request
+from solver.planner import answer
+from solver.proof import check_certificate
+from solver.reference import plan_objective, reference_optimum
+from solver.validator import validate_plan
+from strategies import requests
+
+
+def solve(request):
+    problem = parse_request(request)
+    return problem, answer(problem)
+
+
+def check_answer(problem, out):
+    assert out["payable"] is not None, out
+    if out["payable"]:
+        assert validate_plan(problem, out) == []
+        assert out["plan"]["optimal"] is True
+    else:
+        assert check_certificate(problem, out["reason"]) is True, out["reason"]
+
+
+@given(requests())
+@example({"spell": {"mana_cost": "{W/B}{W/B}"}, "permanents": [
+    {"id": "h", "abilities": [{"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}]},
+    {"id": "h2", "abilities": [{"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}]}]})
+@example({"spell": {"mana_cost": "{6}"}, "permanents": [{"id": "l", "abilities": [{"cost": "{T}", "add": "{C}"}]}] + [
+    {"id": f"s{i}", "abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}]} for i in range(5)]})
+def test_agrees_with_reference_search(request):
+    problem, out = solve(request)
+    check_answer(problem, out)
+    best = reference_optimum(problem)
+    assert out["payable"] == (best is not None)
+    if best is not None:
+        assert plan_objective(problem, out) == best
+
+
+@given(requests(max_permanents=3), st.data())
+def test_adding_a_source_never_hurts(request, data):
+    problem, out = solve(request)
+    bigger = copy.deepcopy(request)
+    extra = data.draw(requests(max_permanents=1).map(lambda r: r["permanents"]))
+    for p in extra:
+        p["id"] = "extra"
+    bigger["permanents"] += extra
+    problem2, out2 = solve(bigger)
+    check_answer(problem2, out2)
+    if out["payable"]:
+        assert out2["payable"]
+
+
+@given(requests(max_permanents=3))
+def test_more_life_never_hurts(request):
+    problem, out = solve(request)
+    richer = copy.deepcopy(request)
+    richer["player"]["life"] = request["player"]["life"] + 4
+    problem2, out2 = solve(richer)
+    check_answer(problem2, out2)
+    if out["payable"]:
+        assert out2["payable"]
+        assert plan_objective(problem2, out2) <= plan_objective(problem, out)
+
+
+@given(requests(max_permanents=3))
+def test_a_cheaper_cost_never_hurts(request):
+    problem, out = solve(request)
+    cheaper = copy.deepcopy(request)
+    cheaper["spell"]["reduce"] = cheaper["spell"].get("reduce", []) + ["{1}"]
+    problem2, out2 = solve(cheaper)
+    check_answer(problem2, out2)
+    if out["payable"]:
+        assert out2["payable"]
+
+
+@given(requests(max_permanents=4), st.randoms(use_true_random=False))
+def test_order_of_permanents_does_not_matter(request, rnd):
+    problem, out = solve(request)
+    shuffled = copy.deepcopy(request)
+    rnd.shuffle(shuffled["permanents"])
+    problem2, out2 = solve(shuffled)
+    assert out["payable"] == out2["payable"]
+    if out["payable"]:
+        assert plan_objective(problem, out) == plan_objective(problem2, out2)
