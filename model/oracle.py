@@ -71,6 +71,8 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             restrict = r.group(1)
         elif s == "Activate only as an instant.":
             instant_only = True
+        elif re.search(r"\btarget\b", s, re.I):
+            mana_ability = False  # CR 605.1a: could target
         elif re.search(r"\blibrary\b|\bdraw\b|\bmill\b", s, re.I):
             mana_ability = False  # CR 605.1a (2026-08-07): moves cards into or out of a library
         elif re.fullmatch(r"Activate only (once each turn|during your turn)\.", s):

@@ -173,9 +173,10 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
     # -- the spell's total cost (CR 601.2b, 601.2f, 118.7) ---------------------------------
     spell = problem.spell.cost
     if x_fixed is None:
-        b.x_var = x = m.new_int_var(0, bound, "X")
+        most = bound + sum(max(s.amount, 2) for s in spell.reduction_symbols) + len(spell.added_symbols)
+        b.x_var = x = m.new_int_var(0, most, "X")
     else:
-        x = x_fixed
+        x = most = x_fixed
     typed_pre = {t: [] for t in MANA_TYPES}
     generic_pre, snow_pre = [], []
     sym_counts = Counter(spell.added_symbols)
@@ -219,6 +220,8 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
             m.add(sum(vs) == n)
         else:
             typed_red[sym.colors[0]].append(n)
+    reduction_bound = sum(2 * n for n in Counter(spell.reduction_symbols).values()) + sum(
+        s.amount for s in spell.reduction_symbols)
     spill = []
     typed_req = {}
     for t in MANA_TYPES:
@@ -226,15 +229,15 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         if not typed_red[t]:
             typed_req[t] = pre
             continue
-        used = m.new_int_var(0, bound, f"reduced_{t}")
+        used = m.new_int_var(0, reduction_bound, f"reduced_{t}")
         m.add_min_equality(used, [pre, sum(typed_red[t])])
         spill.append(sum(typed_red[t]) - used)
         typed_req[t] = pre - used
-    gen_after = m.new_int_var(0, bound * 4 + 100, "generic_after_reductions")
+    gen_after = m.new_int_var(0, _generic_bound(spell, most), "generic_after_reductions")
     m.add_max_equality(gen_after, [0, sum(generic_pre) - generic_red - sum(spill)])
     total_mana = gen_after + sum(typed_req.values()) + sum(snow_pre)
     if spell.minimum:
-        gen_final = m.new_int_var(0, bound * 4 + 100 + spell.minimum, "generic_total")
+        gen_final = m.new_int_var(0, _generic_bound(spell, most) + spell.minimum, "generic_total")
         m.add_max_equality(gen_final, [gen_after, gen_after + spell.minimum - total_mana])
     else:
         gen_final = gen_after
@@ -280,6 +283,11 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         "floating": sum(floating) if floating else 0,
     }
     return b
+
+
+def _generic_bound(spell, x_bound: int) -> int:
+    """The most generic mana the spell's total could ask for, before reductions."""
+    return sum(max(s.amount, 2) for s in spell.added_symbols) + x_bound * (spell.mana_cost.x_count + 1) + 1
 
 
 def _add_need(need, n, typed_pre, generic_pre, snow_pre):

@@ -38,6 +38,8 @@ def check_answer(problem, out):
     {"id": "h2", "abilities": [{"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}]}]})
 @example({"spell": {"mana_cost": "{6}"}, "permanents": [{"id": "l", "abilities": [{"cost": "{T}", "add": "{C}"}]}] + [
     {"id": f"s{i}", "abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}]} for i in range(5)]})
+@example({"spell": {"mana_cost": "{U}", "additional": ["{U/P}"], "reduce": ["{U}", "{U}"]},  # reduction
+          "permanents": []})                                                           # domain too small
 def test_agrees_with_reference_search(request):
     problem, out = solve(request)
     check_answer(problem, out)
