@@ -62,7 +62,7 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
     if name == "infeasible":
         proof = counting_bound(problem, supply)
         if proof is not None:
-            return {"payable": False, "reason": proof}
+            return _unpayable(problem, proof)
         if layers < full:
             layers = full
             b, solver, status = _solve(problem, supply, layers, problem.spell.cost.x, time_limit)
@@ -94,10 +94,10 @@ def _finish(problem, b, solver, optimal: bool) -> dict:
     return {"payable": True, **out, "reason": None}
 
 
-def _unpayable(problem: PaymentProblem) -> dict:
+def _unpayable(problem: PaymentProblem, reason: dict | None = None) -> dict:
     """The proof for an infeasible model: a counting bound if one exists, else the
     exhaustive search, plus a hint when abilities that can't be used mid-cast would help."""
-    reason = counting_bound(problem)
+    reason = reason or counting_bound(problem)
     if reason is None:
         reason = {"code": "no_payment", "message": _no_payment_message(problem)}
     supply = build_supply(problem)

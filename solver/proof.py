@@ -103,6 +103,10 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None = None) -> dic
     if best is None:
         return None
     best["message"] = _explain(best, supply)
+    priced_out = [t for t in all_total_costs(spell) if t.life > life]
+    if priced_out:
+        best["message"] += (f" (its Phyrexian symbols could be paid with 2 life each instead, "
+                            f"but life is {life}, CR 118.3)")
     return best
 
 

@@ -86,6 +86,10 @@ def validate_plan(problem: PaymentProblem, answer: dict) -> list:
 
 def _replay(problem: PaymentProblem, answer: dict) -> list:
     plan = answer["plan"]
+    if "x" in answer:  # a max_x answer: X is the value it announces (CR 601.2b)
+        from dataclasses import replace
+        spell = replace(problem.spell, cost=replace(problem.spell.cost, x=answer["x"]))
+        problem = PaymentProblem(spell, problem.board, problem.player, "pay", problem.id)
     spell = problem.spell
     life_total = problem.player.life
     perms = {p.id: p for p in problem.board.permanents}

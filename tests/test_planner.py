@@ -1,0 +1,175 @@
+"""Payment scenarios, one rule each (CR numbers in the names); every plan is validated."""
+
+from helpers import land, pay
+
+SIGNET = {"cost": "{1}, {T}", "add": "{U}{B}"}
+FILTER = {"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}
+
+
+def test_colorless_symbol_needs_colorless_mana_cr_107_4c():
+    assert not pay("{C}", [land("f", "{G}"), land("bop", "any")])["payable"]
+    assert pay("{C}", [land("w", "{C}")])["payable"]
+
+
+def test_hybrid_is_paid_with_either_color_cr_107_4e():
+    out = pay("{W/U}{W/U}", [land("p", "{W}"), land("i", "{U}")])
+    assert out["payable"] and len(out["plan"]["tapped"]) == 2
+
+
+def test_twobrid_takes_two_generic_cr_107_4e():
+    out = pay("{2/W}", [land("a", "{R}"), land("b", "{R}")])
+    assert out["payable"] and out["plan"]["announced"] == [{"symbol": "{2/W}", "as": "generic"}]
+
+
+def test_phyrexian_life_only_within_life_total_cr_118_3():
+    assert pay("{B/P}", [], player={"life": 2})["payable"]
+    out = pay("{B/P}", [], player={"life": 1})
+    assert not out["payable"] and "life is 1" in out["reason"]["message"]
+    out = pay("{B/P}{B/P}", [land("s", "{B}")], player={"life": 1})
+    assert not out["payable"] and out["reason"]["message"].startswith("needs 2 black mana; only 1")
+
+
+def test_snow_needs_a_snow_source_cr_107_4h():
+    assert not pay("{S}", [land("f", "{G}")])["payable"]
+    out = pay("{S}", [land("f", "{G}"), land("sf", "{G}", snow=True)])
+    assert out["payable"] and out["plan"]["tapped"] == ["sf"]
+
+
+def test_a_filter_land_cannot_pay_for_itself_cr_605_3a():
+    assert not pay("{B}{B}", [{"id": "heath", "abilities": [FILTER]}])["payable"]
+    # two filters can't bootstrap each other either: someone must pay first
+    assert not pay("{B}{B}", [{"id": "h1", "abilities": [FILTER]}, {"id": "h2", "abilities": [FILTER]}])["payable"]
+
+
+def test_signet_chain_doubling():
+    board = [land("l", "{C}")] + [{"id": f"s{i}", "abilities": [SIGNET]} for i in range(5)]
+    out = pay("{6}", board)
+    assert out["payable"] and len(out["plan"]["tapped"]) == 6
+    steps = [s["permanent"] for s in out["plan"]["steps"]]
+    assert steps[0] == "l"
+
+
+def test_pain_land_costs_life_and_is_used_last():
+    caves = {"id": "caves", "abilities": [{"cost": "{T}", "add": "{C}"},
+                                          {"cost": "{T}", "add": ["{W}", "{B}"], "damage": 1}]}
+    out = pay("{1}", [caves])
+    assert out["plan"]["life_paid"] == 0
+    out = pay("{B}", [caves])
+    assert out["plan"]["life_paid"] == 1
+
+
+def test_treasures_are_sacrificed_only_when_needed():
+    board = [land("m", "{R}"), {"id": "t", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]}]
+    out = pay("{R}", board)
+    assert out["plan"]["sacrificed"] == [] and out["plan"]["tapped"] == ["m"]
+    out = pay("{R}{G}", board)
+    assert out["plan"]["sacrificed"] == ["t"]
+
+
+def test_summoning_sick_creatures_cannot_pay_tap_costs_cr_302_6():
+    elf = {"id": "elf", "type_line": "Creature — Elf", "summoning_sick": True,
+           "oracle_text": "{T}: Add {G}."}
+    assert not pay("{G}", [elf])["payable"]
+    assert pay("{G}", [{**elf, "summoning_sick": False}])["payable"]
+
+
+def test_tapped_permanents_cannot_pay():
+    assert not pay("{G}", [land("f", "{G}", tapped=True)])["payable"]
+
+
+def test_restricted_mana_pays_only_what_it_allows_cr_106_6():
+    temple = {"id": "t", "abilities": [{"cost": "{T}", "add": "{C}{C}", "restrict": "colorless Eldrazi spells"}]}
+    assert pay({"mana_cost": "{2}", "type_line": "Creature — Eldrazi"}, [temple])["payable"]
+    assert not pay({"mana_cost": "{2}", "type_line": "Creature — Elf"}, [temple])["payable"]
+    pillar = {"id": "p", "abilities": [{"cost": "{T}", "add": "any", "restrict": "multicolored spells"}]}
+    assert pay({"mana_cost": "{W}{U}", "type_line": "Instant"}, [pillar, land("x", "{C}")])["payable"] is False
+    assert pay({"mana_cost": "{W}{U}", "type_line": "Instant"}, [pillar, dict(pillar, id="p2")])["payable"]
+
+
+def test_floating_mana_is_spent_and_the_rest_stays():
+    out = pay("{R}", [land("m", "{R}")], player={"pool": "{R}{G}"})
+    assert out["plan"]["tapped"] == [] and out["plan"]["floating"] == "{G}"
+
+
+def test_instant_only_abilities_are_not_used_mid_cast_and_the_reason_says_so():
+    led = {"id": "led", "abilities": [{"cost": "{T}, Sacrifice this", "add": {"any": 3}, "instant_only": True}]}
+    out = pay("{R}{R}", [led])
+    assert not out["payable"]
+    assert out["reason"]["code"] == "needs_activation_before_casting"
+    assert out["reason"]["before_casting"] == ["led"]
+
+
+def test_counters_limit_activations():
+    storage = {"id": "s", "counters": {"charge": 2},
+               "abilities": [{"cost": "Remove a charge counter from this", "add": "{G}"}]}
+    assert pay("{G}{G}", [storage])["payable"]
+    assert not pay("{G}{G}{G}", [storage])["payable"]
+
+
+def test_convoke_taps_creatures_for_their_color_or_one_generic_cr_702_51():
+    board = [{"id": "c1", "type_line": "Creature — Elf", "colors": ["G"], "summoning_sick": True},
+             {"id": "c2", "type_line": "Artifact Creature — Golem"}]
+    out = pay({"mana_cost": "{1}{G}", "convoke": True, "type_line": "Instant"}, board)
+    assert out["payable"] and sorted(out["plan"]["tapped"]) == ["c1", "c2"]
+    assert not pay({"mana_cost": "{G}{G}", "convoke": True}, board)["payable"]
+
+
+def test_a_creature_tapped_for_convoke_cannot_also_tap_for_mana():
+    elf = {"id": "elf", "type_line": "Creature — Elf", "colors": ["G"], "oracle_text": "{T}: Add {G}."}
+    assert not pay({"mana_cost": "{G}{G}", "convoke": True}, [elf])["payable"]
+
+
+def test_improvise_and_delve_pay_only_generic():
+    board = [{"id": "a", "type_line": "Artifact", "abilities": []}]
+    assert pay({"mana_cost": "{1}", "improvise": True}, board)["payable"]
+    assert not pay({"mana_cost": "{C}", "improvise": True}, board)["payable"]
+    out = pay({"mana_cost": "{2}{B}", "delve": True}, [land("s", "{B}")], player={"graveyard": 2})
+    assert out["payable"] and out["plan"]["exiled"] == 2
+
+
+def test_trinisphere_floor_cr_601_2f():
+    board = [land(f"m{i}", "{R}") for i in range(3)]
+    assert pay({"mana_cost": "{R}", "minimum": 3}, board)["total_cost"] == "{2}{R}"
+    assert not pay({"mana_cost": "{R}", "minimum": 3}, board[:2])["payable"]
+
+
+def test_reductions_are_chosen_to_help_cr_118_7e():
+    out = pay({"mana_cost": "{1}{W}{U}", "reduce": ["{W/U}"]}, [land("p", "{W}"), land("x", "{C}")])
+    assert out["payable"] and out["total_cost"] == "{1}{W}"
+
+
+def test_max_x_is_one_solve():
+    out = pay({"mana_cost": "{X}{R}"}, [land(f"m{i}", "{R}") for i in range(4)], query="max_x")
+    assert out["x"] == 3
+
+
+def test_max_x_with_orochi_hatchery_counts_each_x():
+    out = pay({"mana_cost": "{X}{X}"}, [land(f"w{i}", "{C}") for i in range(5)], query="max_x")
+    assert out["x"] == 2
+
+
+def test_unpayable_proof_names_sources():
+    out = pay("{U}{U}{U}", [land("i1", "{U}"), land("i2", "{U}"), land("f", "{G}")])
+    assert out["reason"]["message"] == "needs 3 blue mana; only 2 untapped sources can make blue: i1, i2"
+
+
+def test_no_mana_cost_is_unpayable_and_zero_is_free_cr_202_1b_118_5():
+    assert pay({"mana_cost": None}, [land("p", "{W}")])["reason"]["code"] == "no_mana_cost"
+    out = pay("{0}", [])
+    assert out["payable"] and out["plan"]["tapped"] == []
+
+
+def test_card_text_boards():
+    board = [{"id": "f", "name": "Forest", "type_line": "Basic Land — Forest"},
+             {"id": "g", "name": "Breeding Pool", "type_line": "Land — Forest Island"},
+             {"id": "s", "name": "Simic Signet", "type_line": "Artifact", "oracle_text": "{1}, {T}: Add {G}{U}."}]
+    out = pay("{G}{U}{U}", board)
+    assert out["payable"] and len(out["plan"]["tapped"]) == 3
+
+
+def test_cascading_cataracts_converts_five_to_any_colors():
+    cataracts = {"id": "cc", "abilities": [{"cost": "{T}", "add": "{C}"},
+                                           {"cost": "{5}, {T}", "add": {"combination": 5}}]}
+    board = [land(f"w{i}", "{C}") for i in range(5)] + [cataracts]
+    out = pay("{W}{U}{B}{R}{G}", board)
+    assert out["payable"] and len(out["plan"]["tapped"]) == 6
