@@ -18,7 +18,7 @@ from .mana import ManaCost, parse_mana
 from .oracle import abilities_from_text, chosen_color_code
 from .sources import Board, Permanent, Player, explicit_ability
 
-QUERIES = ("pay", "max_x")
+QUERIES = ("pay", "max_x", "can_pay")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,10 @@ from __future__ import annotations
 from model.request import PaymentProblem
 
 from . import cpsat
+from dataclasses import replace
+
 from .extract import extract_plan
+from .hall import can_pay_plain
 from .proof import counting_bound
 from .supply import build_supply
 from .validator import validate_plan
@@ -54,6 +57,14 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
         return {"payable": False, "reason": counting_bound(problem)}
     if problem.query == "max_x":
         return _answer_max_x(problem, time_limit)
+    if problem.query == "can_pay":
+        fast = can_pay_plain(problem)
+        if fast is True:
+            return {"payable": True, "reason": None}
+        if fast is False:
+            return {"payable": False, "reason": counting_bound(problem)}
+        full = answer(replace(problem, query="pay"), time_limit)
+        return {"payable": full["payable"], "reason": full["reason"]}
     supply = build_supply(problem)
     full = _full_depth(supply)
     layers = min(full, FIRST_LAYERS)
@@ -153,6 +164,5 @@ def _answer_max_x(problem: PaymentProblem, time_limit: float) -> dict:
 
 
 def _with_x(problem: PaymentProblem, x: int) -> PaymentProblem:
-    from dataclasses import replace
     spell = replace(problem.spell, cost=replace(problem.spell.cost, x=x))
     return PaymentProblem(spell, problem.board, problem.player, "pay", problem.id)

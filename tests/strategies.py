@@ -93,3 +93,23 @@ def requests(draw, max_permanents=4):
         player["graveyard"] = draw(st.integers(0, 2))
     return {"spell": spell, "player": player,
             "permanents": [draw(permanents(f"p{i}")) for i in range(n)]}
+
+
+PLAIN_OUTPUTS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", ["{W}", "{U}"], ["{B}", "{R}", "{G}"], "any",
+                 ["{U}", "{C}"]]
+PLAIN_SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{B/G}", "{R/W}", "{X}"]
+
+
+@st.composite
+def plain_requests(draw, max_permanents=7):
+    """Boards of single-mana {T} sources and costs of colored, {C}, hybrid and generic
+    symbols: where Hall's condition decides exactly."""
+    cost = "".join(draw(st.lists(st.sampled_from(PLAIN_SYMBOLS), min_size=1, max_size=6)))
+    spell = {"mana_cost": cost, "x": draw(st.integers(0, 2))}
+    if draw(st.booleans()):
+        spell["reduce"] = draw(st.lists(st.sampled_from(["{1}", "{W}", "{C}"]), max_size=2))
+    perms = [{"id": f"p{i}", "tapped": draw(st.integers(0, 6)) == 0,
+              "abilities": [{"cost": "{T}", "add": draw(st.sampled_from(PLAIN_OUTPUTS))}]}
+             for i in range(draw(st.integers(0, max_permanents)))]
+    return {"spell": spell, "permanents": perms,
+            "player": {"pool": draw(st.sampled_from(["", "", "{G}", "{C}{U}"]))}}

@@ -15,7 +15,8 @@ from solver.planner import answer
 from solver.proof import check_certificate
 from solver.reference import plan_objective, reference_optimum
 from solver.validator import validate_plan
-from strategies import requests
+from solver.hall import can_pay_plain
+from strategies import plain_requests, requests
 
 
 def solve(request):
@@ -95,3 +96,25 @@ def test_order_of_permanents_does_not_matter(request, rnd):
     assert out["payable"] == out2["payable"]
     if out["payable"]:
         assert plan_objective(problem, out) == plan_objective(problem2, out2)
+
+
+@given(requests(max_permanents=5))
+def test_can_pay_agrees_with_pay(request):
+    """The Hall fast path (and its fallback) answers exactly what the full planner does."""
+    problem, out = solve(request)
+    quick = answer(parse_request({**request, "query": "can_pay"}))
+    assert quick["payable"] == out["payable"]
+    if quick["payable"] is False:
+        assert check_certificate(problem, quick["reason"]) is True
+
+
+@given(plain_requests())
+def test_hall_check_is_exact_on_plain_boards(request):
+    problem, out = solve(request)
+    fast = can_pay_plain(problem)
+    if fast is None:  # hybrid symbols with reductions: the announcement matters, not plain
+        assert "/" in request["spell"]["mana_cost"] and request["spell"].get("reduce")
+        return
+    assert fast == out["payable"]
+    if not out["payable"]:
+        assert out["reason"]["code"] == "not_enough_mana"  # the counting proof is exact here
