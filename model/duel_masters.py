@@ -74,6 +74,7 @@ class Civilization:
 
 LIGHT, WATER, DARKNESS, FIRE, NATURE = (Civilization(n) for n in CIVILIZATION_NAMES)
 ALL_CIVILIZATIONS = frozenset((LIGHT, WATER, DARKNESS, FIRE, NATURE))
+_BY_NAME = {str(c): c for c in ALL_CIVILIZATIONS}
 
 
 def civilization_set(values: Iterable[Any]) -> frozenset:
@@ -291,10 +292,12 @@ def _parse_civilizations(value: Any, at: str) -> frozenset:
     for i, name in enumerate(value):
         if not isinstance(name, str):
             raise RequestError(f"a civilization is a name such as 'fire', not {name!r}", f"{at}[{i}]")
-        try:
-            civilization = Civilization(name)
-        except RequestError as error:
-            raise error.located(f"{at}[{i}]") from None
+        civilization = _BY_NAME.get(name)
+        if civilization is None:
+            try:
+                Civilization(name)  # raises, naming the unknown civilization
+            except RequestError as error:
+                raise error.located(f"{at}[{i}]") from None
         if civilization in seen:
             raise RequestError(f"civilization {name!r} is listed twice", f"{at}[{i}]")
         seen.add(civilization)

@@ -9,14 +9,17 @@ start-up to the standard library plus this package (see README, "Why no schema l
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .cost import SpellCost
 from .errors import ManaplanError, RequestError
 from .mana import ManaCost, parse_mana
 from .oracle import abilities_from_text, chosen_color_code
 from .sources import Board, Permanent, Player, explicit_ability
+from .symbols import COLORS
 
 QUERIES = ("pay", "max_x", "can_pay")
 
@@ -128,59 +131,71 @@ _PERMANENT_FIELDS = {"id", "name", "type_line", "oracle_text", "abilities", "tap
 
 
 def parse_permanent(p, at: str) -> Permanent:
+    """Read one permanent. Identical permanents (all but the id) are read once: a board
+    of 300 lands repeats a handful of texts, and reading text is the slow part."""
     _expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
     for key in p:
         _expect(key in _PERMANENT_FIELDS, f"unknown field {key!r} in a permanent", f"{at}.{key}")
     pid = p.get("id")
     _expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", f"{at}.id")
     _expect(pid != "pool", "'pool' is reserved for floating mana; choose another id", f"{at}.id")
+    try:
+        key = json.dumps({k: v for k, v in p.items() if k != "id"}, sort_keys=True)
+        template = _permanent_body(key)
+    except ManaplanError as e:
+        raise e.located(at) from None
+    return replace(template, id=pid)
+
+
+@lru_cache(maxsize=4096)
+def _permanent_body(key: str) -> Permanent:
+    """Everything of a permanent but its id; error locations are relative to it."""
+    p = json.loads(key)
     name = p.get("name", "")
     type_line = p.get("type_line", "")
     oracle = p.get("oracle_text", "")
-    for key, value in (("name", name), ("type_line", type_line), ("oracle_text", oracle)):
-        _expect(isinstance(value, str), f"'{key}' must be text", f"{at}.{key}")
+    for field_name, value in (("name", name), ("type_line", type_line), ("oracle_text", oracle)):
+        _expect(isinstance(value, str), f"'{field_name}' must be text", field_name)
     chosen = None
     if p.get("chosen_color") is not None:
         try:
             chosen = chosen_color_code(p["chosen_color"])
         except RequestError as e:
-            raise RequestError(e.message, f"{at}.chosen_color") from None
+            raise RequestError(e.message, "chosen_color") from None
     if "abilities" in p:
         specs = p["abilities"]
-        _expect(isinstance(specs, list), "'abilities' must be a list", f"{at}.abilities")
+        _expect(isinstance(specs, list), "'abilities' must be a list", "abilities")
         abilities = []
         for i, spec in enumerate(specs):
             try:
                 abilities.append(explicit_ability(spec, name))
             except ManaplanError as e:
-                raise e.located(f"{at}.abilities[{i}]") from None
+                raise e.located(f"abilities[{i}]") from None
     else:
         try:
             abilities = abilities_from_text(type_line, oracle, name, chosen)
         except ManaplanError as e:
-            raise RequestError(e.message, f"{at}.oracle_text") from None
+            raise RequestError(e.message, "oracle_text") from None
     counters = p.get("counters", {})
-    _expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", f"{at}.counters")
+    _expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", "counters")
     for kind, n in counters.items():
         _expect(isinstance(n, int) and not isinstance(n, bool) and n >= 0,
-                f"counter count must be a whole number 0 or more, not {n!r}", f"{at}.counters.{kind}")
-    for i, a in enumerate(abilities):
-        if a.cost.counter_kind and a.cost.counter_kind not in counters:
-            pass  # no counters of that kind: the ability simply can't be activated
+                f"counter count must be a whole number 0 or more, not {n!r}", f"counters.{kind}")
     colors = frozenset()
     if "colors" in p:
-        _expect(isinstance(p["colors"], list) and all(c in "WUBRG" and len(c) == 1 for c in p["colors"]),
-                "'colors' must be a list of W, U, B, R, G", f"{at}.colors")
+        _expect(isinstance(p["colors"], list) and all(isinstance(c, str) and c in COLORS for c in p["colors"]),
+                "'colors' must be a list of W, U, B, R, G", "colors")
         colors = frozenset(p["colors"])
-    elif "mana_cost" in p and p["mana_cost"]:
-        colors = _mana_string(p["mana_cost"], f"{at}.mana_cost").colors
-    snow = _bool(p, "snow", at) or bool(re.search(r"\bSnow\b", type_line))
+    elif p.get("mana_cost"):
+        colors = _mana_string(p["mana_cost"], "mana_cost").colors
+    snow = _bool(p, "snow", "snow") or bool(re.search(r"\bSnow\b", type_line))
     types_part = re.split(r"\s+[—-]\s+", type_line, maxsplit=1)[0]
     creature = "Creature" in types_part
     if not type_line and p.get("summoning_sick"):
         creature = True  # the flag is only meaningful for creatures (CR 302.6)
-    return Permanent(pid, name, tuple(abilities), _bool(p, "tapped", at), _bool(p, "summoning_sick", at),
-                     tuple(sorted(counters.items())), snow, creature, "Artifact" in types_part, colors, type_line)
+    return Permanent("", name, tuple(abilities), _bool(p, "tapped", "tapped"),
+                     _bool(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
+                     creature, "Artifact" in types_part, colors, type_line)
 
 
 def parse_request(req) -> PaymentProblem:

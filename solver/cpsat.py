@@ -34,6 +34,24 @@ def _cp():
     return cp_model
 
 
+_MODEL_CLASS = None
+
+
+def _new_model():
+    """A CpModel without the camelCase aliases OR-Tools 9.15 attaches to every new model
+    (about 0.45 ms each, a tenth of a small query); the model itself is unchanged."""
+    global _MODEL_CLASS
+    if _MODEL_CLASS is None:
+        base = _cp().CpModel
+
+        class _Model(base):
+            def _add_pre_pep8_methods(self) -> None:
+                pass
+
+        _MODEL_CLASS = _Model if hasattr(base, "_add_pre_pep8_methods") else base
+    return _MODEL_CLASS()
+
+
 @dataclass
 class Built:
     """A CP-SAT model and the handles needed to read a plan back out of it."""
@@ -70,8 +88,7 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
     """Build the model with ``layers`` layers for costing abilities.
 
     ``x_fixed`` None makes X a variable (for the max_x query)."""
-    cp_model = _cp()
-    m = cp_model.CpModel()
+    m = _new_model()
     acts = supply.acts
     bound = max(supply.mana_bound, 1)
     b = Built(m, layers, supply)

@@ -21,7 +21,9 @@ Among the legal tappings (fewest points) the plan is the best by, in order:
    of untapped cards that lack that civilization, so the last sources of a rare
    civilization stay untapped;
 4. then a fixed canonical choice: identical cards are interchangeable and the ones with
-   the smallest ids are tapped, so the answer does not depend on the mana zone's order.
+   the smallest ids are tapped; ties between different kinds are left to CP-SAT, which
+   is deterministic (one worker) on a model built in a canonical order. So the answer
+   does not depend on the order of the mana zone.
 
 Feasibility is decided exactly in plain Python (Hall's condition over the card's
 civilizations, and the points in the untapped zone), which also gives the certificate
@@ -88,9 +90,12 @@ def group_mana_zone(request: DMRequest) -> tuple:
 def scarcity_weights(request: DMRequest) -> dict:
     """For each civilization, how many untapped cards lack it: tapping a card that has
     a civilization few cards have costs more (tiebreak 3 of the objective)."""
-    untapped = request.untapped
-    return {c: sum(1 for card in untapped if c not in card.civilizations)
-            for c in (Civilization(n) for n in CIVILIZATION_NAMES)}
+    lacking = {Civilization(n): 0 for n in CIVILIZATION_NAMES}
+    for card in request.untapped:
+        for c in lacking:
+            if c not in card.civilizations:
+                lacking[c] += 1
+    return lacking
 
 
 def objective(request: Any, tapped_ids) -> tuple:
@@ -98,7 +103,8 @@ def objective(request: Any, tapped_ids) -> tuple:
     (points, cards tapped, civilizations on the tapped cards, scarcity)."""
     request = _as_request(request)
     weights = scarcity_weights(request)
-    cards = [request.mana_card(card_id) for card_id in tapped_ids]
+    by_id = {card.id: card for card in request.mana_zone}
+    cards = [by_id[card_id] for card_id in tapped_ids]
     return (sum(card.mana_number for card in cards),
             len(cards),
             sum(len(card.civilizations) for card in cards),
@@ -122,11 +128,15 @@ def _civilization_shortfall(request: DMRequest):
     untapped nature card").
     """
     required = request.required_civilizations
+    cards_by_civilizations: dict = {}  # count once per civilization set, not per subset
+    for card in request.untapped:
+        cards_by_civilizations[card.civilizations] = cards_by_civilizations.get(card.civilizations, 0) + 1
     for size in range(1, len(required) + 1):
         for civs in itertools.combinations(required, size):
-            sources = sorted(card.id for card in request.untapped if card.civilizations & set(civs))
-            if len(sources) < size:
-                return civs, sources
+            wanted = set(civs)
+            sharing = sum(n for have, n in cards_by_civilizations.items() if have & wanted)
+            if sharing < size:
+                return civs, sorted(card.id for card in request.untapped if card.civilizations & wanted)
     return None
 
 
@@ -176,12 +186,25 @@ class SolverTimeout(Exception):
     """CP-SAT did not prove an optimum within the time limit."""
 
 
+def _most_worth_tapping(group: ManaGroup, required: tuple, need: int) -> int:
+    """How many cards of ``group`` a best tapping can hold: one per civilization of the
+    card it shares, plus for points alone no more than ``ceil(need / mana number)``
+    (one more would leave the cost reached without it: fewer points), and no 0-point
+    card for points alone (the same points with fewer cards). Tightening the domains
+    keeps every best tapping and spares CP-SAT the copies that never matter."""
+    payers = sum(1 for c in required if c in group.civilizations)
+    for_points = -(-need // group.mana_number) if group.mana_number else 0
+    return min(group.size, payers + for_points)
+
+
 def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
     """Minimise the objective stage by stage, fixing each optimum before the next.
 
     One integer per group (how many of its cards are tapped) and one Boolean per group
     and civilization of the card (that group pays it): the model stays the same size
-    however many copies the zone holds.
+    however many copies the zone holds. Stages rather than one weighted sum: the
+    weights a lexicographic sum needs grow with the zone and its mana numbers, and
+    each stage is a small solve that starts from the previous solution.
     """
     groups = group_mana_zone(request)
     required = request.required_civilizations
@@ -191,7 +214,8 @@ def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
-    tapped = [model.new_int_var(0, g.size, f"tapped[{i}]") for i, g in enumerate(groups)]
+    tapped = [model.new_int_var(0, _most_worth_tapping(g, required, request.cost_to_pay), f"tapped[{i}]")
+              for i, g in enumerate(groups)]
     pays = {(i, c): model.new_bool_var(f"pays[{i},{c}]")
             for i, g in enumerate(groups) for c in required if c in g.civilizations}
     for c in required:  # each civilization by exactly one card ...
@@ -239,12 +263,13 @@ def _plan(request: DMRequest, tapping: Tapping) -> dict:
     """The protocol's plan: civilization payers first, then the points (the official
     order is civilizations, then the missing points, seed 004 補足)."""
     steps = []
+    by_id = {card.id: card for card in request.untapped}
     for civ, card_id in tapping.payers:
-        card = request.mana_card(card_id)
+        card = by_id[card_id]
         steps.append({"card": card_id, "civilization": str(civ), "points": card.mana_number,
                       "pays": "civilization"})
     for card_id in tapping.others:
-        card = request.mana_card(card_id)
+        card = by_id[card_id]
         made = in_game_order(card.civilizations)
         steps.append({"card": card_id, "civilization": str(made[0]) if made else None,
                       "points": card.mana_number, "pays": "points"})

@@ -1,0 +1,217 @@
+"""Latency of manaplan against baselines, on the same boards, in one process.
+
+    python benchmarks/run.py            # full run: JSON + PNG in benchmarks/results/
+    python benchmarks/run.py --smoke    # seconds; what CI runs (asserts nothing on time)
+
+Methods (baselines are labelled ``baseline:``):
+- ``manaplan pay``: the optimal plan, validated (the product).
+- ``manaplan can_pay``: the yes/no answer (Hall fast path on plain boards).
+- ``manaplan serve``: ``pay`` through the JSON-lines server, round trip per request.
+- ``hall check``: the exact Hall-condition check alone (plain boards).
+- ``baseline: greedy (Forge-style)``, ``baseline: enumeration (XMage-style)``,
+  ``baseline: naive CP-SAT`` (one Boolean per source and symbol), ``baseline: reference
+  search`` (exhaustive, small boards only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import baselines  # noqa: E402
+import boards  # noqa: E402
+from model.request import parse_request  # noqa: E402
+from solver.hall import hall_violation, plain_view  # noqa: E402
+from solver.planner import answer  # noqa: E402
+from solver.reference import reference_optimum  # noqa: E402
+
+
+def timed(fn, *args):
+    t0 = time.perf_counter()
+    out = fn(*args)
+    return (time.perf_counter() - t0) * 1000, out
+
+
+def summary(samples):
+    if not samples:
+        return None
+    s = sorted(samples)
+    return {"n": len(s), "p50": statistics.median(s), "p95": s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))],
+            "max": s[-1]}
+
+
+class Serve:
+    """A running ``manaplan serve``; one request per line, timed round trip."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen([sys.executable, "-m", "manaplan.cli", "serve"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, cwd=os.path.dirname(HERE))
+
+    def ask(self, req):
+        line = json.dumps(req) + "\n"
+        t0 = time.perf_counter()
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        out = self.proc.stdout.readline()
+        return (time.perf_counter() - t0) * 1000, json.loads(out)
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def bench_family(name, make_board, sizes, repeats, rng, serve, with_naive, with_hall, results, wrong, enum_budget=2.0):
+    for n in sizes:
+        rows = {}
+        for r in range(repeats):
+            board = make_board(n, rng)
+            cost = rng.choice(boards.COSTS)
+            req = boards.request(board, cost, rng)
+            problem = parse_request(req)
+            ms, out = timed(answer, problem)
+            rows.setdefault("manaplan pay", []).append(ms)
+            payable = out["payable"]
+            ms, _ = timed(answer, parse_request({**req, "query": "can_pay"}))
+            rows.setdefault("manaplan can_pay", []).append(ms)
+            if serve is not None:
+                if r == 0:
+                    serve.ask(req)  # warm the server's imports once per size
+                ms, sout = serve.ask(req)
+                assert sout["payable"] == payable
+                rows.setdefault("manaplan serve", []).append(ms)
+            if with_hall:
+                view = plain_view(problem)
+                if view is not None:
+                    ms, _ = timed(lambda v: hall_violation(*v), view)
+                    rows.setdefault("hall check", []).append(ms)
+            ms, greedy = timed(baselines.greedy_forge_style, problem)
+            rows.setdefault("baseline: greedy (Forge-style)", []).append(ms)
+            wrong.setdefault(name, {"boards": 0, "payable": 0, "greedy_says_unpayable": 0})
+            wrong[name]["boards"] += 1
+            if payable:
+                wrong[name]["payable"] += 1
+                wrong[name]["greedy_says_unpayable"] += 0 if greedy else 1
+            if with_naive:
+                ms, naive = timed(baselines.naive_cpsat, problem)
+                rows.setdefault("baseline: naive CP-SAT", []).append(ms)
+                assert naive == payable, (req, naive, payable)
+            if n <= 40 and r < 5:  # exponential: a few samples are enough
+                try:
+                    ms, enum = timed(baselines.enumerate_xmage_style, problem, enum_budget)
+                    rows.setdefault("baseline: enumeration (XMage-style)", []).append(ms)
+                except baselines.OutOfTime:
+                    rows.setdefault("baseline: enumeration (XMage-style) timeouts", []).append(enum_budget * 1000)
+            if n <= 6:
+                ms, best = timed(reference_optimum, problem)
+                rows.setdefault("baseline: reference search", []).append(ms)
+                assert (best is not None) == bool(payable)
+        for method, samples in rows.items():
+            results.append({"family": name, "size": n, "method": method, **summary(samples)})
+
+
+def bench_freeze_boards(rng, repeats, results, budget=5.0):
+    cases = [(f"cataracts x{k}", lambda k=k: boards.cataracts_board(k, rng)) for k in range(3, 8)]
+    cases.append(("dryad 12 lands", lambda: boards.dryad_board(12)))
+    for label, make in cases:
+        board = make()
+        for cost in ["{W}{U}{B}{R}{G}{5}", "{G}{G}{G}{G}{G}{G}{G}{7}", "{2}{W}{W}{U}{U}"][: max(1, repeats)]:
+            req = boards.request(board, cost, rng)
+            problem = parse_request(req)
+            ms, out = timed(answer, problem)
+            results.append({"family": "xmage freeze", "board": label, "cost": cost, "method": "manaplan pay",
+                            "ms": ms, "payable": out["payable"]})
+            try:
+                ms, _ = timed(baselines.enumerate_xmage_style, problem, budget)
+                results.append({"family": "xmage freeze", "board": label, "cost": cost,
+                                "method": "baseline: enumeration (XMage-style)", "ms": ms})
+            except baselines.OutOfTime:
+                results.append({"family": "xmage freeze", "board": label, "cost": cost,
+                                "method": "baseline: enumeration (XMage-style)", "ms": None, "timeout_s": budget})
+
+
+def plot(results, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib is not installed (pip install '.[bench]'): no plot")
+        return
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
+    for ax, family in zip(axes, ("plain", "chains")):
+        methods = sorted({r["method"] for r in results if r.get("family") == family and "size" in r})
+        for method in methods:
+            pts = sorted((r["size"], r["p50"]) for r in results if r.get("family") == family and r["method"] == method)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=method)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("permanents")
+        ax.set_ylabel("p50 latency (ms)")
+        ax.set_title(f"{family} boards")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    print(f"wrote {path}")
+
+
+def table(results) -> str:
+    lines = ["| family | size | method | p50 ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
+    for r in results:
+        if "size" in r:
+            lines.append(f"| {r['family']} | {r['size']} | {r['method']} | {r['p50']:.2f} | {r['p95']:.2f} | {r['max']:.2f} |")
+    lines += ["", "| XMage freeze board | cost | method | ms |", "|---|---|---|---|"]
+    for r in results:
+        if r.get("family") == "xmage freeze":
+            ms = f"{r['ms']:.1f}" if r.get("ms") is not None else f"> {r['timeout_s'] * 1000:.0f} (stopped)"
+            lines.append(f"| {r['board']} | {r['cost']} | {r['method']} | {ms} |")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--smoke", action="store_true", help="tiny sizes, a few seconds")
+    ap.add_argument("--repeats", type=int, default=30)
+    ap.add_argument("--out", default=os.path.join(HERE, "results"))
+    args = ap.parse_args(argv)
+    rng = random.Random(20261129)
+    if args.smoke:
+        plain_sizes, chain_sizes, repeats = [5, 20], [5, 20], 2
+    else:
+        plain_sizes, chain_sizes, repeats = [5, 10, 20, 40, 80, 160, 320, 500], [5, 10, 20, 50, 100, 200, 500], args.repeats
+    results, wrong = [], {}
+    answer(parse_request(boards.request(boards.plain_board(3, rng), "{1}", rng)))  # import OR-Tools once
+    serve = Serve()
+    try:
+        budget = 0.2 if args.smoke else 2.0
+        bench_family("plain", boards.plain_board, plain_sizes, repeats, rng, serve, True, True, results, wrong, budget)
+        bench_family("chains", boards.chain_board, chain_sizes, repeats, rng, serve, False, False, results, wrong, budget)
+    finally:
+        serve.close()
+    bench_freeze_boards(rng, 1 if args.smoke else 3, results, 0.2 if args.smoke else 5.0)
+    os.makedirs(args.out, exist_ok=True)
+    name = "smoke" if args.smoke else "latest"
+    doc = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
+           "results": results, "greedy_wrong_unpayable": wrong}
+    with open(os.path.join(args.out, f"{name}.json"), "w") as f:
+        json.dump(doc, f, indent=1)
+    print(table(results))
+    print("greedy (Forge-style) called payable boards unpayable:", json.dumps(wrong))
+    if not args.smoke:
+        plot(results, os.path.join(args.out, "latency.png"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
