@@ -16,6 +16,11 @@ TRIS = [["{W}", "{U}", "{B}"], ["{B}", "{R}", "{G}"], ["{G}", "{W}", "{U}"]]
 SIGNETS = ["{W}{U}", "{U}{B}", "{B}{R}", "{R}{G}", "{G}{W}"]
 FILTERS = [("{W/U}", ["{W}{W}", "{W}{U}", "{U}{U}"]), ("{B/R}", ["{B}{B}", "{B}{R}", "{R}{R}"]),
            ("{G/W}", ["{G}{G}", "{G}{W}", "{W}{W}"])]
+#: costs of colored, {C}, hybrid, generic and X symbols: what Hall's condition and the
+#: naive per-source model decide exactly (the plain family uses only these)
+PLAIN_COSTS = ["{2}{W}{U}", "{1}{B}{B}", "{3}{R}", "{G}{G}{G}", "{X}{R}", "{W/U}{W/U}{1}", "{C}{3}", "{4}{B}{R}",
+               "{1}{U/B}{U/B}", "{2}{G}{U}{W}"]
+#: every symbol kind, twobrid and Phyrexian included
 COSTS = ["{2}{W}{U}", "{1}{B}{B}", "{3}{R}", "{G}{G}{G}", "{1}{W/P}", "{2/R}{2/G}", "{X}{R}", "{W/U}{W/U}{1}",
          "{C}{3}", "{4}{B}{R}", "{1}{U/B}{U/B}", "{2}{G}{U}{W}"]
 

@@ -71,12 +71,13 @@ class Serve:
         self.proc.wait(timeout=30)
 
 
-def bench_family(name, make_board, sizes, repeats, rng, serve, with_naive, with_hall, results, wrong, enum_budget=2.0):
+def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive, with_hall, results, wrong,
+                 enum_budget=2.0):
     for n in sizes:
         rows = {}
         for r in range(repeats):
             board = make_board(n, rng)
-            cost = rng.choice(boards.COSTS)
+            cost = rng.choice(costs)
             req = boards.request(board, cost, rng)
             problem = parse_request(req)
             ms, out = timed(answer, problem)
@@ -91,9 +92,8 @@ def bench_family(name, make_board, sizes, repeats, rng, serve, with_naive, with_
                 assert sout["payable"] == payable
                 rows.setdefault("manaplan serve", []).append(ms)
             if with_hall:
-                view = plain_view(problem)
-                if view is not None:
-                    ms, _ = timed(lambda v: hall_violation(*v), view)
+                if plain_view(problem) is not None:  # the exact check, from the board
+                    ms, _ = timed(lambda p: hall_violation(*plain_view(p)), problem)
                     rows.setdefault("hall check", []).append(ms)
             ms, greedy = timed(baselines.greedy_forge_style, problem)
             rows.setdefault("baseline: greedy (Forge-style)", []).append(ms)
@@ -195,8 +195,8 @@ def main(argv=None):
     serve = Serve()
     try:
         budget = 0.2 if args.smoke else 2.0
-        bench_family("plain", boards.plain_board, plain_sizes, repeats, rng, serve, True, True, results, wrong, budget)
-        bench_family("chains", boards.chain_board, chain_sizes, repeats, rng, serve, False, False, results, wrong, budget)
+        bench_family("plain", boards.plain_board, boards.PLAIN_COSTS, plain_sizes, repeats, rng, serve, True, True, results, wrong, budget)
+        bench_family("chains", boards.chain_board, boards.COSTS, chain_sizes, repeats, rng, serve, False, False, results, wrong, budget)
     finally:
         serve.close()
     bench_freeze_boards(rng, 1 if args.smoke else 3, results, 0.2 if args.smoke else 5.0)

@@ -69,6 +69,7 @@ class Built:
     kinds: tuple = ()
     objective_terms: dict = field(default_factory=dict)
     spell_demand: dict = field(default_factory=dict)
+    tail_self: list = field(default_factory=list)
     total_terms: dict = field(default_factory=dict)
 
 
@@ -84,10 +85,15 @@ def _can_pay(kind: tuple, need, for_spell: bool) -> bool:
     return _kind_mana(kind).can_pay(need, for_spell)
 
 
-def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None) -> Built:
+def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None,
+          relaxed_tail: bool = False) -> Built:
     """Build the model with ``layers`` layers for costing abilities.
 
-    ``x_fixed`` None makes X a variable (for the max_x query)."""
+    ``x_fixed`` None makes X a variable (for the max_x query). With ``relaxed_tail`` the
+    last layer stands for every activation at that depth or deeper: it may fund itself
+    (in an order the model does not fix), under two conditions every real order meets,
+    so the model is a relaxation of plans of any depth. A solution whose tail funds
+    nothing from itself (``tail_self`` all 0) is a real plan."""
     m = _new_model()
     acts = supply.acts
     bound = max(supply.mana_bound, 1)
@@ -278,15 +284,41 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
             spent[(stage, k)].append(v)
         m.add(sum(vs) == sum(terms))
     floating = []
+    relax = relaxed_tail and layers >= 1
+    tail_spent, tail_self, tail_made = [], [], []
     for k in kinds:
         for si, s in enumerate(stages):
             before = stages[: si + 1]
             avail_layers = range(0, s) if s != SPELL else range(0, layers + 1)
+            if relax and s == layers:
+                avail_layers = range(0, layers + 1)  # the tail may fund itself, in any order
             use = [v for st in before for v in spent[(st, k)]]
             if use:
                 m.add(sum(use) <= pool0[k] + sum(v for l in avail_layers for v in produced[(l, k)]))
+        if relax:
+            outside = pool0[k] + sum(v for l in range(layers) for v in produced[(l, k)]) - sum(
+                v for st in stages[: layers - 1] for v in spent[(st, k)])
+            here = sum(spent[(layers, k)]) if spent[(layers, k)] else 0
+            own = m.new_int_var(0, bound, f"tail_self_{''.join(map(str, k))}")
+            m.add(own >= here - outside)
+            tail_spent.append(here)
+            tail_self.append(own)
+            tail_made.extend(produced[(layers, k)])
         made = [v for l in range(layers + 1) for v in produced[(l, k)]]
         floating.append(pool0[k] + sum(made) - sum(v for st in stages for v in spent[(st, k)]))
+    if relax:
+        # What every real order of the tail satisfies (so this stays a relaxation of plans
+        # of any depth): its first activation is paid from outside the tail, and the mana
+        # the tail makes last pays nothing in it.
+        costing = [j for j, a in enumerate(acts) if a.costs_mana]
+        tail_acts = [count[(layers, j)] for j in costing]
+        busy = m.new_bool_var("tail_used")
+        m.add(sum(tail_acts) <= sum(acts[j].cap for j in costing) * busy)
+        least_cost = min(sum(o.mana_count for o in _cheapest(acts[j].cost_symbols)) for j in costing)
+        least_made = min(acts[j].combination or min(len(alt) for alt in acts[j].alternatives) for j in costing)
+        m.add(sum(tail_spent) - sum(tail_self) >= least_cost * busy)
+        m.add(sum(tail_self) <= sum(tail_made) - least_made * busy)
+        b.tail_self = tail_self
 
     life_total = sum(life_terms) if life_terms else 0
     if life_terms:
@@ -300,6 +332,11 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         "floating": sum(floating) if floating else 0,
     }
     return b
+
+
+def _cheapest(symbols) -> list:
+    """For each symbol, its option paid with the fewest mana."""
+    return [min(s.payment_options(0), key=lambda o: o.mana_count) for s in symbols] or []
 
 
 def _generic_bound(spell, x_bound: int) -> int:
@@ -345,6 +382,9 @@ def set_objective(b: Built, problem: PaymentProblem) -> None:
 
 
 def solve(b: Built, time_limit: float):
+    """Solve with one worker. Models without chains (no layers) are small transport
+    problems that CP-SAT's search closes at once, where presolve would cost more than the
+    search (measured: 3.1 ms against 1.3 ms at 20 permanents)."""
     cp_model = _cp()
     solver = cp_model.CpSolver()
     p = solver.parameters
@@ -352,5 +392,7 @@ def solve(b: Built, time_limit: float):
     p.symmetry_level = 0
     p.cp_model_probing_level = 0
     p.max_time_in_seconds = time_limit
+    if b.layers == 0:
+        p.cp_model_presolve = False
     status = solver.solve(b.model)
     return solver, status

@@ -23,11 +23,14 @@ from model.request import PaymentProblem
 from model.sources import why_unusable
 from model.symbols import ALL_TYPES, HYBRID, MANA_TYPES
 
+from .proof import explain
+
 _SUBSETS = [frozenset(c) for r in range(1, 7) for c in itertools.combinations(MANA_TYPES, r)]
 
 
 def plain_view(problem: PaymentProblem):
-    """(needs, sources) as Counters of type sets, or None if the board or cost isn't plain."""
+    """(needs, sources, ids) or None if the board or cost isn't plain: needs and sources
+    are Counters of type sets, ids maps each type set to the sources that make it."""
     spell = problem.spell
     cost = spell.cost
     if cost.mana_cost is None or spell.convoke or spell.improvise or spell.delve:
@@ -54,8 +57,10 @@ def plain_view(problem: PaymentProblem):
         needs[frozenset(s.colors)] += 1
     needs[ALL_TYPES] += total.generic
     sources = Counter()
+    ids: dict = {}
     for u in problem.player.pool:
         sources[frozenset((u.type,))] += 1
+        ids.setdefault(frozenset((u.type,)), []).append("pool")
     life = problem.player.life
     for p in problem.board.permanents:
         usable = [a for a in p.abilities if why_unusable(p, a, life) is None]
@@ -67,11 +72,13 @@ def plain_view(problem: PaymentProblem):
             return None
         if p.snow:
             return None
-        sources[frozenset(t for a in usable for alt in a.output.alternatives for t in alt)] += 1
-    return +needs, sources
+        makes = frozenset(t for a in usable for alt in a.output.alternatives for t in alt)
+        sources[makes] += 1
+        ids.setdefault(makes, []).append(p.id)
+    return +needs, sources, ids
 
 
-def hall_violation(needs: Counter, sources: Counter):
+def hall_violation(needs: Counter, sources: Counter, ids=None):
     """The smallest set of types U with more needs inside U than sources touching U, or None."""
     for U in _SUBSETS:
         demand = sum(n for types, n in needs.items() if types <= U)
@@ -89,3 +96,24 @@ def can_pay_plain(problem: PaymentProblem):
     if view is None:
         return None
     return hall_violation(*view) is None
+
+
+def hall_certificate(problem: PaymentProblem) -> dict | None:
+    """The counting certificate (as :func:`solver.proof.counting_bound` writes it) read
+    off the violated Hall set, or None if the board is not plain or the cost is payable."""
+    view = plain_view(problem)
+    if view is None:
+        return None
+    found = hall_violation(*view)
+    if found is None:
+        return None
+    types, demand, supply = found
+    amounts = Counter()
+    for makes, who in view[2].items():
+        if makes & types:
+            for pid in who:
+                amounts[pid] += 1
+    cert = {"code": "not_enough_mana", "types": [t for t in MANA_TYPES if t in types], "needs": demand,
+            "available": supply, "sources": sorted(amounts)}
+    cert["message"] = explain(cert, amounts)
+    return cert

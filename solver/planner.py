@@ -5,23 +5,19 @@ modelled with the board's grouped sources in CP-SAT, the best plan is read back 
 replayed by the validator, and an unpayable answer carries a proof.
 
 How deep chains may go (layers of abilities paid by earlier abilities) is chosen so
-the answer stays exact: a first solve uses few layers; when the best plan found pays no
-life and sacrifices nothing, no better plan can tap more permanents than it does, so no
-better plan has more mana-costing activations than that many taps (plus abilities that
-don't tap); if that bound exceeds the layers used, the model is solved again that deep.
-An "unpayable" from the shallow model is never trusted: it is re-solved at full depth
-unless a counting proof already settles it.
+the answer stays exact without modelling every possible depth: see :func:`best_plan`.
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+
 from model.request import PaymentProblem
 
 from . import cpsat
-from dataclasses import replace
-
 from .extract import extract_plan
-from .hall import can_pay_plain
+from .hall import can_pay_plain, hall_certificate
 from .proof import counting_bound
 from .supply import build_supply
 from .validator import validate_plan
@@ -38,8 +34,8 @@ def _full_depth(supply) -> int:
     return sum(a.cap for a in supply.acts if a.costs_mana)
 
 
-def _solve(problem, supply, layers, x_fixed, time_limit):
-    b = cpsat.build(problem, supply, layers, x_fixed)
+def _solve(problem, supply, layers, x_fixed, time_limit, relaxed=False):
+    b = cpsat.build(problem, supply, layers, x_fixed, relaxed_tail=relaxed)
     cpsat.set_objective(b, problem)
     solver, status = cpsat.solve(b, time_limit)
     return b, solver, status
@@ -57,47 +53,64 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
         return {"payable": False, "reason": counting_bound(problem)}
     if problem.query == "max_x":
         return _answer_max_x(problem, time_limit)
+    fast = can_pay_plain(problem)
+    if fast is False:  # Hall's condition fails: the proof is the violated set, no CP-SAT
+        return _unpayable(problem, hall_certificate(problem))
     if problem.query == "can_pay":
-        fast = can_pay_plain(problem)
         if fast is True:
             return {"payable": True, "reason": None}
-        if fast is False:
-            return {"payable": False, "reason": counting_bound(problem)}
         full = answer(replace(problem, query="pay"), time_limit)
         return {"payable": full["payable"], "reason": full["reason"]}
     supply = build_supply(problem)
-    full = _full_depth(supply)
-    layers = min(full, FIRST_LAYERS)
-    b, solver, status = _solve(problem, supply, layers, problem.spell.cost.x, time_limit)
-    name = _status_name(status)
-    if name == "infeasible":
-        proof = counting_bound(problem, supply)
-        if proof is not None:
-            return _unpayable(problem, proof)
-        if layers < full:
-            layers = full
-            b, solver, status = _solve(problem, supply, layers, problem.spell.cost.x, time_limit)
-            name = _status_name(status)
-    elif name in ("optimal", "feasible"):
-        terms = {k: solver.value(v) if not isinstance(v, int) else v for k, v in b.objective_terms.items()}
-        if terms["sacrificed"] == 0 and terms["life"] == 0:
-            needed = terms["tapped"] + sum(a.cap for a in supply.acts if a.costs_mana and not a.tap)
-        else:
-            needed = full
-        needed = min(needed, full)
-        if needed > layers:
-            layers = needed
-            b, solver, status = _solve(problem, supply, layers, problem.spell.cost.x, time_limit)
-            name = _status_name(status)
-    if name == "infeasible":
+    found = best_plan(problem, supply, problem.spell.cost.x, time_limit)
+    if found == "infeasible":
         return _unpayable(problem)
-    if name not in ("optimal", "feasible"):
+    if found == "timeout":
         return {"payable": None, "reason": {"code": "timeout", "message":
                 f"no answer within {time_limit:g} s; neither a plan nor a proof was found"}}
-    return _finish(problem, b, solver, name == "optimal")
+    return _finish(problem, *found)
+
+
+def best_plan(problem: PaymentProblem, supply, x, time_limit: float):
+    """The optimal plan's model and solver, "infeasible", or "timeout".
+
+    Chains are searched layer by layer (see the module docstring): with L layers, the
+    relaxed model (its last layer standing for every deeper activation) bounds every plan
+    of any depth from below. If its optimum funds nothing inside that last layer, it is a
+    real plan and optimal; if the strict L-layer model reaches the same objective, that
+    one is; if the relaxation is infeasible, nothing pays. Otherwise L doubles, up to the
+    number of mana-costing activations possible, where the strict model is exact.
+    """
+    deadline = time.monotonic() + time_limit
+    full = _full_depth(supply)
+    layers = min(full, FIRST_LAYERS)
+    while True:
+        left = max(0.05, deadline - time.monotonic())
+        if layers >= full:
+            b, solver, status = _solve(problem, supply, layers, x, left)
+            name = _status_name(status)
+            if name in ("optimal", "feasible"):
+                return b, solver, name == "optimal"
+            return "infeasible" if name == "infeasible" else "timeout"
+        rb, rsolver, rstatus = _solve(problem, supply, layers, x, left, relaxed=True)
+        rname = _status_name(rstatus)
+        if rname == "infeasible":
+            return "infeasible"
+        if rname == "optimal" and all(rsolver.value(v) == 0 for v in rb.tail_self):
+            return rb, rsolver, True
+        b, solver, status = _solve(problem, supply, layers, x, max(0.05, deadline - time.monotonic()))
+        name = _status_name(status)
+        if rname == "optimal" and name == "optimal" and solver.objective_value == rsolver.objective_value:
+            return b, solver, True
+        if time.monotonic() >= deadline:
+            if name in ("optimal", "feasible"):
+                return b, solver, False
+            return "timeout"
+        layers = min(full, layers * 2)
 
 
 def _finish(problem, b, solver, optimal: bool) -> dict:
+    """Read the plan back and replay it; a plan that fails its replay is a bug."""
     out = extract_plan(problem, b, solver, optimal)
     errors = validate_plan(problem, out)
     if errors:
@@ -115,9 +128,8 @@ def _unpayable(problem: PaymentProblem, reason: dict | None = None) -> dict:
     if supply.excluded:
         wider = build_supply(problem, allow_precast=True)
         if len(wider.acts) > len(supply.acts):
-            layers = _full_depth(wider)
-            b, solver, status = _solve(problem, wider, layers, problem.spell.cost.x, TIME_LIMIT)
-            if _status_name(status) in ("optimal", "feasible"):
+            found = best_plan(problem, wider, problem.spell.cost.x, TIME_LIMIT)
+            if found not in ("infeasible", "timeout"):
                 ids = sorted({pid for pid, i, why in supply.excluded
                               if why in ("not a mana ability", "activate only as an instant")})
                 reason = dict(reason)
@@ -140,27 +152,40 @@ def _no_payment_message(problem: PaymentProblem) -> str:
 
 
 def _answer_max_x(problem: PaymentProblem, time_limit: float) -> dict:
-    """The largest X that can be paid (one solve maximising X at full chain depth), then
-    the best plan for that X."""
+    """The largest X that can be paid: one solve maximising X over a relaxation of every
+    plan (the relaxed chain model), then the exact planner at that X, searching down by
+    halves only if the relaxation promised too much."""
     if problem.spell.cost.mana_cost.x_count == 0:
-        base = answer(PaymentProblem(problem.spell, problem.board, problem.player, "pay", problem.id), time_limit)
+        base = answer(replace(problem, query="pay"), time_limit)
         return {**base, "x": 0} if base.get("payable") else base
     supply = build_supply(problem)
-    layers = _full_depth(supply)
-    b = cpsat.build(problem, supply, layers, None)
+    full = _full_depth(supply)
+    layers = min(full, FIRST_LAYERS)
+    b = cpsat.build(problem, supply, layers, None, relaxed_tail=layers < full)
     b.model.maximize(b.x_var)
     solver, status = cpsat.solve(b, time_limit)
     name = _status_name(status)
     if name == "infeasible":
-        zero = _with_x(problem, 0)
-        return _unpayable(zero)
-    if name not in ("optimal", "feasible"):
+        return _unpayable(_with_x(problem, 0))
+    if name != "optimal":
         return {"payable": None, "reason": {"code": "timeout", "message": f"no answer within {time_limit:g} s"}}
-    x = solver.value(b.x_var)
-    best = answer(_with_x(problem, x), time_limit)
-    if best.get("payable") and name != "optimal":
-        best["plan"]["optimal"] = False
-    return {**best, "x": x}
+    high = solver.value(b.x_var)  # an upper bound on X: the relaxation admits every plan
+    first = answer(_with_x(problem, high), time_limit)
+    if first.get("payable") is not False:
+        return {**first, "x": high} if first.get("payable") else first
+    best, low, high = None, 0, high - 1  # more X never helps: search down by halves
+    while low <= high:
+        x = (low + high + 1) // 2
+        out = answer(_with_x(problem, x), time_limit)
+        if out.get("payable") is None:
+            return out
+        if out["payable"]:
+            best, low = (x, out), x + 1
+        else:
+            high = x - 1
+    if best is None:
+        return _unpayable(_with_x(problem, 0))
+    return {**best[1], "x": best[0]}
 
 
 def _with_x(problem: PaymentProblem, x: int) -> PaymentProblem:

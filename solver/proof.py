@@ -102,7 +102,7 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None = None) -> dic
                 "available": sum(snow_sources.values()), "sources": sorted(snow_sources)}
     if best is None:
         return None
-    best["message"] = _explain(best, supply)
+    best["message"] = explain(best, supply_of(supply, frozenset(best["types"]), best.get("snow", False)))
     priced_out = [t for t in all_total_costs(spell) if t.life > life]
     if priced_out:
         best["message"] += (f" (its Phyrexian symbols could be paid with 2 life each instead, "
@@ -110,11 +110,12 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None = None) -> dic
     return best
 
 
-def _explain(cert: dict, supply: Supply) -> str:
+def explain(cert: dict, amounts: dict) -> str:
+    """The player's sentence for a counting certificate; ``amounts`` is how much of the
+    certificate's mana each source could make."""
     types = frozenset(cert["types"])
     what = "snow mana" if cert.get("snow") else ("mana" if types == ALL_TYPES else describe_types(types) + " mana")
     src = cert["sources"]
-    amounts = supply_of(supply, types, cert.get("snow", False))
     if not src:
         return f"needs {cert['needs']} {what}; nothing untapped can make it"
     listing = ", ".join(s if amounts[s] == 1 else f"{s} ({amounts[s]})" for s in src)
