@@ -8,7 +8,7 @@ the board, the life total or the cost changes.
 
 import copy
 
-from hypothesis import example, given, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from model.request import parse_request
 from solver.planner import answer
@@ -34,6 +34,10 @@ def check_answer(problem, out):
 
 
 @given(requests())
+@settings(max_examples=max(settings.default.max_examples, 300))
+@example({"spell": {"mana_cost": "{1}", "additional": ["{1}"], "reduce": ["{1}"]},  # mutation check:
+          "player": {"pool": "{R}"},                                                # {C} paid by R
+          "permanents": [{"id": "p0", "abilities": [{"cost": "{C}, Sacrifice this", "add": "{C}{C}"}]}]})
 @example({"spell": {"mana_cost": "{W/B}{W/B}"}, "permanents": [
     {"id": "h", "abilities": [{"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}]},
     {"id": "h2", "abilities": [{"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}]}]})

@@ -9,6 +9,11 @@ FILTER = {"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}
 def test_colorless_symbol_needs_colorless_mana_cr_107_4c():
     assert not pay("{C}", [land("f", "{G}"), land("bop", "any")])["payable"]
     assert pay("{C}", [land("w", "{C}")])["payable"]
+    # the same through the CP-SAT model (a Treasure makes the board non-plain)
+    treasure = {"id": "t", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]}
+    assert not pay("{C}", [treasure])["payable"]
+    signet = {"id": "s", "abilities": [{"cost": "{C}, {T}", "add": "{U}{B}"}]}
+    assert not pay("{U}", [land("f", "{G}"), signet])["payable"]
 
 
 def test_hybrid_is_paid_with_either_color_cr_107_4e():
