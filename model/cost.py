@@ -24,9 +24,12 @@ from dataclasses import dataclass, field
 from .errors import RequestError
 from .mana import ManaCost
 from .symbols import (
-    COLORED, COLORLESS, GENERIC, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, PHYREXIAN, SNOW,
+    COLORED, COLORLESS, COLORLESS_HYBRID, GENERIC, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW,
     TWOBRID, VARIABLE, Symbol,
 )
+
+#: reduction symbols whose half the player picks (CR 118.7e)
+HALVED_REDUCTIONS = (HYBRID, TWOBRID, HYBRID_PHYREXIAN, COLORLESS_HYBRID)
 
 
 @dataclass(frozen=True)
@@ -146,7 +149,10 @@ def total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
     life_symbols = []
     halves = iter(announcement.halves)
     for s in spell.added_symbols:
-        options = s.payment_options(spell.x)
+        if s.kind == VARIABLE:
+            generic += spell.x  # CR 107.3: X is generic mana, its value announced (601.2b)
+            continue
+        options = s.payment_options(0)
         if s.has_choice:
             label = next(halves, None)
             chosen = [o for o in options if o.label == label]
@@ -177,7 +183,7 @@ def total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
         if s.kind == SNOW:
             generic_reduction += 1  # 118.7g: snow reductions reduce generic
             continue
-        if s.kind in (HYBRID, TWOBRID, HYBRID_PHYREXIAN):
+        if s.kind in HALVED_REDUCTIONS:
             half = next(red_halves, None)  # 118.7e: the player picks a half
             if s.kind == TWOBRID and half == "generic":
                 generic_reduction += 2
@@ -188,9 +194,9 @@ def total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
         else:  # colored, {C}, Phyrexian (118.7f: one mana of its color)
             t = s.colors[0]
         if typed[t] > 0:
-            typed[t] -= 1  # 118.7c
+            typed[t] -= 1  # 118.7c, 118.7d
         else:
-            generic_reduction += 1  # 118.7b, 118.7d: the excess reduces generic
+            generic_reduction += 1  # 118.7b (a type not required), 118.7c-d (the excess)
     generic = max(0, generic - generic_reduction)
     total = TotalCost(generic, tuple(typed[t] for t in MANA_TYPES), snow, life, tuple(life_symbols))
     if total.mana < spell.minimum:  # 601.2f: effects that set the total apply last
@@ -198,15 +204,49 @@ def total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
     return total
 
 
+def _compositions(n: int, k: int):
+    """Every way to split n identical things into k ordered parts."""
+    if k == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _compositions(n - first, k - 1):
+            yield (first,) + rest
+
+
+def _label_choices(symbols, options_of):
+    """Every distinct assignment of labels to ``symbols`` up to the order of equal
+    symbols: identical symbols are interchangeable, so only the counts matter."""
+    kinds = list(dict.fromkeys(symbols))
+    per_kind = []
+    for sym in kinds:
+        labels = options_of(sym)
+        per_kind.append([(sym, labels, split) for split in _compositions(symbols.count(sym), len(labels))])
+    for combo in itertools.product(*per_kind):
+        queues = {sym: [lb for lb, n in zip(labels, split) for _ in range(n)] for sym, labels, split in combo}
+        yield tuple(queues[sym].pop(0) for sym in symbols)
+
+
 def all_announcements(spell: SpellCost):
-    """Every Announcement the caster could make (for exhaustive checks on small costs)."""
+    """Every distinct Announcement the caster could make (for exhaustive checks)."""
     added = choice_symbols(spell.added_symbols)
-    reds = [s for s in spell.reduction_symbols if s.kind in (HYBRID, TWOBRID, HYBRID_PHYREXIAN)]
-    add_opts = [[o.label for o in s.payment_options(spell.x)] for s in added]
-    red_opts = [list(s.colors) + (["generic"] if s.kind == TWOBRID else []) for s in reds]
-    for halves in itertools.product(*add_opts):
-        for red in itertools.product(*red_opts):
+    reds = [s for s in spell.reduction_symbols if s.kind in HALVED_REDUCTIONS]
+    for halves in _label_choices(added, lambda s: [o.label for o in s.payment_options(0)]):
+        for red in _label_choices(reds, lambda s: list(s.colors) + (["generic"] if s.kind == TWOBRID else [])):
             yield Announcement(tuple(halves), tuple(red))
+
+
+def count_announcements(spell: SpellCost) -> int:
+    """How many distinct announcements :func:`all_announcements` yields."""
+    from math import comb
+    n = 1
+    for symbols, width in ((choice_symbols(spell.added_symbols), lambda s: len(s.payment_options(0))),
+                           ([s for s in spell.reduction_symbols if s.kind in HALVED_REDUCTIONS],
+                            lambda s: len(s.colors) + (s.kind == TWOBRID))):
+        for sym in set(symbols):
+            c, k = symbols.count(sym), width(sym)
+            n *= comb(c + k - 1, k - 1)
+    return n
 
 
 def all_total_costs(spell: SpellCost) -> dict:

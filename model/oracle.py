@@ -15,8 +15,10 @@ cannot read is an error, never a guess.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .errors import ManaplanError, RequestError
+from .restrictions import parse_restriction
 from .sources import Ability, AbilityCost, Output, check_bounded, number_word
 from .symbols import COLORS
 
@@ -38,11 +40,18 @@ def abilities_from_text(type_line: str, oracle_text: str, name: str = "", chosen
     out = []
     for t in land_types(type_line or ""):
         out.append(Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)), text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}."))
+    tap_damage = 0
     for line in (oracle_text or "").split("\n"):
         line = re.sub(r"\([^)]*\)", "", line).strip()  # reminder text is not rules text
+        self_line = _SELF.sub("~", line.replace(name, "~") if name else line)
+        if m := re.fullmatch(r"Whenever ~ becomes tapped, it deals (\w+) damage to you\.", self_line):
+            tap_damage += number_word(m.group(1)) or 0  # City of Brass: a trigger, counted with the tap
+            continue
         if not line or not re.search(r"\bAdd\b", line):
             continue
         out.append(ability_from_line(line, name, chosen_color))
+    if tap_damage:
+        out = [replace(a, damage=a.damage + tap_damage) if a.cost.tap else a for a in out]
     return out
 
 
@@ -69,6 +78,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             damage = number_word(d.group(1)) or 0
         elif r := re.fullmatch(r"Spend this mana only to cast (.+?)\.", s):
             restrict = r.group(1)
+            parse_restriction(restrict)
         elif s == "Activate only as an instant.":
             instant_only = True
         elif re.search(r"\btarget\b", s, re.I):

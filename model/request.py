@@ -18,8 +18,9 @@ from .cost import SpellCost
 from .errors import ManaplanError, RequestError
 from .mana import ManaCost, parse_mana
 from .oracle import abilities_from_text, chosen_color_code
+from .restrictions import restriction_allows
 from .sources import Board, Permanent, Player, explicit_ability
-from .symbols import COLORS
+from .symbols import COLORS, MAX_AMOUNT
 
 QUERIES = ("pay", "max_x", "can_pay")
 
@@ -39,6 +40,10 @@ class Spell:
     def colors(self) -> frozenset:
         return self.cost.mana_cost.colors if self.cost.mana_cost else frozenset()
 
+    def allows(self, restrict: str) -> bool:
+        """Whether mana restricted by ``restrict`` may be spent on this spell (CR 106.6)."""
+        return restriction_allows(restrict, self.type_line, self.colors)
+
 
 @dataclass(frozen=True)
 class PaymentProblem:
@@ -56,11 +61,12 @@ def _expect(cond: bool, message: str, at: str) -> None:
         raise RequestError(message, at)
 
 
-def _int(obj: dict, key: str, at: str, default: int, minimum: int = 0) -> int:
+def _int(obj: dict, key: str, at: str, default: int, minimum: int = 0, maximum: int = MAX_AMOUNT) -> int:
     value = obj.get(key, default)
     _expect(isinstance(value, int) and not isinstance(value, bool),
             f"'{key}' must be a whole number, not {value!r}", at)
     _expect(value >= minimum, f"'{key}' must be {minimum} or more, not {value}", at)
+    _expect(value <= maximum, f"'{key}' must be at most {maximum}, not {value}", at)
     return value
 
 
@@ -93,9 +99,10 @@ def parse_spell(spell) -> Spell:
     for key in spell:
         _expect(key in known, f"unknown field {key!r} in the spell", f"spell.{key}")
     raw = spell.get("mana_cost")
-    mana_cost = None if raw is None else _mana_string(raw, "spell.mana_cost")
-    if raw == "":
-        mana_cost = None  # Scryfall writes an absent mana cost as "" (CR 202.1b)
+    _expect(raw is None or raw == "" or (isinstance(raw, str) and raw.strip()),
+            "'mana_cost' is blank: use null (or \"\") for no mana cost, or {0}", "spell.mana_cost")
+    mana_cost = None if raw is None or raw == "" else _mana_string(raw, "spell.mana_cost")
+    # Scryfall writes an absent mana cost as "" (CR 202.1b)
     x = _int(spell, "x", "spell.x", 0)
     cost = SpellCost(mana_cost, x, _mana_list(spell, "additional"), _mana_list(spell, "increase"),
                      _mana_list(spell, "reduce"), _int(spell, "minimum", "spell.minimum", 0))
@@ -103,7 +110,7 @@ def parse_spell(spell) -> Spell:
         cost.check()
     except RequestError as e:
         raise e
-    for key in ("name", "type_line"):
+    for key in ("name", "type_line", "oracle_text"):
         _expect(isinstance(spell.get(key, ""), str), f"'{key}' must be text", f"spell.{key}")
     return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
                  _bool(spell, "convoke", "spell.convoke"), _bool(spell, "improvise", "spell.improvise"),
@@ -179,15 +186,16 @@ def _permanent_body(key: str) -> Permanent:
     counters = p.get("counters", {})
     _expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", "counters")
     for kind, n in counters.items():
-        _expect(isinstance(n, int) and not isinstance(n, bool) and n >= 0,
-                f"counter count must be a whole number 0 or more, not {n!r}", f"counters.{kind}")
+        _expect(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_AMOUNT,
+                f"counter count must be a whole number from 0 to {MAX_AMOUNT}, not {n!r}", f"counters.{kind}")
+    counters = {kind.lower(): n for kind, n in counters.items()}  # "Storage" is "storage"
     colors = frozenset()
+    if p.get("mana_cost"):
+        colors = _mana_string(p["mana_cost"], "mana_cost").colors
     if "colors" in p:
         _expect(isinstance(p["colors"], list) and all(isinstance(c, str) and c in COLORS for c in p["colors"]),
                 "'colors' must be a list of W, U, B, R, G", "colors")
         colors = frozenset(p["colors"])
-    elif p.get("mana_cost"):
-        colors = _mana_string(p["mana_cost"], "mana_cost").colors
     snow = _bool(p, "snow", "snow") or bool(re.search(r"\bSnow\b", type_line))
     types_part = re.split(r"\s+[—-]\s+", type_line, maxsplit=1)[0]
     creature = "Creature" in types_part
@@ -201,7 +209,7 @@ def _permanent_body(key: str) -> Permanent:
 def parse_request(req) -> PaymentProblem:
     """Validate a Magic request and build the problem; raise RequestError on bad input."""
     _expect(isinstance(req, dict), "a request must be a JSON object", "")
-    known = {"id", "game", "query", "spell", "player", "permanents", "objective"}
+    known = {"id", "game", "query", "spell", "player", "permanents"}
     for key in req:
         _expect(key in known, f"unknown field {key!r} in the request", key)
     query = req.get("query", "pay")
@@ -220,47 +228,3 @@ def parse_request(req) -> PaymentProblem:
         parsed.append(perm)
     return PaymentProblem(spell, Board(tuple(parsed)), player, query, req.get("id"))
 
-
-_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "battle",
-               "land", "kindred", "legendary", "snow"}
-_COLOR_WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
-
-def restriction_allows(restrict: str, spell: Spell) -> bool:
-    """Whether mana with the restriction ``restrict`` may be spent on ``spell`` (CR 106.6).
-
-    ``restrict`` is the spell part of "Spend this mana only to cast ...": "creature
-    spells", "instant or sorcery spells", "multicolored spells", "colorless Eldrazi
-    spells". Any clause about activating abilities is dropped: such mana is never used on
-    ability costs here (the conservative reading). Raises RequestError if the spell lacks
-    the type line the restriction needs.
-    """
-    text = re.sub(r"\s+or activate abilities.*$", "", restrict.strip().rstrip("."), flags=re.I)
-    text = re.sub(r"\s+spells?$", "", text, flags=re.I)
-    words_line = spell.type_line.replace("—", " ").split()
-    lower_line = {w.lower() for w in words_line}
-    for alternative in re.split(r"\s+or\s+|,\s*", text):
-        ok = True
-        for word in alternative.split():
-            w = word.lower()
-            if w == "multicolored":
-                ok &= len(spell.colors) >= 2
-            elif w == "monocolored":
-                ok &= len(spell.colors) == 1
-            elif w == "colorless":
-                ok &= not spell.colors
-            elif w in _COLOR_WORD:
-                ok &= _COLOR_WORD[w] in spell.colors
-            elif w.startswith("non") and w[3:] in _TYPE_WORDS:
-                if not spell.type_line:
-                    raise RequestError(f"spell.type_line is needed to decide whether mana restricted to "
-                                       f"{restrict!r} can pay it", "spell.type_line")
-                ok &= w[3:] not in lower_line
-            else:
-                if not spell.type_line:
-                    raise RequestError(f"spell.type_line is needed to decide whether mana restricted to "
-                                       f"{restrict!r} can pay it", "spell.type_line")
-                ok &= w.rstrip("s") in {x.rstrip("s") for x in lower_line}
-        if ok:
-            return True
-    return False

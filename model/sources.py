@@ -21,7 +21,11 @@ from dataclasses import dataclass, field
 
 from .errors import ManaplanError, RequestError
 from .mana import ManaCost, parse_mana
-from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, iter_tokens
+from .restrictions import parse_restriction
+from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, VARIABLE
+
+#: the most mana one activation may add in a request
+MAX_ADDED = 100
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -67,26 +71,31 @@ class AbilityCost:
         counter_kind = ""
         for raw in text.split(","):
             part = raw.strip()
-            if name:
-                part = part.replace(name, "this")
-            low = part.lower()
+            if name and part.lower().startswith(("sacrifice ", "remove ")):
+                part = re.sub(r"(?<!\w)" + re.escape(name) + r"(?!\w)", "this", part)
             if part == "{T}":
                 tap = True
             elif part == "{Q}":
-                untap = True
+                raise RequestError("{Q} (untap) costs are not supported yet")
             elif part.startswith("{") and part.endswith("}") and "{T}" not in part and "{Q}" not in part:
-                mana = mana + ManaCost.parse(part)
+                extra = ManaCost.parse(part)
+                if any(s.kind == VARIABLE for s in extra.symbols):
+                    raise RequestError(f"X in an ability's cost ({text!r}) is not supported")
+                mana = mana + extra
             elif m := cls._SACRIFICE.fullmatch(part):
                 sacrifice = True
             elif (m := cls._LIFE.fullmatch(part)) and number_word(m.group(1)) is not None:
+                if number_word(m.group(1)) > 1000:
+                    raise RequestError(f"{part!r}: at most 1000 life")
                 life += number_word(m.group(1))
             elif (m := cls._COUNTER.fullmatch(part)) and number_word(m.group(1)):
+                if number_word(m.group(1)) > 1000:
+                    raise RequestError(f"{part!r}: at most 1000 counters")
                 counter_kind, counters = m.group(2).lower(), number_word(m.group(1))
             else:
                 raise RequestError(f"cannot read the cost part {part!r} in {text!r}; known parts: "
-                                   "{T}, {Q}, mana symbols, 'Pay N life', 'Sacrifice this', "
+                                   "{T}, mana symbols, 'Pay N life', 'Sacrifice this', "
                                    "'Remove a <kind> counter from this'")
-            del low
         return cls(tap, untap, mana, life, sacrifice, counter_kind, counters)
 
     def __str__(self) -> str:
@@ -128,10 +137,11 @@ class Output:
         if spec == "any":
             return cls(tuple((c,) for c in COLORS))
         if isinstance(spec, dict):
-            if set(spec) == {"any"} and isinstance(spec["any"], int) and spec["any"] >= 1:
-                return cls(tuple((c,) * spec["any"] for c in COLORS))
-            if set(spec) == {"combination"} and isinstance(spec["combination"], int) and spec["combination"] >= 1:
-                return cls((), spec["combination"])
+            (key, n), = spec.items() if len(spec) == 1 else ((None, None),)
+            if key in ("any", "combination") and isinstance(n, int) and not isinstance(n, bool):
+                if not 1 <= n <= MAX_ADDED:
+                    raise RequestError(f'"add": {{"{key}": N}} needs 1 <= N <= {MAX_ADDED}')
+                return cls(tuple((c,) * n for c in COLORS)) if key == "any" else cls((), n)
             raise RequestError('"add" as an object must be {"any": N} or {"combination": N} with N >= 1')
         if isinstance(spec, str):
             spec = [spec]
@@ -141,6 +151,8 @@ class Output:
         for i, s in enumerate(spec):
             try:
                 alts.append(tuple(m.type for m in parse_mana(s)))
+                if len(alts[-1]) > MAX_ADDED:
+                    raise RequestError(f"an ability adds at most {MAX_ADDED} mana here")
             except ManaplanError as e:
                 raise RequestError(e.message, f"[{i}]" if len(spec) > 1 else None) from None
             if not alts[-1]:
@@ -283,11 +295,14 @@ def explicit_ability(spec: dict, name: str = "") -> Ability:
                 raise RequestError(f"'{key}' must be true or false", key)
             flags[key] = spec[key]
     restrict = spec.get("restrict", "")
-    if not isinstance(restrict, str):
-        raise RequestError("'restrict' must be text such as 'creature spells'", "restrict")
+    if restrict != "":
+        try:
+            parse_restriction(restrict)
+        except RequestError as e:
+            raise RequestError(e.message, "restrict") from None
     damage = spec.get("damage", 0)
-    if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
-        raise RequestError("'damage' must be a whole number, 0 or more", "damage")
+    if not isinstance(damage, int) or isinstance(damage, bool) or not 0 <= damage <= 1000:
+        raise RequestError("'damage' must be a whole number from 0 to 1000", "damage")
     ability = Ability(cost, output, restrict, damage=damage, text=str(spec["cost"]), **flags)
     check_bounded(ability)
     return ability
@@ -297,7 +312,7 @@ def check_bounded(ability: Ability) -> None:
     """Refuse an ability that could be activated without limit for a profit: the plan
     would be infinite mana, which manaplan does not model."""
     c = ability.cost
-    if c.tap or c.untap or c.sacrifice or c.counters or c.life or ability.damage:
+    if c.tap or c.untap or c.sacrifice or c.counters or c.life:
         return
     if ability.output.max_count > c.mana.mana_value():
         raise RequestError("an ability with no {T}, sacrifice, counter or life cost that adds more mana "
@@ -323,6 +338,18 @@ def flexibility(types) -> int:
     return 2 * len(set(types) & set(COLORS)) + (1 if "C" in types else 0)
 
 
+def life_rule_ok(life_total: int, paid: int, damage: int) -> bool:
+    """Whether paying ``paid`` life in costs, with ``damage`` also dealt by mana
+    abilities, is allowed at ``life_total`` (CR 118.3).
+
+    Life can be paid only while the life total covers it; damage is an effect, not a
+    cost, so a plan may deal lethal damage (it says so: ``lethal``). Where a plan both
+    pays life and takes damage, the payments are counted as if all the damage came
+    first: never a plan a judge would reject, at the price of rare false "no"s.
+    """
+    return paid == 0 or paid + damage <= life_total
+
+
 def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precast: bool = False) -> str | None:
     """Why ``ability`` can't be activated while paying for a spell now, or None.
 
@@ -340,6 +367,6 @@ def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precas
         return "summoning sick"
     if ability.cost.counters and permanent.counter(ability.cost.counter_kind) < ability.cost.counters:
         return f"no {ability.cost.counter_kind} counter"
-    if ability.life > life:
+    if ability.cost.life > life:
         return "not enough life"
     return None

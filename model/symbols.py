@@ -8,8 +8,8 @@ is one change here.
 
 >>> Symbol.parse("{W/U/P}")
 Symbol(kind='hybrid_phyrexian', colors=('W', 'U'), amount=1)
->>> str(Symbol.parse("{2/G}"))
-'{2/G}'
+>>> str(Symbol.parse("{2/G}")), str(Symbol.parse("{C/W}"))
+('{2/G}', '{C/W}')
 >>> [str(s) for s in parse_symbols("{X}{R}")]
 ['{X}', '{R}']
 """
@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator
-
 from .errors import SymbolError
 
 #: The five colors in WUBRG order (CR 105.1), then colorless mana's type (CR 106.1b).
@@ -42,6 +40,11 @@ TWOBRID = "twobrid"
 PHYREXIAN = "phyrexian"
 HYBRID_PHYREXIAN = "hybrid_phyrexian"
 SNOW = "snow"
+COLORLESS_HYBRID = "colorless_hybrid"
+
+#: The largest number a generic symbol, X or any count in a request may have: far
+#: beyond any game, small enough that nothing downstream has to fear it.
+MAX_AMOUNT = 1_000_000
 
 ALL_TYPES = frozenset(MANA_TYPES)
 
@@ -123,9 +126,11 @@ class Symbol:
 
     @classmethod
     def _from_body(cls, body: str, text: str) -> "Symbol":
-        if body.isdigit():
+        if body.isascii() and body.isdigit():
             if len(body) > 1 and body.startswith("0"):
                 raise SymbolError(f"unknown mana symbol {text}: write {{{int(body)}}}")
+            if len(body) > 7 or int(body) > MAX_AMOUNT:
+                raise SymbolError(f"mana symbol {text} is too large (at most {MAX_AMOUNT})")
             return cls(GENERIC, (), int(body))
         if body in COLORS:
             return cls(COLORED, (body,))
@@ -138,6 +143,8 @@ class Symbol:
         parts = body.split("/")
         if len(parts) == 2 and parts[0] == "2" and parts[1] in COLORS:
             return cls(TWOBRID, (parts[1],), 2)
+        if len(parts) == 2 and parts[0] == "C" and parts[1] in COLORS:
+            return cls(COLORLESS_HYBRID, ("C", parts[1]))
         if len(parts) == 2 and parts[0] in COLORS and parts[1] == "P":
             return cls(PHYREXIAN, (parts[0],))
         if len(parts) in (2, 3) and all(p in COLORS for p in parts[:2]):
@@ -162,6 +169,8 @@ class Symbol:
             return "{S}"
         if k == TWOBRID:
             return "{2/%s}" % self.colors[0]
+        if k == COLORLESS_HYBRID:
+            return "{C/%s}" % self.colors[1]
         if k == PHYREXIAN:
             return "{%s/P}" % self.colors[0]
         if k == HYBRID:
@@ -185,7 +194,8 @@ class Symbol:
     def payment_options(self, x: int = 0) -> tuple:
         """Every way to pay this symbol (CR 107.4, 118.13a), as PaymentOptions.
 
-        A generic ``{N}`` and ``{X}`` (with value ``x``) are N or x generic needs.
+        A generic ``{N}`` and ``{X}`` (with value ``x``) are N or x generic needs;
+        ``{C/W}`` is paid with colorless or white mana (CR 107.4e).
         """
         k = self.kind
         if k == GENERIC:
@@ -196,7 +206,7 @@ class Symbol:
             return (PaymentOption((need_of(self.colors[0]),), 0, self.colors[0]),)
         if k == SNOW:
             return (PaymentOption((SNOW_ANY,), 0, "snow"),)
-        if k == HYBRID:
+        if k in (HYBRID, COLORLESS_HYBRID):
             return tuple(PaymentOption((need_of(c),), 0, c) for c in self.colors)
         if k == TWOBRID:
             return (PaymentOption((need_of(self.colors[0]),), 0, self.colors[0]),
@@ -209,7 +219,7 @@ class Symbol:
     @property
     def has_choice(self) -> bool:
         """Whether paying it needs an announcement (hybrid, twobrid or Phyrexian)."""
-        return self.kind in (HYBRID, TWOBRID, PHYREXIAN, HYBRID_PHYREXIAN)
+        return self.kind in (HYBRID, TWOBRID, PHYREXIAN, HYBRID_PHYREXIAN, COLORLESS_HYBRID)
 
 
 def parse_symbols(text: str) -> tuple:
@@ -234,8 +244,3 @@ def parse_symbols(text: str) -> tuple:
 def format_symbols(symbols) -> str:
     """The inverse of :func:`parse_symbols`."""
     return "".join(str(s) for s in symbols)
-
-
-def iter_tokens(text: str) -> Iterator[str]:
-    """The braced tokens of ``text`` (for cost texts that mix ``{T}`` and mana)."""
-    return (m.group(0) for m in _TOKEN.finditer(text))

@@ -3,7 +3,7 @@
 Variables count activations per (layer, group, ability, output choice). Layer 0 holds
 abilities with no mana in their cost; an ability whose cost includes mana sits in a
 layer 1..L and is paid only with mana made in earlier layers (or floating), so chains
-are acyclic and a filter land never pays for itself (CR 605.3a). The spell is paid
+are acyclic and a filter land never pays for itself (CR 605.3c). The spell is paid
 last from everything left (CR 601.2g-h).
 
 The spell's choices are variables too: how many of each hybrid, twobrid or Phyrexian
@@ -21,8 +21,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from model.mana import Mana
+from model.cost import HALVED_REDUCTIONS
 from model.request import PaymentProblem
-from model.symbols import ALL_TYPES, ANY, GENERIC, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
+from model.symbols import ALL_TYPES, ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
 from .supply import Supply
 
@@ -111,7 +112,7 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
     produced = {(l, k): [] for l in range(layers + 1) for k in kinds}
     count = {}  # (layer, act#) -> linear expr of activations
     for j, a in enumerate(acts):
-        act_layers = range(1, layers + 1) if a.costs_mana else (0,)
+        act_layers = range(1, layers + 1) if a.costs_mana else (range(0, layers + 1) if a.movable else (0,))
         for l in act_layers:
             if a.combination:
                 n = m.new_int_var(0, a.cap, f"act_L{l}_{j}")
@@ -135,6 +136,9 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
                 count[(l, j)] = sum(vs)
         m.add(sum(count[(l, j)] for l in act_layers) <= a.cap)
 
+    def layers_of(j):
+        return [l for l in range(layers + 1) if (l, j) in count]
+
     def total_acts(j):
         return sum(e for (l, jj), e in count.items() if jj == j)
 
@@ -151,9 +155,19 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         if sacs:
             m.add(sum(sacs) <= grp.size)
             sacs_total.extend(sacs)
+        if grp.ordered:
+            # one permanent: after its sacrifice (within a layer, sacrifices come last)
+            # none of its abilities is activated again
+            sac_js = [j for j in mine if acts[j].sacrifice]
+            for l in range(layers):
+                gone = sum(count[(ll, j)] for j in sac_js for ll in layers_of(j) if ll <= l)
+                for j in mine:
+                    later = [count[(ll, j)] for ll in layers_of(j) if ll > l]
+                    if later and not acts[j].sacrifice:
+                        m.add(sum(later) <= acts[j].cap * (1 - gone))
         # a permanent is tapped before it is sacrificed: sacrifices by layer l and taps
         # after layer l use different permanents
-        if sacs and any(acts[j].tap and acts[j].costs_mana for j in mine):
+        elif sacs and any(acts[j].tap and acts[j].costs_mana for j in mine):
             for l in range(layers):
                 early_sacs = [count[(ll, j)] for j in mine if acts[j].sacrifice for ll in range(l + 1) if (ll, j) in count]
                 late_taps = [count[(ll, j)] for j in mine if acts[j].tap for ll in range(l + 1, layers + 1) if (ll, j) in count]
@@ -166,10 +180,12 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
 
     # -- ability costs, layer by layer --------------------------------------------------
     demand = {}   # (stage, need) -> list of linear terms
-    life_terms = []
+    life_terms, damage_terms = [], []
     for j, a in enumerate(acts):
         if a.life:
             life_terms.append(a.life * total_acts(j))
+        if a.damage:
+            damage_terms.append(a.damage * total_acts(j))
         if not a.costs_mana:
             continue
         for l in range(1, layers + 1):
@@ -229,7 +245,7 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
             generic_red += sym.amount * n
         elif sym.kind == SNOW:
             generic_red += n
-        elif sym.kind in (HYBRID, TWOBRID, HYBRID_PHYREXIAN):
+        elif sym.kind in HALVED_REDUCTIONS:
             halves = list(sym.colors) + (["generic"] if sym.kind == TWOBRID else [])
             vs = []
             for h in halves:
@@ -310,22 +326,28 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         # What every real order of the tail satisfies (so this stays a relaxation of plans
         # of any depth): its first activation is paid from outside the tail, and the mana
         # the tail makes last pays nothing in it.
-        costing = [j for j, a in enumerate(acts) if a.costs_mana]
-        tail_acts = [count[(layers, j)] for j in costing]
+        in_tail = [j for j in range(len(acts)) if (layers, j) in count]
+        tail_acts = [count[(layers, j)] for j in in_tail]
         busy = m.new_bool_var("tail_used")
-        m.add(sum(tail_acts) <= sum(acts[j].cap for j in costing) * busy)
-        least_cost = min(sum(o.mana_count for o in _cheapest(acts[j].cost_symbols)) for j in costing)
-        least_made = min(acts[j].combination or min(len(alt) for alt in acts[j].alternatives) for j in costing)
+        m.add(sum(tail_acts) <= sum(acts[j].cap for j in in_tail) * busy)
+        least_cost = min(sum(o.mana_count for o in _cheapest(acts[j].cost_symbols)) for j in in_tail)
+        least_made = min(acts[j].combination or min(len(alt) for alt in acts[j].alternatives) for j in in_tail)
         m.add(sum(tail_spent) - sum(tail_self) >= least_cost * busy)
         m.add(sum(tail_self) <= sum(tail_made) - least_made * busy)
         b.tail_self = tail_self
 
     life_total = sum(life_terms) if life_terms else 0
+    damage_total = sum(damage_terms) if damage_terms else 0
     if life_terms:
-        m.add(life_total <= problem.player.life)  # CR 118.3
+        # CR 118.3: life can be paid only while the life total covers it. Damage from
+        # mana abilities (pain lands) is not a cost and may be lethal; where both occur,
+        # every payment is taken to follow all the damage (see model.sources.life_rule_ok).
+        pays_life = m.new_bool_var("pays_life")
+        m.add(life_total <= problem.player.life * pays_life)
+        m.add(life_total + damage_total <= problem.player.life).only_enforce_if(pays_life)
     b.objective_terms = {
         "sacrificed": sum(sacs_total) if sacs_total else 0,
-        "life": life_total,
+        "life": life_total + damage_total,
         "tapped": sum(taps_total) if taps_total else 0,
         "exiled": sum(exiles_total) if exiles_total else 0,
         "flexibility": sum(flex_total) if flex_total else 0,

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from model.cost import Announcement, choice_symbols, total_cost
+from model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
 from model.mana import Mana, format_mana
 from model.request import PaymentProblem
-from model.symbols import ANY, GENERIC, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW_ANY, TWOBRID, need_of
+from model.symbols import ANY, MANA_TYPES, SNOW_ANY, need_of
 
 from .cpsat import SPELL, Built, _kind_of
 
@@ -110,7 +110,7 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
                     if len(options) > 1:
                         line["as"] = opt.label
                     payment.append(line)
-            life_paid += a.life
+            life_paid += a.life + a.damage
             who = pid.split(":")[0] if a.exile else pid
             units = [Mana(t, a.mana.snow, a.mana.spell_only, a.mana.generic_only, False, who) for t in out]
             made_now += units
@@ -119,6 +119,8 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
                     "payment": payment, "adds": format_mana(units)}
             if a.life:
                 step["life"] = a.life
+            if a.damage:
+                step["damage"] = a.damage
             steps.append(step)
         for u in made_now:
             pool.add(u)
@@ -131,7 +133,7 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
         halves.append((label, sym))
     red_halves = []
     for sym in spell.reduction_symbols:
-        if sym.kind in (HYBRID, TWOBRID, HYBRID_PHYREXIAN):
+        if sym.kind in HALVED_REDUCTIONS:
             half = next(h for (s, h), v in b.red_vars.items() if s == sym and val(v) > sum(1 for hh, ss in red_halves if ss == sym and hh == h))
             red_halves.append((half, sym))
     announcement = Announcement(tuple(h for h, _ in halves), tuple(h for h, _ in red_halves))
@@ -170,6 +172,8 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
         "floating": format_mana(pool.rest()),
         "optimal": optimal,
     }
+    if life_paid and life_paid >= problem.player.life:
+        plan["lethal"] = True  # legal (damage is not a cost), but the player loses the game
     if red_halves:
         plan["reduction_halves"] = [{"symbol": str(s), "as": h} for h, s in red_halves]
     if exiled:

@@ -21,7 +21,7 @@ from collections import Counter
 from model.cost import Announcement, total_cost
 from model.request import PaymentProblem
 from model.sources import why_unusable
-from model.symbols import ALL_TYPES, HYBRID, MANA_TYPES
+from model.symbols import ALL_TYPES, COLORLESS_HYBRID, HYBRID, MANA_TYPES
 
 from .proof import explain
 
@@ -36,11 +36,11 @@ def plain_view(problem: PaymentProblem):
     if cost.mana_cost is None or spell.convoke or spell.improvise or spell.delve:
         return None
     added = cost.added_symbols
-    if any(s.has_choice and s.kind != HYBRID for s in added):
+    if any(s.has_choice and s.kind not in (HYBRID, COLORLESS_HYBRID) for s in added):
         return None
     if any(s.has_choice for s in cost.reduction_symbols):
         return None
-    hybrids = [s for s in added if s.kind == HYBRID]
+    hybrids = [s for s in added if s.kind in (HYBRID, COLORLESS_HYBRID)]
     if hybrids and (cost.reduce or cost.minimum):
         return None  # the announced half changes how reductions and floors apply
     # announce each hybrid as its first half only to total the rest; the hybrids

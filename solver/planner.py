@@ -125,20 +125,28 @@ def _unpayable(problem: PaymentProblem, reason: dict | None = None) -> dict:
     if reason is None:
         reason = {"code": "no_payment", "message": _no_payment_message(problem)}
     supply = build_supply(problem)
-    if supply.excluded:
+    precast = {(pid, i): why for pid, i, why in supply.excluded
+               if why in ("not a mana ability", "activate only as an instant")}
+    if precast:
         wider = build_supply(problem, allow_precast=True)
-        if len(wider.acts) > len(supply.acts):
-            found = best_plan(problem, wider, problem.spell.cost.x, TIME_LIMIT)
-            if found not in ("infeasible", "timeout"):
-                ids = sorted({pid for pid, i, why in supply.excluded
-                              if why in ("not a mana ability", "activate only as an instant")})
+        found = best_plan(problem, wider, problem.spell.cost.x, TIME_LIMIT)
+        if found not in ("infeasible", "timeout"):
+            b, solver, _ = found
+            helping = {}
+            for (l, j, ai), v in b.act_vars.items():
+                a = wider.acts[j]
+                ids = [pid for pid in wider.groups[a.group].ids if (pid, a.index) in precast]
+                for pid in ids[: solver.value(v)]:
+                    helping[pid] = precast[(pid, a.index)]
+            if helping:
                 reason = dict(reason)
                 reason["code_detail"] = reason["code"]
                 reason["code"] = "needs_activation_before_casting"
-                reason["before_casting"] = ids
-                reason["message"] = (reason["message"] + "; it would be payable by activating abilities "
-                                     "that can't be used while casting (not mana abilities, or instant-only) "
-                                     "before casting: " + ", ".join(ids))
+                reason["before_casting"] = sorted(helping)
+                listing = ", ".join(f"{pid} ({why})" for pid, why in sorted(helping.items()))
+                reason["message"] = (f"payable only by activating {listing} before casting, since those can't "
+                                     f"be activated while a spell is being cast (CR 601.2g); without them it "
+                                     + reason["message"])
     return {"payable": False, "reason": reason}
 
 

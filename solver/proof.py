@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 
-from model.cost import all_total_costs
+from model.cost import all_total_costs, count_announcements
 from model.request import PaymentProblem
 from model.symbols import ALL_TYPES, MANA_TYPES
 from model.sources import describe_types
@@ -73,11 +73,7 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None = None) -> dic
     if spell.mana_cost is None:
         return {"code": "no_mana_cost",
                 "message": "it has no mana cost, so it can't be cast by paying one (CR 202.1b)"}
-    n_choices = 1
-    for s in spell.added_symbols + spell.reduction_symbols:
-        if s.has_choice:
-            n_choices *= len(s.payment_options(0))
-    if n_choices > MAX_ANNOUNCEMENTS:
+    if count_announcements(spell) > MAX_ANNOUNCEMENTS:
         return None
     supply = supply or build_supply(problem)
     life = problem.player.life

@@ -19,8 +19,8 @@ from collections import Counter
 
 from model.cost import all_total_costs
 from model.mana import Mana
-from model.request import PaymentProblem, restriction_allows
-from model.sources import flexibility, why_unusable
+from model.request import PaymentProblem
+from model.sources import flexibility, life_rule_ok, why_unusable
 from model.symbols import ANY, COLORS, SNOW_ANY, need_of
 
 MAX_REFERENCE_PERMANENTS = 8
@@ -61,9 +61,10 @@ def _can_pay_total(pool: tuple, total) -> bool:
 class _Move:
     """One thing that can be done to a permanent: an ability, convoke, improvise, delve."""
 
-    def __init__(self, pid, ability, tap, sacrifice, counters, counter_kind, life, outputs, props, cost_symbols, exile=False):
+    def __init__(self, pid, ability, tap, sacrifice, counters, counter_kind, life, outputs, props, cost_symbols,
+                 exile=False, damage=0):
         self.pid, self.ability, self.tap, self.sacrifice = pid, ability, tap, sacrifice
-        self.counters, self.counter_kind, self.life = counters, counter_kind, life
+        self.counters, self.counter_kind, self.life, self.damage = counters, counter_kind, life, damage
         self.outputs, self.props, self.cost_symbols, self.exile = outputs, props, cost_symbols, exile
 
 
@@ -78,7 +79,7 @@ def _moves(problem: PaymentProblem):
                 continue
             spell_only = False
             if ab.restrict:
-                if not restriction_allows(ab.restrict, spell):
+                if not spell.allows(ab.restrict):
                     continue
                 spell_only = True
             out = ab.output
@@ -88,7 +89,8 @@ def _moves(problem: PaymentProblem):
                 outputs = sorted(set(tuple(sorted(a)) for a in out.alternatives))
             types |= out.types
             moves.append(_Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
-                               ab.life, outputs, (p.snow, spell_only, False), ab.cost.mana.symbols))
+                               ab.cost.life, outputs, (p.snow, spell_only, False), ab.cost.mana.symbols,
+                               damage=ab.damage))
         if not p.tapped and spell.convoke and p.creature:
             colors = [c for c in COLORS if c in p.colors]
             outs = [(c,) for c in colors] or [("C",)]
@@ -114,23 +116,24 @@ def reference_optimum(problem: PaymentProblem):
     start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only) for u in problem.player.pool))
     best = [None]
 
-    def score(pool, life_paid, tapped, sacrificed, exiled):
+    def score(pool, life_paid, damage, tapped, sacrificed, exiled):
         for t in totals:
-            if life_paid + t.life > life or not _can_pay_total(pool, t):
+            if not life_rule_ok(life, life_paid + t.life, damage) or not _can_pay_total(pool, t):
                 continue
-            obj = (sum(1 for s in sacrificed if not s.startswith("graveyard:")), life_paid + t.life, len(tapped), exiled,
+            obj = (sum(1 for s in sacrificed if not s.startswith("graveyard:")), life_paid + t.life + damage,
+                   len(tapped), exiled,
                    sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana)
             if best[0] is None or obj < best[0]:
                 best[0] = obj
 
     seen = set()
 
-    def explore(pool, life_paid, tapped, sacrificed, counters_used, exiled):
-        key = (pool, life_paid, tapped, sacrificed, counters_used, exiled)
+    def explore(pool, life_paid, damage, tapped, sacrificed, counters_used, exiled):
+        key = (pool, life_paid, damage, tapped, sacrificed, counters_used, exiled)
         if key in seen:
             return
         seen.add(key)
-        score(pool, life_paid, tapped, sacrificed, exiled)
+        score(pool, life_paid, damage, tapped, sacrificed, exiled)
         used = dict(counters_used)
         for mv in moves:
             if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
@@ -156,12 +159,12 @@ def reference_optimum(problem: PaymentProblem):
                             c = Counter(dict(counters_used))
                             c[(mv.pid, mv.counter_kind)] += mv.counters
                             new_used = tuple(sorted(c.items()))
-                        explore(new_pool, life_paid + mv.life + extra_life,
+                        explore(new_pool, life_paid + mv.life + extra_life, damage + mv.damage,
                                 tapped | {mv.pid} if mv.tap else tapped,
                                 sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
                                 new_used, exiled + (1 if mv.exile else 0))
 
-    explore(start_pool, 0, frozenset(), frozenset(), (), 0)
+    explore(start_pool, 0, 0, frozenset(), frozenset(), (), 0)
     return best[0]
 
 

@@ -10,10 +10,10 @@ creature for convoke uses the same tap as its mana abilities.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from model.mana import Mana
-from model.request import PaymentProblem, restriction_allows
+from model.request import PaymentProblem
 from model.sources import flexibility, why_unusable
 from model.symbols import COLORS
 
@@ -47,6 +47,8 @@ class Act:
     cap: int
     exile: bool = False
     text: str = ""
+    damage: int = 0
+    movable: bool = False  # a free ability that may happen in any layer (after a tap)
 
     @property
     def costs_mana(self) -> bool:
@@ -72,6 +74,7 @@ class Group:
     can_tap: bool
     counters: tuple
     flexibility: int
+    ordered: bool = False  # one permanent whose sacrifice must come after its other uses
 
     @property
     def size(self) -> int:
@@ -96,7 +99,10 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
     life = problem.player.life
     by_key: dict = {}
     for p in problem.board.permanents:
-        by_key.setdefault(p.grouping_key(), []).append(p)
+        # a permanent that can be sacrificed by one ability and use another is kept on
+        # its own: the model then orders its activations (nothing after the sacrifice)
+        alone = any(a.cost.sacrifice for a in p.abilities) and len(p.abilities) > 1
+        by_key.setdefault((p.grouping_key(), p.id if alone else None), []).append(p)
     groups, acts, excluded = [], [], []
     for members in by_key.values():
         proto = members[0]
@@ -110,7 +116,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
                 continue
             spell_only = False
             if ab.restrict:
-                if not restriction_allows(ab.restrict, spell):
+                if not spell.allows(ab.restrict):
                     continue  # its mana could pay nothing here
                 spell_only = True
             caps = []
@@ -118,12 +124,13 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
                 caps.append(len(members))
             if ab.cost.counters:
                 caps.append(len(members) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
-            if ab.life:
-                caps.append(len(members) * (life // ab.life))
+            if ab.cost.life:
+                caps.append(len(members) * (life // ab.cost.life))
             group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.tap, ab.cost.sacrifice,
-                                  ab.cost.counter_kind, ab.cost.counters, ab.life, ab.output.alternatives,
+                                  ab.cost.counter_kind, ab.cost.counters, ab.cost.life, ab.output.alternatives,
                                   ab.output.combination, ab.output.combination_types,
-                                  Mana("C", proto.snow, spell_only), min(caps) if caps else -1, text=str(ab.cost)))
+                                  Mana("C", proto.snow, spell_only), min(caps) if caps else -1, text=str(ab.cost),
+                                  damage=ab.damage))
         if not proto.tapped and spell.convoke and proto.creature:
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)
@@ -136,8 +143,11 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
         for a in group_acts:
             if a.index not in (CONVOKE, IMPROVISE):
                 types |= a.output_types
+        ordered = any(a.sacrifice for a in group_acts) and len(group_acts) > 1
+        if ordered:
+            group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
         groups.append(Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters,
-                            flexibility(types)))
+                            flexibility(types), ordered))
         acts.extend(group_acts)
     if spell.delve and problem.player.graveyard:
         g = len(groups)
@@ -150,7 +160,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
     for a in acts:
         if a.cap < 0:  # only a mana cost: each activation uses up at least one mana
             cost = max(1, sum(s.mana_value() for s in a.cost_symbols))
-            a = Act(**{**a.__dict__, "cap": bounded // cost})
+            a = replace(a, cap=bounded // cost)
         final.append(a)
     mana_bound = sum(a.cap * a.max_output for a in final) + len(problem.player.pool)
     return Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound)

@@ -16,7 +16,8 @@ from collections import Counter
 
 from model.cost import Announcement, choice_symbols, total_cost
 from model.mana import Mana, format_mana
-from model.request import PaymentProblem, restriction_allows
+from model.request import PaymentProblem
+from model.sources import life_rule_ok
 from model.symbols import ANY, SNOW_ANY, COLORS, Symbol, need_of
 
 
@@ -96,7 +97,8 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
     pool = list(problem.player.pool)
     tapped = {p.id for p in problem.board.permanents if p.tapped}
     tapped_now, sacrificed = [], []
-    life_paid = exiled = 0
+    life_paid = damage = exiled = 0
+    counters_used: dict = {}
     for i, step in enumerate(plan["steps"]):
         where = f"step {i + 1} ({step.get('permanent')}, ability {step.get('ability')})"
         pid, index = step["permanent"], step["ability"]
@@ -146,26 +148,25 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
                     tapped.add(pid)
                     tapped_now.append(pid)
                 if cost.counters:
-                    left = p.counter(cost.counter_kind) - sum(
-                        perms[pid].abilities[s["ability"]].cost.counters for s in plan["steps"][:i]
-                        if s["permanent"] == pid and isinstance(s["ability"], int)
-                        and perms[pid].abilities[s["ability"]].cost.counter_kind == cost.counter_kind)
-                    if left < cost.counters:
+                    key = (pid, cost.counter_kind)
+                    counters_used[key] = counters_used.get(key, 0) + cost.counters
+                    if counters_used[key] > p.counter(cost.counter_kind):
                         raise _Broken(f"{where}: no {cost.counter_kind} counter left on {pid}")
                 life_paid += _pay_symbols(cost.mana.symbols, step.get("payment", []), pool,
                                           life_total - life_paid, False, where)
-                if life_paid + ability.life > life_total:
-                    raise _Broken(f"{where}: not enough life (CR 118.3)")
-                life_paid += ability.life
-                if step.get("life", 0) != ability.life:
-                    raise _Broken(f"{where}: the step says {step.get('life', 0)} life, the ability costs {ability.life}")
+                if life_paid + cost.life > life_total:
+                    raise _Broken(f"{where}: not enough life to pay {cost.life} (CR 118.3)")
+                life_paid += cost.life
+                damage += ability.damage
+                if step.get("life", 0) != cost.life or step.get("damage", 0) != ability.damage:
+                    raise _Broken(f"{where}: the step's life and damage don't match the ability's")
                 if cost.sacrifice:
                     sacrificed.append(pid)
                 if not _output_ok(ability, adds):
                     raise _Broken(f"{where}: this ability can't add {step['adds']}")
                 snow = p.snow
                 if ability.restrict:
-                    if not restriction_allows(ability.restrict, spell):
+                    if not spell.allows(ability.restrict):
                         raise _Broken(f"{where}: its mana can't be spent on this spell")
                     spell_only = True
         for t in _letters(step["adds"]):
@@ -207,8 +208,9 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
         if line["life"] != 2:
             raise _Broken("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
         life_paid += 2
-    if life_paid > life_total:
-        raise _Broken(f"spell: {life_paid} life paid with only {life_total} (CR 118.3)")
+    if not life_rule_ok(life_total, life_paid, damage):
+        raise _Broken(f"spell: {life_paid} life paid after {damage} damage with only {life_total} (CR 118.3)")
+    life_paid += damage
     errors = []
     if sorted(plan["tapped"]) != sorted(tapped_now):
         errors.append(f"summary: tapped {sorted(plan['tapped'])}, replay tapped {sorted(tapped_now)}")

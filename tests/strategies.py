@@ -11,8 +11,8 @@ reference search.
 from hypothesis import strategies as st
 
 SPELL_SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{G}", "{C}", "{W/U}", "{U/B}", "{2/W}", "{2/U}",
-                 "{W/P}", "{U/P}", "{W/U/P}", "{S}", "{X}", "{0}"]
-REDUCTIONS = ["{1}", "{2}", "{W}", "{U}", "{C}", "{W/U}", "{2/W}", "{U/P}", "{S}"]
+                 "{W/P}", "{U/P}", "{W/U/P}", "{S}", "{X}", "{0}", "{C/U}"]
+REDUCTIONS = ["{1}", "{2}", "{W}", "{U}", "{C}", "{W/U}", "{2/W}", "{U/P}", "{S}", "{C/W}"]
 OUTPUTS = ["{W}", "{U}", "{B}", "{C}", "{G}", "{C}{C}", "{U}{B}", "{W}{W}", "any", {"any": 2},
            ["{W}", "{U}"], ["{W}{W}", "{W}{U}", "{U}{U}"], ["{U}", "{B}", "{C}"], {"combination": 2}]
 ABILITY_MANA = ["", "", "", "", "{1}", "{W/U}", "{U}", "{2}", "{W/P}", "{C}"]
@@ -43,7 +43,7 @@ def abilities(draw):
         pass
     spec = {"cost": ", ".join(parts), "add": out}
     if draw(st.integers(0, 9)) == 0:
-        spec["restrict"] = "creature spells"
+        spec["restrict"] = draw(st.sampled_from(["creature spells", "a multicolored spell", "instant spells"]))
     if draw(st.integers(0, 14)) == 0:
         spec["instant_only"] = True
     if draw(st.integers(0, 9)) == 0:

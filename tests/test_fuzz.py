@@ -38,6 +38,10 @@ def check_answer(problem, out):
 @example({"spell": {"mana_cost": "{1}", "additional": ["{1}"], "reduce": ["{1}"]},  # mutation check:
           "player": {"pool": "{R}"},                                                # {C} paid by R
           "permanents": [{"id": "p0", "abilities": [{"cost": "{C}, Sacrifice this", "add": "{C}{C}"}]}]})
+@example({"spell": {"mana_cost": "{U}{R}"}, "player": {"pool": "{C}"}, "permanents": [  # tap, then sacrifice
+    {"id": "a", "abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}, {"cost": "Sacrifice this", "add": "{R}"}]}]})
+@example({"spell": {"mana_cost": "{W}"}, "permanents": [  # nothing after a sacrifice
+    {"id": "a", "abilities": [{"cost": "Sacrifice this", "add": "{R}"}, {"cost": "{R}", "add": "{W}"}]}]})
 @example({"spell": {"mana_cost": "{W/B}{W/B}"}, "permanents": [
     {"id": "h", "abilities": [{"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}]},
     {"id": "h2", "abilities": [{"cost": "{W/B}, {T}", "add": ["{W}{W}", "{W}{B}", "{B}{B}"]}]}]})

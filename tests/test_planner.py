@@ -40,7 +40,7 @@ def test_snow_needs_a_snow_source_cr_107_4h():
     assert out["payable"] and out["plan"]["tapped"] == ["sf"]
 
 
-def test_a_filter_land_cannot_pay_for_itself_cr_605_3a():
+def test_a_filter_land_cannot_pay_for_itself_cr_605_3c():
     assert not pay("{B}{B}", [{"id": "heath", "abilities": [FILTER]}])["payable"]
     # two filters can't bootstrap each other either: someone must pay first
     assert not pay("{B}{B}", [{"id": "h1", "abilities": [FILTER]}, {"id": "h2", "abilities": [FILTER]}])["payable"]
@@ -178,3 +178,48 @@ def test_cascading_cataracts_converts_five_to_any_colors():
     board = [land(f"w{i}", "{C}") for i in range(5)] + [cataracts]
     out = pay("{W}{U}{B}{R}{G}", board)
     assert out["payable"] and len(out["plan"]["tapped"]) == 6
+
+
+def test_tap_for_a_costly_ability_then_sacrifice_the_same_permanent():
+    a = {"id": "a", "abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}, {"cost": "Sacrifice this", "add": "{R}"}]}
+    out = pay("{U}{R}", [a], player={"pool": "{C}"})
+    assert out["payable"] and [s["ability"] for s in out["plan"]["steps"]] == [0, 1]
+
+
+def test_nothing_is_activated_after_a_sacrifice():
+    a = {"id": "a", "abilities": [{"cost": "Sacrifice this", "add": "{R}"}, {"cost": "{R}", "add": "{W}"}]}
+    assert not pay("{W}", [a])["payable"]
+
+
+def test_pillar_of_the_paruns_text_pays_multicolored_spells_cr_106_6():
+    pillar = {"type_line": "Land", "name": "Pillar of the Paruns",
+              "oracle_text": "{T}: Add one mana of any color. Spend this mana only to cast a multicolored spell."}
+    board = [dict(pillar, id="p1"), dict(pillar, id="p2")]
+    assert pay({"mana_cost": "{W}{U}", "type_line": "Creature — Human"}, board)["payable"]
+    assert not pay({"mana_cost": "{W}{W}", "type_line": "Creature — Human"}, board)["payable"]
+
+
+def test_city_of_brass_damage_counts_and_a_painless_source_is_preferred():
+    cob = {"id": "cob", "name": "City of Brass", "type_line": "Land",
+           "oracle_text": "Whenever City of Brass becomes tapped, it deals 1 damage to you.\n"
+                          "{T}: Add one mana of any color."}
+    birds = {"id": "bop", "type_line": "Creature — Bird", "oracle_text": "{T}: Add one mana of any color."}
+    out = pay("{R}", [cob, birds])
+    assert out["plan"]["tapped"] == ["bop"] and out["plan"]["life_paid"] == 0
+    out = pay("{R}{G}", [cob, birds])
+    assert out["plan"]["life_paid"] == 1
+
+
+def test_damage_is_not_a_cost_so_it_may_be_lethal_cr_118_3():
+    tomb = {"id": "tomb", "abilities": [{"cost": "{T}", "add": "{C}{C}", "damage": 2}]}
+    out = pay("{2}", [tomb], player={"life": 1})
+    assert out["payable"] and out["plan"]["lethal"] is True
+    # but life can't be paid as a cost after damage has taken it (the conservative rule)
+    out = pay("{2}{B/P}", [tomb], player={"life": 3})
+    assert not out["payable"]
+
+
+def test_colorless_hybrid_cr_107_4e():
+    assert pay("{C/W}", [land("w", "{C}")])["payable"]
+    assert pay("{C/W}", [land("p", "{W}")])["payable"]
+    assert not pay("{C/W}", [land("i", "{U}")])["payable"]

@@ -78,6 +78,24 @@ BAD = [
       "oracle_text": "{T}: Add {G} for each creature you control."}]}), "cannot read", "permanents[0].oracle_text"),
     (json.dumps([1, 2]), "must be a JSON object", ""),
     (json.dumps({"spell": {"mana_cost": "{1}", "colour": "red"}}), "unknown field 'colour'", "spell.colour"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "abilities": [{"cost": "{X}, {T}", "add": "{C}"}]}]}),
+     "X in an ability's cost", "permanents[0].abilities[0].cost"),
+    (json.dumps({"spell": {"mana_cost": "{²}"}}), "unknown mana symbol", "spell.mana_cost"),
+    (json.dumps({"spell": {"mana_cost": "{99999999999999999999999}"}}), "too large", "spell.mana_cost"),
+    (json.dumps({"spell": {"mana_cost": "{X}", "x": 10 ** 8}}), "at most", "spell.x"),
+    (json.dumps({"spell": {"mana_cost": "{W/P}"}, "player": {"life": 10 ** 23}}), "at most", "player.life"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "abilities": [{"cost": "{T}", "add": {"any": 10 ** 11}}]}]}),
+     "N <=", "permanents[0].abilities[0].add"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "abilities": [{"cost": "{T}", "add": {"any": True}}]}]}),
+     "must be", "permanents[0].abilities[0].add"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "abilities": [{"cost": "{Q}", "add": "{C}"}]}]}),
+     "{Q}", "permanents[0].abilities[0].cost"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "abilities": [{"cost": "{T}", "add": "{C}", "restrict": "blah spells"}]}]}),
+     "unknown word 'blah'", "permanents[0].abilities[0].restrict"),
+    (json.dumps({"spell": {"mana_cost": "  "}}), "blank", "spell.mana_cost"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "objective": "fast"}), "unknown field 'objective'", "objective"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "colors": ["W"], "mana_cost": "{Q}"}]}),
+     "unknown mana symbol", "permanents[0].mana_cost"),
 ]
 
 
@@ -113,3 +131,12 @@ def test_demo_prints_a_plan_a_player_can_follow():
     assert out.returncode == 0
     assert "Tidehollow Strix: pay {U}{B}" in out.stdout
     assert "signet" in out.stdout
+
+
+def test_a_permanent_named_like_a_cost_word_is_read_right():
+    """The name stands for "this" only in 'Sacrifice NAME' and 'Remove ... from NAME'."""
+    request = {"spell": {"mana_cost": "{1}"}, "permanents": [
+        {"id": "t", "name": "T", "abilities": [{"cost": "{T}", "add": "{C}"}]},
+        {"id": "a", "name": "a", "abilities": [{"cost": "{T}, Pay 1 life", "add": "{C}"}]}]}
+    out = manaplan("solve", stdin=json.dumps(request))
+    assert out.returncode == 0 and json.loads(out.stdout)["payable"] is True
