@@ -18,8 +18,14 @@ OUTPUTS = ["{W}", "{U}", "{B}", "{C}", "{G}", "{C}{C}", "{U}{B}", "{W}{W}", "any
 ABILITY_MANA = ["", "", "", "", "{1}", "{W/U}", "{U}", "{2}", "{W/P}", "{C}"]
 
 
+CONVERTERS = [("{1}", "{W}"), ("{G}", "any"), ("{2}", "{C}{C}"), ("{U}", ["{B}", "{R}"]), ("{W/U}", "{G}")]
+
+
 @st.composite
 def abilities(draw):
+    if draw(st.integers(0, 12)) == 0:  # no {T}: a converter, as often as its mana allows
+        cost, add = draw(st.sampled_from(CONVERTERS))
+        return {"cost": cost, "add": add}
     parts = []
     mana = draw(st.sampled_from(ABILITY_MANA))
     if mana:
