@@ -207,6 +207,8 @@ def main(argv=None):
     with open(os.path.join(args.out, f"{name}.json"), "w") as f:
         json.dump(doc, f, indent=1)
     print(table(results))
+    with open(os.path.join(args.out, f"{name}.md"), "w") as f:
+        f.write(table(results) + "\n")
     print("greedy (Forge-style) called payable boards unpayable:", json.dumps(wrong))
     if not args.smoke:
         plot(results, os.path.join(args.out, "latency.png"))

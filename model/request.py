@@ -9,10 +9,8 @@ start-up to the standard library plus this package (see README, "Why no schema l
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass, fields
 
 from .cost import SpellCost
 from .errors import ManaplanError, RequestError
@@ -141,23 +139,33 @@ def parse_permanent(p, at: str) -> Permanent:
     """Read one permanent. Identical permanents (all but the id) are read once: a board
     of 300 lands repeats a handful of texts, and reading text is the slow part."""
     _expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
-    for key in p:
-        _expect(key in _PERMANENT_FIELDS, f"unknown field {key!r} in a permanent", f"{at}.{key}")
+    unknown = p.keys() - _PERMANENT_FIELDS
+    if unknown:
+        key = sorted(unknown)[0]
+        raise RequestError(f"unknown field {key!r} in a permanent", f"{at}.{key}")
     pid = p.get("id")
     _expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", f"{at}.id")
     _expect(pid != "pool", "'pool' is reserved for floating mana; choose another id", f"{at}.id")
-    try:
-        key = json.dumps({k: v for k, v in p.items() if k != "id"}, sort_keys=True)
-        template = _permanent_body(key)
-    except ManaplanError as e:
-        raise e.located(at) from None
-    return replace(template, id=pid)
+    body = {k: v for k, v in p.items() if k != "id"}
+    key = repr(body)  # equal permanents written alike share a key; others just miss the cache
+    values = _BODIES.get(key)
+    if values is None:
+        try:
+            template = _permanent_body(body)
+        except ManaplanError as e:
+            raise e.located(at) from None
+        if len(_BODIES) >= 4096:
+            _BODIES.clear()
+        values = _BODIES[key] = tuple(getattr(template, name) for name in _PERMANENT_ATTRS)
+    return Permanent(pid, *values, key)
 
 
-@lru_cache(maxsize=4096)
-def _permanent_body(key: str) -> Permanent:
+_BODIES: dict = {}
+_PERMANENT_ATTRS = [f.name for f in fields(Permanent)][1:-1]  # all but id and key
+
+
+def _permanent_body(p: dict) -> Permanent:
     """Everything of a permanent but its id; error locations are relative to it."""
-    p = json.loads(key)
     name = p.get("name", "")
     type_line = p.get("type_line", "")
     oracle = p.get("oracle_text", "")

@@ -235,6 +235,7 @@ class Permanent:
     artifact: bool = False
     colors: frozenset = frozenset()
     type_line: str = ""
+    key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
@@ -246,9 +247,11 @@ class Permanent:
         return not self.tapped and not (self.creature and self.summoning_sick)
 
     def grouping_key(self):
-        """Permanents with equal keys are interchangeable for paying."""
-        return (self.abilities, self.tapped, self.summoning_sick, self.counters, self.snow,
-                self.creature, self.artifact, self.colors)
+        """Permanents with equal keys are interchangeable for paying. Permanents read
+        from a request carry the text they were read from (all but the id), which is
+        cheaper to compare than their abilities."""
+        return self.key or (self.abilities, self.tapped, self.summoning_sick, self.counters, self.snow,
+                            self.creature, self.artifact, self.colors)
 
 
 @dataclass(frozen=True)

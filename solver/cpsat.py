@@ -282,8 +282,10 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         gen_final = gen_after
     demand.setdefault((SPELL, ANY), []).append(gen_final)
     for t in MANA_TYPES:
-        demand.setdefault((SPELL, need_of(t)), []).append(typed_req[t])
-    demand.setdefault((SPELL, SNOW_ANY), []).append(sum(snow_pre))
+        if not _is_zero(typed_req[t]):
+            demand.setdefault((SPELL, need_of(t)), []).append(typed_req[t])
+    if snow_pre:
+        demand.setdefault((SPELL, SNOW_ANY), []).append(sum(snow_pre))
     b.spell_demand = {"generic": gen_final, "typed": typed_req, "snow": sum(snow_pre)}
 
     # -- paying every need with a kind of mana available at that stage ----------------------
@@ -354,6 +356,11 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         "floating": sum(floating) if floating else 0,
     }
     return b
+
+
+def _is_zero(expr) -> bool:
+    """A demand that is the constant 0 (an empty sum): no variables are needed for it."""
+    return isinstance(expr, int) and expr == 0
 
 
 def _cheapest(symbols) -> list:

@@ -62,19 +62,21 @@ def plain_view(problem: PaymentProblem):
         sources[frozenset((u.type,))] += 1
         ids.setdefault(frozenset((u.type,)), []).append("pool")
     life = problem.player.life
-    for p in problem.board.permanents:
+    kinds: dict = {}
+    for p in problem.board.permanents:  # read each kind of permanent once
+        kinds.setdefault(p.grouping_key(), []).append(p)
+    for members in kinds.values():
+        p = members[0]
         usable = [a for a in p.abilities if why_unusable(p, a, life) is None]
         if not usable:
             continue
-        if len(usable) > 0 and any(a.cost.mana.symbols or a.cost.sacrifice or a.cost.counters or a.life
-                                   or a.restrict or not a.cost.tap or a.output.combination
-                                   or any(len(alt) != 1 for alt in a.output.alternatives) for a in usable):
-            return None
-        if p.snow:
+        if p.snow or any(a.cost.mana.symbols or a.cost.sacrifice or a.cost.counters or a.life or a.restrict
+                         or not a.cost.tap or a.output.combination
+                         or any(len(alt) != 1 for alt in a.output.alternatives) for a in usable):
             return None
         makes = frozenset(t for a in usable for alt in a.output.alternatives for t in alt)
-        sources[makes] += 1
-        ids.setdefault(makes, []).append(p.id)
+        sources[makes] += len(members)
+        ids.setdefault(makes, []).extend(m.id for m in members)
     return +needs, sources, ids
 
 

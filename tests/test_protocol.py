@@ -140,3 +140,19 @@ def test_a_permanent_named_like_a_cost_word_is_read_right():
         {"id": "a", "name": "a", "abilities": [{"cost": "{T}, Pay 1 life", "add": "{C}"}]}]}
     out = manaplan("solve", stdin=json.dumps(request))
     assert out.returncode == 0 and json.loads(out.stdout)["payable"] is True
+
+
+def test_duel_masters_through_the_cli():
+    """Seed 004's example: two fire cards and a nature card pay Faerie Life (nature, 2)
+    with the nature card and one fire card; a bad civilization is an error with exit 2."""
+    request = {"game": "duel-masters", "id": "dm", "card": {"name": "Faerie Life", "cost": 2, "civilizations": ["nature"]},
+               "mana_zone": [{"id": "f1", "civilizations": ["fire"]}, {"id": "f2", "civilizations": ["fire"]},
+                             {"id": "n1", "civilizations": ["nature"]}]}
+    out = manaplan("solve", stdin=json.dumps(request))
+    answer = json.loads(out.stdout)
+    assert out.returncode == 0 and answer["id"] == "dm"
+    assert sorted(answer["plan"]["tapped"]) in (["f1", "n1"], ["f2", "n1"])
+    assert answer["plan"]["civilizations"] == {"nature": "n1"}
+    request["mana_zone"][0]["civilizations"] = ["red"]
+    out = manaplan("solve", stdin=json.dumps(request))
+    assert out.returncode == 2 and json.loads(out.stdout)["error"]["at"] == "mana_zone[0].civilizations[0]"
