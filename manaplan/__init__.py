@@ -4,6 +4,6 @@ The Python API is :func:`manaplan.api.solve` (requests and responses in the JSON
 protocol's shapes); the CLI is ``manaplan solve | serve | demo``.
 """
 
-from .api import solve, solve_text
+from .api import can_pay, solve, solve_text
 
-__all__ = ["solve", "solve_text"]
+__all__ = ["can_pay", "solve", "solve_text"]

@@ -54,6 +54,23 @@ def solve(request) -> dict:
     return {"id": request_id, **out}
 
 
+def can_pay(mana_cost: str | None, permanents: list, player: dict | None = None, **spell) -> bool:
+    """Whether ``mana_cost`` can be paid from ``permanents`` (protocol shapes); other spell
+    fields (``x``, ``reduce``, ``type_line``...) go in ``spell``. Raises ValueError
+    (a ManaplanError) on bad input.
+
+    >>> can_pay("{G}{G}", [{"id": "f", "type_line": "Basic Land — Forest"}])
+    False
+    """
+    request = {"query": "can_pay", "spell": {"mana_cost": mana_cost, **spell}, "permanents": permanents}
+    if player is not None:
+        request["player"] = player
+    out = solve(request)
+    if "error" in out:
+        raise ManaplanError(out["error"]["message"], out["error"].get("at"))
+    return bool(out["payable"])
+
+
 def solve_text(text: str) -> dict:
     """Answer one request given as JSON text."""
     try:

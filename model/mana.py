@@ -4,7 +4,7 @@
 unit of mana in a pool, with its type and what it may be spent on (CR 106.6).
 
 >>> cost = ManaCost.parse("{X}{R}")
->>> cost.mana_value(), cost.mana_value(x=2)
+>>> cost.mana_value, cost.mana_value_on_stack(x=2)
 (1, 3)
 >>> str(ManaCost.parse("{2}{W}{U/P}")), sorted(ManaCost.parse("{2}{W}{U/P}").colors)
 ('{2}{W}{U/P}', ['U', 'W'])
@@ -42,9 +42,14 @@ class ManaCost:
     def __add__(self, other: "ManaCost") -> "ManaCost":
         return ManaCost(self.symbols + other.symbols)
 
-    def mana_value(self, x: int = 0) -> int:
-        """Mana value (CR 202.3): X is 0 except on the stack, where it is the chosen
-        value (202.3e); so pass ``x`` only for a spell on the stack."""
+    @property
+    def mana_value(self) -> int:
+        """Mana value off the stack (CR 202.3): X counts 0 (202.3e), hybrid its largest
+        half (202.3f), Phyrexian 1 (202.3g)."""
+        return self.mana_value_on_stack(0)
+
+    def mana_value_on_stack(self, x: int) -> int:
+        """Mana value of the spell on the stack, cast with X = ``x`` (CR 202.3e)."""
         return sum(s.mana_value(x) for s in self.symbols)
 
     @property
@@ -66,13 +71,13 @@ def split_card_mana_value(halves, cast_half: int | None = None, fused: bool = Fa
     off the stack or when fused, the cast half's cost on the stack."""
     halves = list(halves)
     if cast_half is None or fused:
-        return sum(h.mana_value(x if fused else 0) for h in halves)
-    return halves[cast_half].mana_value(x)
+        return sum(h.mana_value_on_stack(x if fused else 0) for h in halves)
+    return halves[cast_half].mana_value_on_stack(x)
 
 
 def back_face_mana_value(front: ManaCost | None, x: int = 0) -> int:
     """A transforming double-faced card's back face uses its front face's cost (CR 202.3b)."""
-    return 0 if front is None else front.mana_value(x)
+    return 0 if front is None else front.mana_value_on_stack(x)
 
 
 def melded_mana_value(front_a: ManaCost | None, front_b: ManaCost | None) -> int:

@@ -23,14 +23,6 @@ class PlanError(RuntimeError):
     """The solution could not be turned into a plan: a bug, never bad input."""
 
 
-def _take(budget: dict, counts) -> list:
-    """Expand {label: count} into a list, consuming it."""
-    out = []
-    for label, n in counts:
-        out += [label] * n
-    return out
-
-
 class _Pool:
     """Concrete mana in the pool, by kind."""
 
