@@ -327,3 +327,43 @@ class Board:
     """The permanents that may pay, by id."""
 
     permanents: tuple = field(default=())
+
+
+def flexibility(types) -> int:
+    """How much keeping a source untapped is worth (the protocol's fourth objective: a
+    source that makes more colors is tapped last): colors count double, colorless once."""
+    return 2 * len(set(types) & set(COLORS)) + (1 if "C" in types else 0)
+
+
+def life_rule_ok(life_total: int, paid: int, damage: int) -> bool:
+    """Whether paying ``paid`` life in costs, with ``damage`` also dealt by mana
+    abilities, is allowed at ``life_total`` (CR 118.3).
+
+    Life can be paid only while the life total covers it; damage is an effect, not a
+    cost, so a plan may deal lethal damage (it says so: ``lethal``). Where a plan both
+    pays life and takes damage, the payments are counted as if all the damage came
+    first: never a plan a judge would reject, at the price of rare false "no"s.
+    """
+    return paid == 0 or paid + damage <= life_total
+
+
+def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precast: bool = False) -> str | None:
+    """Why ``ability`` can't be activated while paying for a spell now, or None.
+
+    CR 601.2g lets only mana abilities be activated mid-cast; instant-only ones can't
+    (Lion's Eye Diamond); ``{T}`` needs an untapped permanent and, on a creature, no
+    summoning sickness (CR 302.6); counters and life must be there to pay (CR 118.3).
+    """
+    if not ability.usable_mid_cast and not allow_precast:
+        return "not a mana ability" if not ability.mana_ability else "activate only as an instant"
+    if ability.cost.untap:
+        return "{Q} costs are not supported"
+    if ability.cost.tap and permanent.tapped:
+        return "tapped"
+    if ability.cost.tap and not permanent.can_tap:
+        return "summoning sick"
+    if ability.cost.counters and permanent.counter(ability.cost.counter_kind) < ability.cost.counters:
+        return f"no {ability.cost.counter_kind} counter"
+    if ability.cost.life > life:
+        return "not enough life"
+    return None
