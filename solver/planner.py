@@ -60,6 +60,9 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
     if problem.query == "can_pay":
         if fast is True:
             return {"payable": True, "reason": None}
+        quick = _quick_yes(problem, time_limit)
+        if quick is not None:
+            return quick
         full = answer(replace(problem, query="pay"), time_limit)
         return {"payable": full["payable"], "reason": full["reason"]}
     supply = build_supply(problem)
@@ -70,6 +73,22 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
         return {"payable": None, "reason": {"code": "timeout", "message":
                 f"no answer within {time_limit:g} s; neither a plan nor a proof was found"}}
     return _finish(problem, *found)
+
+
+def _quick_yes(problem: PaymentProblem, time_limit: float) -> dict | None:
+    """"Can I pay?" without the best plan: a relaxed chain model whose only objective is
+    to fund nothing inside its last layer. A solution that does is a real payment (yes);
+    anything else goes to the full planner, which also writes the proof of a no."""
+    supply = build_supply(problem)
+    full = _full_depth(supply)
+    layers = min(full, FIRST_LAYERS)
+    b = cpsat.build(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
+    if b.tail_self:
+        b.model.minimize(sum(b.tail_self))
+    solver, status = cpsat.solve(b, time_limit)
+    if _status_name(status) in ("optimal", "feasible") and all(solver.value(v) == 0 for v in b.tail_self):
+        return {"payable": True, "reason": None}
+    return None
 
 
 def best_plan(problem: PaymentProblem, supply, x, time_limit: float):
