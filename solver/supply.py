@@ -158,9 +158,14 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
     bounded = sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)
     final = []
     for a in acts:
-        if a.cap < 0:  # only a mana cost: each activation uses up at least one mana
-            cost = max(1, sum(s.mana_value() for s in a.cost_symbols))
-            a = replace(a, cap=bounded // cost)
+        if a.cap < 0:
+            # only a mana cost, and it adds no more than it costs (check_bounded): a
+            # converter. Its output may pay for it again (pay {2}, add {C}{C}, then pay
+            # one of those and a fresh mana), so each activation need not use up mana;
+            # but a useful chain passes each mana made elsewhere through it at most once
+            # (a loop through it could have chosen its last output at once), so it is
+            # activated at most once per such mana.
+            a = replace(a, cap=bounded)
         final.append(a)
     mana_bound = sum(a.cap * a.max_output for a in final) + len(problem.player.pool)
     return Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound)
