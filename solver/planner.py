@@ -72,7 +72,45 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
     if found == "timeout":
         return {"payable": None, "reason": {"code": "timeout", "message":
                 f"no answer within {time_limit:g} s; neither a plan nor a proof was found"}}
-    return _finish(problem, *found)
+    out = _finish(problem, *found)
+    helping = _precast_help(problem, supply, _terms(found[0], found[1]))
+    if helping:
+        listing = ", ".join(f"{pid} ({why})" for pid, why in sorted(helping.items()))
+        out["plan"]["better_before_casting"] = {
+            "permanents": sorted(helping),
+            "message": f"a better payment exists by activating {listing} before casting: those can't be "
+                       f"activated while a spell is being cast (CR 601.2g)"}
+    return out
+
+
+def _terms(b, solver) -> tuple:
+    """The objective as a tuple in the protocol's order (comparable across models)."""
+    return tuple(solver.value(v) if not isinstance(v, int) else v
+                 for v in (b.objective_terms[k] for k in cpsat.OBJECTIVE_ORDER))
+
+
+def _precast_help(problem: PaymentProblem, supply, than: tuple | None) -> dict:
+    """Abilities that can't be activated mid-cast (not mana abilities, or instant-only)
+    but would pay the cost (``than`` None) or pay it better than ``than``, activated
+    before casting: {permanent id: why it can't be used mid-cast}."""
+    precast = {(pid, i): why for pid, i, why in supply.excluded
+               if why in ("not a mana ability", "activate only as an instant")}
+    if not precast:
+        return {}
+    wider = build_supply(problem, allow_precast=True)
+    found = best_plan(problem, wider, problem.spell.cost.x, TIME_LIMIT)
+    if found in ("infeasible", "timeout"):
+        return {}
+    b, solver, _ = found
+    if than is not None and not _terms(b, solver) < than:
+        return {}
+    helping = {}
+    for (l, j, ai), v in b.act_vars.items():
+        a = wider.acts[j]
+        ids = [pid for pid in wider.groups[a.group].ids if (pid, a.index) in precast]
+        for pid in ids[: solver.value(v)]:
+            helping[pid] = precast[(pid, a.index)]
+    return helping
 
 
 def _quick_yes(problem: PaymentProblem, time_limit: float) -> dict | None:
@@ -147,29 +185,16 @@ def _unpayable(problem: PaymentProblem, reason: dict | None = None) -> dict:
     reason = reason or counting_bound(problem)
     if reason is None:
         reason = {"code": "no_payment", "message": _no_payment_message(problem)}
-    supply = build_supply(problem)
-    precast = {(pid, i): why for pid, i, why in supply.excluded
-               if why in ("not a mana ability", "activate only as an instant")}
-    if precast:
-        wider = build_supply(problem, allow_precast=True)
-        found = best_plan(problem, wider, problem.spell.cost.x, TIME_LIMIT)
-        if found not in ("infeasible", "timeout"):
-            b, solver, _ = found
-            helping = {}
-            for (l, j, ai), v in b.act_vars.items():
-                a = wider.acts[j]
-                ids = [pid for pid in wider.groups[a.group].ids if (pid, a.index) in precast]
-                for pid in ids[: solver.value(v)]:
-                    helping[pid] = precast[(pid, a.index)]
-            if helping:
-                reason = dict(reason)
-                reason["code_detail"] = reason["code"]
-                reason["code"] = "needs_activation_before_casting"
-                reason["before_casting"] = sorted(helping)
-                listing = ", ".join(f"{pid} ({why})" for pid, why in sorted(helping.items()))
-                reason["message"] = (f"payable only by activating {listing} before casting, since those can't "
-                                     f"be activated while a spell is being cast (CR 601.2g); without them it "
-                                     + reason["message"])
+    helping = _precast_help(problem, build_supply(problem), None)
+    if helping:
+        reason = dict(reason)
+        reason["code_detail"] = reason["code"]
+        reason["code"] = "needs_activation_before_casting"
+        reason["before_casting"] = sorted(helping)
+        listing = ", ".join(f"{pid} ({why})" for pid, why in sorted(helping.items()))
+        reason["message"] = (f"payable only by activating {listing} before casting, since those can't "
+                             f"be activated while a spell is being cast (CR 601.2g); without them it "
+                             + reason["message"])
     return {"payable": False, "reason": reason}
 
 

@@ -223,3 +223,11 @@ def test_colorless_hybrid_cr_107_4e():
     assert pay("{C/W}", [land("w", "{C}")])["payable"]
     assert pay("{C/W}", [land("p", "{W}")])["payable"]
     assert not pay("{C/W}", [land("i", "{U}")])["payable"]
+
+
+def test_a_better_payment_before_casting_is_pointed_out_cr_601_2g():
+    stack_ability = {"id": "spirit", "abilities": [{"cost": "{T}", "add": "{R}{R}", "mana_ability": False}]}
+    out = pay("{R}{R}", [stack_ability, land("m1", "{R}"), land("m2", "{R}")])
+    assert sorted(out["plan"]["tapped"]) == ["m1", "m2"]          # mid-cast, only mana abilities
+    assert out["plan"]["better_before_casting"]["permanents"] == ["spirit"]
+    assert "better_before_casting" not in pay("{R}{R}", [land("m1", "{R}"), land("m2", "{R}")])["plan"]
