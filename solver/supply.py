@@ -101,7 +101,8 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
     for p in problem.board.permanents:
         # a permanent that can be sacrificed by one ability and use another is kept on
         # its own: the model then orders its activations (nothing after the sacrifice)
-        alone = any(a.cost.sacrifice for a in p.abilities) and len(p.abilities) > 1
+        extra = (spell.convoke and p.creature) or (spell.improvise and p.artifact)
+        alone = any(a.cost.sacrifice for a in p.abilities) and (len(p.abilities) > 1 or extra)
         by_key.setdefault((p.grouping_key(), p.id if alone else None), []).append(p)
     groups, acts, excluded = [], [], []
     for members in by_key.values():
@@ -143,7 +144,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
         for a in group_acts:
             if a.index not in (CONVOKE, IMPROVISE):
                 types |= a.output_types
-        ordered = any(a.sacrifice for a in group_acts) and len(group_acts) > 1
+        ordered = len(members) == 1 and any(a.sacrifice for a in group_acts) and len(group_acts) > 1
         if ordered:
             group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
         groups.append(Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters,
