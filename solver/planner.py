@@ -54,10 +54,10 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
         return {"payable": False, "reason": counting_bound(problem)}
     if problem.query == "max_x":
         return _answer_max_x(problem, time_limit)
-    fast = can_pay_plain(problem)
-    if fast is False:  # Hall's condition fails: the proof is the violated set, no CP-SAT
-        return _unpayable(problem, hall_certificate(problem))
     if problem.query == "can_pay":
+        fast = can_pay_plain(problem)
+        if fast is False:  # Hall's condition fails: the proof is the violated set, no CP-SAT
+            return _unpayable(problem, hall_certificate(problem))
         if fast is True:
             return {"payable": True, "reason": None}
         quick = _quick_yes(problem, time_limit)
@@ -68,7 +68,7 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
     supply = build_supply(problem)
     found = best_plan(problem, supply, problem.spell.cost.x, time_limit)
     if found == "infeasible":
-        return _unpayable(problem)
+        return _unpayable(problem, hall_certificate(problem))
     if found == "timeout":
         return {"payable": None, "reason": {"code": "timeout", "message":
                 f"no answer within {time_limit:g} s; neither a plan nor a proof was found"}}
