@@ -22,8 +22,9 @@ from .proof import counting_bound
 from .supply import build_supply
 from .validator import validate_plan
 
-FIRST_LAYERS = 3
-SECOND_LAYERS = 8
+#: depths tried before the exact one: most chains are one Signet or filter deep
+DEPTHS = (1, 3, 8)
+FIRST_LAYERS = DEPTHS[0]
 TIME_LIMIT = 10.0
 
 
@@ -136,9 +137,9 @@ def best_plan(problem: PaymentProblem, supply, x, time_limit: float):
     relaxed model (its last layer standing for every deeper activation) bounds every plan
     of any depth from below. If its optimum funds nothing inside that last layer, it is a
     real plan and optimal; if the strict L-layer model reaches the same objective, that
-    one is; if the relaxation is infeasible, nothing pays. Otherwise L grows (3, then 8
-    on large boards, then all the way) to the number of mana-costing activations
-    possible, where the strict model is exact. On the benchmark's chain boards the first
+    one is; if the relaxation is infeasible, nothing pays. Otherwise L grows (1, 3, 8,
+    then all the way) to the number of mana-costing activations possible, where the
+    strict model is exact. On the benchmark's chain boards the first
     relaxed solve settles every query; only boards with abilities that cost mana without
     tapping (Orochi Leafcaller) need the deeper models.
     """
@@ -167,7 +168,7 @@ def best_plan(problem: PaymentProblem, supply, x, time_limit: float):
             if name in ("optimal", "feasible"):
                 return b, solver, False
             return "timeout"
-        layers = full if layers >= SECOND_LAYERS or full <= 2 * SECOND_LAYERS else SECOND_LAYERS
+        layers = min([d for d in DEPTHS if d > layers] + [full])
 
 
 def _finish(problem, b, solver, optimal: bool) -> dict:
