@@ -119,20 +119,12 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
 
     # the spell
     spell = problem.spell.cost
-    halves = []
-    for sym in choice_symbols(spell.added_symbols):
-        label = next(lb for (s, lb), v in b.ann_vars.items() if s == sym and val(v) > sum(1 for h, ss in halves if ss == sym and h == lb))
-        halves.append((label, sym))
-    red_halves = []
-    for sym in spell.reduction_symbols:
-        if sym.kind in HALVED_REDUCTIONS:
-            half = next(h for (s, h), v in b.red_vars.items() if s == sym and val(v) > sum(1 for hh, ss in red_halves if ss == sym and hh == h))
-            red_halves.append((half, sym))
+    halves = _labels(choice_symbols(spell.added_symbols), b.ann_vars, val)
+    red_halves = _labels([s for s in spell.reduction_symbols if s.kind in HALVED_REDUCTIONS], b.red_vars, val)
     announcement = Announcement(tuple(h for h, _ in halves), tuple(h for h, _ in red_halves))
     total = total_cost(spell, announcement)
     d = b.spell_demand
-    expect = (val(d["generic"]), tuple(val(d["typed"][t]) if not isinstance(d["typed"][t], int) else d["typed"][t] for t in MANA_TYPES),
-              val(d["snow"]) if not isinstance(d["snow"], int) else d["snow"])
+    expect = (_value(val, d["generic"]), tuple(_value(val, d["typed"][t]) for t in MANA_TYPES), _value(val, d["snow"]))
     if (total.generic, total.typed, total.snow) != expect:
         raise PlanError(f"total cost {total} does not match the model's {expect}")
     payment = []
@@ -171,6 +163,22 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
     if exiled:
         plan["exiled"] = exiled
     return {"total_cost": str(total), "plan": plan}
+
+
+def _value(val, expr) -> int:
+    return expr if isinstance(expr, int) else val(expr)
+
+
+def _labels(symbols, counts: dict, val) -> list:
+    """(label, symbol) for each symbol in order, from the model's counts per
+    (symbol, label): the announced halves of hybrid symbols, or of hybrid reductions."""
+    left = Counter({key: val(v) for key, v in counts.items()})
+    out = []
+    for sym in symbols:
+        label = next(lb for (s, lb), n in left.items() if s == sym and n > 0)
+        left[(sym, label)] -= 1
+        out.append((label, sym))
+    return out
 
 
 def _spend(pool: _Pool, budget: Counter, stage, need) -> Mana:
