@@ -34,7 +34,7 @@ def check_answer(problem, out):
 
 
 @given(requests())
-@settings(max_examples=max(settings.default.max_examples, 300))
+@settings(max_examples=max(settings.default.max_examples, 300))  # the fuzz profile's count stands
 @example({"spell": {"mana_cost": "{1}", "additional": ["{1}"], "reduce": ["{1}"]},  # mutation check:
           "player": {"pool": "{R}"},                                                # {C} paid by R
           "permanents": [{"id": "p0", "abilities": [{"cost": "{C}, Sacrifice this", "add": "{C}{C}"}]}]})
