@@ -67,7 +67,6 @@ class Built:
     ann_vars: dict = field(default_factory=dict)      # (symbol, option label) -> var
     red_vars: dict = field(default_factory=dict)      # (reduction symbol, half) -> var
     x_var: object = None
-    kinds: tuple = ()
     objective_terms: dict = field(default_factory=dict)
     spell_demand: dict = field(default_factory=dict)
     tail_self: list = field(default_factory=list)
@@ -105,7 +104,7 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
     for a in acts:
         for t in a.output_types:
             kinds.add((t, a.mana.snow, a.mana.spell_only, a.mana.generic_only))
-    b.kinds = kinds = tuple(sorted(kinds))
+    kinds = tuple(sorted(kinds))
     pool0 = Counter(_kind_of(u) for u in supply.pool)
 
     # -- activations and production per layer ---------------------------------------------
@@ -136,16 +135,25 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
                 count[(l, j)] = sum(vs)
         m.add(sum(count[(l, j)] for l in act_layers) <= a.cap)
 
+    by_act: dict = {}
+    for (l, j), e in count.items():
+        by_act.setdefault(j, []).append((l, e))
+    totals = {j: (pairs[0][1] if len(pairs) == 1 else sum(e for _, e in pairs)) for j, pairs in by_act.items()}
+
     def layers_of(j):
-        return [l for l in range(layers + 1) if (l, j) in count]
+        return [l for l, _ in by_act[j]]
 
     def total_acts(j):
-        return sum(e for (l, jj), e in count.items() if jj == j)
+        return totals[j]
+
+    acts_of_group: dict = {}
+    for j, a in enumerate(acts):
+        acts_of_group.setdefault(a.group, []).append(j)
 
     # -- per-group budgets: one tap, one sacrifice, counters --------------------------------
     taps_total, sacs_total, exiles_total, flex_total = [], [], [], []
     for g, grp in enumerate(supply.groups):
-        mine = [j for j, a in enumerate(acts) if a.group == g]
+        mine = acts_of_group.get(g, [])
         taps = [total_acts(j) for j in mine if acts[j].tap]
         sacs = [total_acts(j) for j in mine if acts[j].sacrifice]
         if taps:

@@ -3,7 +3,7 @@ abilities each group may use while this spell is being cast.
 
 Identical permanents (same abilities and state) are grouped so the CP-SAT model has one
 variable per group and ability, not per permanent: its size does not grow with the
-number of Forests (see docs/design.md, "What we measured"). Convoke, improvise and
+number of Forests (see ../shared/docs/design.md, "What we measured"). Convoke, improvise and
 delve are turned into abilities here too (CR 702.51, 702.126, 702.66): tapping a
 creature for convoke uses the same tap as its mana abilities.
 """
@@ -35,7 +35,6 @@ class Act:
     index: object
     cost_symbols: tuple
     tap: bool
-    tap_symbol: bool
     sacrifice: bool
     counter_kind: str
     counters: int
@@ -127,7 +126,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
                 caps.append(len(members) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
             if ab.cost.life:
                 caps.append(len(members) * (life // ab.cost.life))
-            group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.tap, ab.cost.sacrifice,
+            group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
                                   ab.cost.counter_kind, ab.cost.counters, ab.cost.life, ab.output.alternatives,
                                   ab.output.combination, ab.output.combination_types,
                                   Mana("C", proto.snow, spell_only), min(caps) if caps else -1, text=str(ab.cost),
@@ -135,10 +134,10 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
         if not proto.tapped and spell.convoke and proto.creature:
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)
-            group_acts.append(Act(g, CONVOKE, (), True, False, False, "", 0, 0, alts, 0, (),
+            group_acts.append(Act(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
                                   Mana("C", False, True, not colors), len(members), text="convoke"))
         if not proto.tapped and spell.improvise and proto.artifact:
-            group_acts.append(Act(g, IMPROVISE, (), True, False, False, "", 0, 0, (("C",),), 0, (),
+            group_acts.append(Act(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
                                   Mana("C", False, True, True), len(members), text="improvise"))
         types = frozenset()
         for a in group_acts:
@@ -154,7 +153,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
         g = len(groups)
         n = problem.player.graveyard
         groups.append(Group(tuple(f"{GRAVEYARD}:{k + 1}" for k in range(n)), False, False, (), 0))
-        acts.append(Act(g, DELVE, (), False, False, False, "", 0, 0, (("C",),), 0, (),
+        acts.append(Act(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
                         Mana("C", False, True, True), n, exile=True, text="exile a card from your graveyard"))
     bounded = sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)
     final = []
