@@ -11,6 +11,7 @@ creature for convoke uses the same tap as its mana abilities.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from model.mana import Mana
 from model.request import PaymentProblem
@@ -53,7 +54,7 @@ class Act:
     def costs_mana(self) -> bool:
         return bool(self.cost_symbols)
 
-    @property
+    @cached_property
     def output_types(self) -> frozenset:
         if self.combination:
             return frozenset(self.combination_types)
