@@ -38,6 +38,8 @@ def check_answer(problem, out):
 @example({"spell": {"mana_cost": "{1}", "additional": ["{1}"], "reduce": ["{1}"]},  # mutation check:
           "player": {"pool": "{R}"},                                                # {C} paid by R
           "permanents": [{"id": "p0", "abilities": [{"cost": "{C}, Sacrifice this", "add": "{C}{C}"}]}]})
+@example({"spell": {"mana_cost": "{R}{R}"}, "player": {"pool": "{G}"}, "permanents": [  # Orochi Leafcaller
+    {"id": "leaf", "abilities": [{"cost": "{G}", "add": "any"}]}, {"id": "f", "abilities": [{"cost": "{T}", "add": "{G}"}]}]})
 @example({"spell": {"mana_cost": "{C}{C}{C}"}, "permanents": [  # a converter paid with its own mana
     {"id": "p0", "abilities": [{"cost": "Sacrifice this", "add": "{U}{B}"}]},
     {"id": "p1", "abilities": [{"cost": "{2}", "add": "{C}{C}"}, {"cost": "{T}", "add": "{W}"}]}]})
