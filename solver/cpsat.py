@@ -400,7 +400,8 @@ def objective_bounds(problem: PaymentProblem, supply: Supply) -> dict:
     flex = sum(g.flexibility * g.size for g in supply.groups)
     return {
         "sacrificed": n_perm,
-        "life": problem.player.life,
+        # life paid as costs is at most the life total (CR 118.3); damage is not bounded by it
+        "life": problem.player.life + sum(a.cap * a.damage for a in supply.acts),
         "tapped": n_perm,
         "exiled": problem.player.graveyard,
         "flexibility": flex,

@@ -38,6 +38,13 @@ def check_answer(problem, out):
 @example({"spell": {"mana_cost": "{1}", "additional": ["{1}"], "reduce": ["{1}"]},  # mutation check:
           "player": {"pool": "{R}"},                                                # {C} paid by R
           "permanents": [{"id": "p0", "abilities": [{"cost": "{C}, Sacrifice this", "add": "{C}{C}"}]}]})
+@example({"spell": {"mana_cost": "{2}{W}"}, "player": {"life": 0}, "permanents": [  # damage beyond the life
+    {"id": "p0", "tapped": True, "abilities": [{"cost": "{1}", "add": "{W}"}]},         # total weighed as much
+    {"id": "p1", "counters": {"charge": 1}, "abilities": [                             # as a sacrifice
+        {"cost": "{1}", "add": "{W}"},
+        {"cost": "{T}, Sacrifice this, Remove a charge counter from this", "add": "{C}{C}", "damage": 1}]},
+    {"id": "p2", "abilities": [{"cost": "{C}, {T}, Sacrifice this", "add": "{C}{C}"},
+                               {"cost": "{T}", "add": "{W}", "damage": 1}]}]})
 @example({"spell": {"mana_cost": "{R}{R}"}, "player": {"pool": "{G}"}, "permanents": [  # Orochi Leafcaller
     {"id": "leaf", "abilities": [{"cost": "{G}", "add": "any"}]}, {"id": "f", "abilities": [{"cost": "{T}", "add": "{G}"}]}]})
 @example({"spell": {"mana_cost": "{C}{C}{C}"}, "permanents": [  # a converter paid with its own mana
