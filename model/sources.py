@@ -347,6 +347,10 @@ def life_rule_ok(life_total: int, paid: int, damage: int) -> bool:
     return paid == 0 or paid + damage <= life_total
 
 
+#: the reasons of :func:`why_unusable` that activating the ability before casting removes
+PRECAST_ONLY = ("not a mana ability", "activate only as an instant")
+
+
 def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precast: bool = False) -> str | None:
     """Why ``ability`` can't be activated while paying for a spell now, or None.
 
@@ -355,7 +359,7 @@ def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precas
     summoning sickness (CR 302.6); counters and life must be there to pay (CR 118.3).
     """
     if not ability.usable_mid_cast and not allow_precast:
-        return "not a mana ability" if not ability.mana_ability else "activate only as an instant"
+        return PRECAST_ONLY[0] if not ability.mana_ability else PRECAST_ONLY[1]
     if ability.cost.untap:
         return "{Q} costs are not supported"
     if ability.cost.tap and permanent.tapped:

@@ -14,6 +14,7 @@ import time
 from dataclasses import replace
 
 from model.request import PaymentProblem
+from model.sources import PRECAST_ONLY
 
 from . import cpsat
 from .extract import extract_plan
@@ -69,17 +70,16 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
     supply = build_supply(problem)
     found = best_plan(problem, supply, problem.spell.cost.x, time_limit)
     if found == "infeasible":
-        return _unpayable(problem, hall_certificate(problem))
+        return _unpayable(problem, hall_certificate(problem), supply)
     if found == "timeout":
         return {"payable": None, "reason": {"code": "timeout", "message":
                 f"no answer within {time_limit:g} s; neither a plan nor a proof was found"}}
     out = _finish(problem, *found)
     helping = _precast_help(problem, supply, _terms(found[0], found[1]))
     if helping:
-        listing = ", ".join(f"{pid} ({why})" for pid, why in sorted(helping.items()))
         out["plan"]["better_before_casting"] = {
             "permanents": sorted(helping),
-            "message": f"a better payment exists by activating {listing} before casting: those can't be "
+            "message": f"a better payment exists by activating {_listing(helping)} before casting: those can't be "
                        f"activated while a spell is being cast (CR 601.2g)"}
     return out
 
@@ -94,8 +94,7 @@ def _precast_help(problem: PaymentProblem, supply, than: tuple | None) -> dict:
     """Abilities that can't be activated mid-cast (not mana abilities, or instant-only)
     but would pay the cost (``than`` None) or pay it better than ``than``, activated
     before casting: {permanent id: why it can't be used mid-cast}."""
-    precast = {(pid, i): why for pid, i, why in supply.excluded
-               if why in ("not a mana ability", "activate only as an instant")}
+    precast = {(pid, i): why for pid, i, why in supply.excluded if why in PRECAST_ONLY}
     if not precast:
         return {}
     wider = build_supply(problem, allow_precast=True)
@@ -180,20 +179,24 @@ def _finish(problem, b, solver, optimal: bool) -> dict:
     return {"payable": True, **out, "reason": None}
 
 
-def _unpayable(problem: PaymentProblem, reason: dict | None = None) -> dict:
+def _listing(helping: dict) -> str:
+    return ", ".join(f"{pid} ({why})" for pid, why in sorted(helping.items()))
+
+
+def _unpayable(problem: PaymentProblem, reason: dict | None = None, supply=None) -> dict:
     """The proof for an infeasible model: a counting bound if one exists, else the
     exhaustive search, plus a hint when abilities that can't be used mid-cast would help."""
-    reason = reason or counting_bound(problem)
+    supply = supply or build_supply(problem)
+    reason = reason or counting_bound(problem, supply)
     if reason is None:
         reason = {"code": "no_payment", "message": _no_payment_message(problem)}
-    helping = _precast_help(problem, build_supply(problem), None)
+    helping = _precast_help(problem, supply, None)
     if helping:
         reason = dict(reason)
         reason["code_detail"] = reason["code"]
         reason["code"] = "needs_activation_before_casting"
         reason["before_casting"] = sorted(helping)
-        listing = ", ".join(f"{pid} ({why})" for pid, why in sorted(helping.items()))
-        reason["message"] = (f"payable only by activating {listing} before casting, since those can't "
+        reason["message"] = (f"payable only by activating {_listing(helping)} before casting, since those can't "
                              f"be activated while a spell is being cast (CR 601.2g); without them it "
                              + reason["message"])
     return {"payable": False, "reason": reason}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from model.cost import Announcement, choice_symbols, total_cost
-from model.mana import Mana, format_mana
+from model.mana import Mana, format_mana, parse_mana
 from model.request import PaymentProblem
 from model.sources import life_rule_ok
 from model.symbols import ANY, SNOW_ANY, COLORS, Symbol, need_of
@@ -102,7 +102,8 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
     for i, step in enumerate(plan["steps"]):
         where = f"step {i + 1} ({step.get('permanent')}, ability {step.get('ability')})"
         pid, index = step["permanent"], step["ability"]
-        adds = Counter(Mana(t).type for t in _letters(step["adds"]))
+        added = [m.type for m in parse_mana(step["adds"])]
+        adds = Counter(added)
         snow = spell_only = generic_only = False
         if index == "delve":
             if not spell.delve or exiled >= problem.player.graveyard:
@@ -169,7 +170,7 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
                     if not spell.allows(ability.restrict):
                         raise _Broken(f"{where}: its mana can't be spent on this spell")
                     spell_only = True
-        for t in _letters(step["adds"]):
+        for t in added:
             pool.append(Mana(t, snow, spell_only, generic_only, False, pid))
 
     # the spell (CR 601.2b, 601.2f, 601.2h)
@@ -222,6 +223,3 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
         errors.append(f"summary: floating {plan['floating']}, replay {format_mana(pool)}")
     return errors
 
-
-def _letters(mana_string: str) -> list:
-    return [c for c in mana_string.replace("{", " ").replace("}", " ").split()]
