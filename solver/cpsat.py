@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from model.mana import Mana
 from model.cost import HALVED_REDUCTIONS
@@ -33,6 +34,18 @@ SPELL = "spell"
 def _cp():
     from ortools.sat.python import cp_model  # lazy: the import costs ~0.4 s
     return cp_model
+
+
+def _sum(terms: list):
+    """The sum of variables and expressions as one linear expression (0 when empty).
+
+    ``LinearExpr.sum`` builds it in one call; Python's ``sum`` chains one object per
+    term, which is a measurable part of a small query (see benchmarks/)."""
+    if not terms:
+        return 0
+    if len(terms) == 1:
+        return terms[0]
+    return _cp().LinearExpr.sum(terms)
 
 
 _MODEL_CLASS = None
@@ -81,7 +94,10 @@ def _kind_mana(kind: tuple, source: str = "") -> Mana:
     return Mana(kind[0], kind[1], kind[2], kind[3], False, source)
 
 
+@lru_cache(maxsize=4096)
 def _can_pay(kind: tuple, need, for_spell: bool) -> bool:
+    """Whether mana of this kind may pay ``need`` (cached: a handful of kinds and needs
+    recur in every query)."""
     return _kind_mana(kind).can_pay(need, for_spell)
 
 
@@ -122,23 +138,29 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
                     b.comb_vars[(l, j, t)] = v
                     produced[(l, (t,) + _kind_of(a.mana)[1:])].append(v)
                     per_type.append(v)
-                m.add(sum(per_type) == a.combination * n)
+                m.add(_sum(per_type) == a.combination * n)
                 count[(l, j)] = n
             else:
                 vs = []
+                flags = _kind_of(a.mana)[1:]
                 for ai, alt in enumerate(a.alternatives):
                     v = m.new_int_var(0, a.cap, f"act_L{l}_{j}_{''.join(alt)}")
                     b.act_vars[(l, j, ai)] = v
                     vs.append(v)
+                    if len(alt) == 1:
+                        produced[(l, (alt[0],) + flags)].append(v)
+                        continue
                     for t, c in Counter(alt).items():
-                        produced[(l, (t,) + _kind_of(a.mana)[1:])].append(c * v)
-                count[(l, j)] = sum(vs)
-        m.add(sum(count[(l, j)] for l in act_layers) <= a.cap)
+                        produced[(l, (t,) + flags)].append(c * v if c > 1 else v)
+                count[(l, j)] = _sum(vs)
+        within = [count[(l, j)] for l in act_layers]
+        if len(within) > 1 or not a.combination and len(a.alternatives) > 1:
+            m.add(_sum(within) <= a.cap)  # a single variable has the cap as its domain
 
     by_act: dict = {}
     for (l, j), e in count.items():
         by_act.setdefault(j, []).append((l, e))
-    totals = {j: (pairs[0][1] if len(pairs) == 1 else sum(e for _, e in pairs)) for j, pairs in by_act.items()}
+    totals = {j: _sum([e for _, e in pairs]) for j, pairs in by_act.items()}
 
     def layers_of(j):
         return [l for l, _ in by_act[j]]
@@ -154,19 +176,23 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
     taps_total, sacs_total, exiles_total, flex_total = [], [], [], []
     for g, grp in enumerate(supply.groups):
         mine = acts_of_group.get(g, [])
-        taps = [total_acts(j) for j in mine if acts[j].tap]
-        sacs = [total_acts(j) for j in mine if acts[j].sacrifice]
+        tap_js = [j for j in mine if acts[j].tap]
+        sac_js = [j for j in mine if acts[j].sacrifice]
+        taps = [total_acts(j) for j in tap_js]
+        sacs = [total_acts(j) for j in sac_js]
         if taps:
-            m.add(sum(taps) <= grp.size)
+            if len(tap_js) > 1 or acts[tap_js[0]].cap > grp.size:  # one ability is held to its cap already
+                m.add(_sum(taps) <= grp.size)
             taps_total.extend(taps)
-            flex_total.extend(grp.flexibility * t for t in taps)
+            if grp.flexibility:
+                flex_total.extend(grp.flexibility * t for t in taps)
         if sacs:
-            m.add(sum(sacs) <= grp.size)
+            if len(sac_js) > 1 or acts[sac_js[0]].cap > grp.size:
+                m.add(_sum(sacs) <= grp.size)
             sacs_total.extend(sacs)
         if grp.ordered:
             # one permanent: after its sacrifice (within a layer, sacrifices come last)
             # none of its abilities is activated again
-            sac_js = [j for j in mine if acts[j].sacrifice]
             for l in range(layers):
                 gone = sum(count[(ll, j)] for j in sac_js for ll in layers_of(j) if ll <= l)
                 for j in mine:
@@ -272,29 +298,39 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
     spill = []
     typed_req = {}
     for t in MANA_TYPES:
-        pre = sum(typed_pre[t])
+        pre = _sum(typed_pre[t])
         if not typed_red[t]:
             typed_req[t] = pre
             continue
         used = m.new_int_var(0, reduction_bound, f"reduced_{t}")
-        m.add_min_equality(used, [pre, sum(typed_red[t])])
-        spill.append(sum(typed_red[t]) - used)
+        m.add_min_equality(used, [pre, _sum(typed_red[t])])
+        spill.append(_sum(typed_red[t]) - used)
         typed_req[t] = pre - used
-    gen_after = m.new_int_var(0, _generic_bound(spell, most), "generic_after_reductions")
-    m.add_max_equality(gen_after, [0, sum(generic_pre) - generic_red - sum(spill)])
-    total_mana = gen_after + sum(typed_req.values()) + sum(snow_pre)
+    # generic after reductions, then the floor; plain arithmetic when nothing is chosen
+    gen_rest = _sum(generic_pre) - generic_red - _sum(spill)
+    if isinstance(gen_rest, int):
+        gen_after = max(0, gen_rest)
+    else:
+        gen_after = m.new_int_var(0, _generic_bound(spell, most), "generic_after_reductions")
+        m.add_max_equality(gen_after, [0, gen_rest])
+    snow_total = _sum(snow_pre)
     if spell.minimum:
-        gen_final = m.new_int_var(0, _generic_bound(spell, most) + spell.minimum, "generic_total")
-        m.add_max_equality(gen_final, [gen_after, gen_after + spell.minimum - total_mana])
+        total_mana = gen_after + _sum(list(typed_req.values())) + snow_total
+        if isinstance(total_mana, int):
+            gen_final = max(gen_after, gen_after + spell.minimum - total_mana)
+        else:
+            gen_final = m.new_int_var(0, _generic_bound(spell, most) + spell.minimum, "generic_total")
+            m.add_max_equality(gen_final, [gen_after, gen_after + spell.minimum - total_mana])
     else:
         gen_final = gen_after
-    demand.setdefault((SPELL, ANY), []).append(gen_final)
+    if not _is_zero(gen_final):
+        demand.setdefault((SPELL, ANY), []).append(gen_final)
     for t in MANA_TYPES:
         if not _is_zero(typed_req[t]):
             demand.setdefault((SPELL, need_of(t)), []).append(typed_req[t])
-    if snow_pre:
-        demand.setdefault((SPELL, SNOW_ANY), []).append(sum(snow_pre))
-    b.spell_demand = {"generic": gen_final, "typed": typed_req, "snow": sum(snow_pre)}
+    if not _is_zero(snow_total):
+        demand.setdefault((SPELL, SNOW_ANY), []).append(snow_total)
+    b.spell_demand = {"generic": gen_final, "typed": typed_req, "snow": snow_total}
 
     # -- paying every need with a kind of mana available at that stage ----------------------
     stages = list(range(1, layers + 1)) + [SPELL]
@@ -302,14 +338,18 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
     for (stage, need), terms in demand.items():
         for_spell = stage == SPELL
         ok = [k for k in kinds if _can_pay(k, need, for_spell)]
+        if len(ok) == 1:  # one kind of mana can pay it: the demand itself, no variable
+            b.pay_vars[(stage, need, ok[0])] = paid = _sum(terms)
+            spent[(stage, ok[0])].append(paid)
+            continue
         vs = []
         for k in ok:
             v = m.new_int_var(0, bound, f"pay_{stage}_{need}_{''.join(map(str, k))}")
             b.pay_vars[(stage, need, k)] = v
             vs.append(v)
             spent[(stage, k)].append(v)
-        m.add(sum(vs) == sum(terms))
-    floating = []
+        m.add(_sum(vs) == _sum(terms))
+    all_made, all_spent = [], []
     relax = relaxed_tail and layers >= 1
     tail_spent, tail_self, tail_made = [], [], []
     for k in kinds:
@@ -320,7 +360,7 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
                 avail_layers = range(0, layers + 1)  # the tail may fund itself, in any order
             use = [v for st in before for v in spent[(st, k)]]
             if use:
-                m.add(sum(use) <= pool0[k] + sum(v for l in avail_layers for v in produced[(l, k)]))
+                m.add(_sum(use) <= pool0[k] + _sum([v for l in avail_layers for v in produced[(l, k)]]))
         if relax:
             outside = pool0[k] + sum(v for l in range(layers) for v in produced[(l, k)]) - sum(
                 v for st in stages[: layers - 1] for v in spent[(st, k)])
@@ -330,8 +370,8 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
             tail_spent.append(here)
             tail_self.append(own)
             tail_made.extend(produced[(layers, k)])
-        made = [v for l in range(layers + 1) for v in produced[(l, k)]]
-        floating.append(pool0[k] + sum(made) - sum(v for st in stages for v in spent[(st, k)]))
+        all_made.extend(v for l in range(layers + 1) for v in produced[(l, k)])
+        all_spent.extend(v for st in stages for v in spent[(st, k)])
     if relax:
         # What every real order of the tail satisfies (so this stays a relaxation of plans
         # of any depth): its first activation is paid from outside the tail, and the mana
@@ -346,8 +386,8 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         m.add(sum(tail_self) <= sum(tail_made) - least_made * busy)
         b.tail_self = tail_self
 
-    life_total = sum(life_terms) if life_terms else 0
-    damage_total = sum(damage_terms) if damage_terms else 0
+    life_total = _sum(life_terms)
+    damage_total = _sum(damage_terms)
     if life_terms:
         # CR 118.3: life can be paid only while the life total covers it. Damage from
         # mana abilities (pain lands) is not a cost and may be lethal; where both occur,
@@ -356,12 +396,12 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
         m.add(life_total <= problem.player.life * pays_life)
         m.add(life_total + damage_total <= problem.player.life).only_enforce_if(pays_life)
     b.objective_terms = {
-        "sacrificed": sum(sacs_total) if sacs_total else 0,
-        "life": life_total + damage_total,
-        "tapped": sum(taps_total) if taps_total else 0,
-        "exiled": sum(exiles_total) if exiles_total else 0,
-        "flexibility": sum(flex_total) if flex_total else 0,
-        "floating": sum(floating) if floating else 0,
+        "sacrificed": _sum(sacs_total),
+        "life": _sum([t for t in (life_total, damage_total) if not _is_zero(t)]),
+        "tapped": _sum(taps_total),
+        "exiled": _sum(exiles_total),
+        "flexibility": _sum(flex_total),
+        "floating": sum(pool0.values()) + _sum(all_made) - _sum(all_spent),
     }
     return b
 
@@ -410,13 +450,20 @@ def objective_bounds(problem: PaymentProblem, supply: Supply) -> dict:
 
 
 def set_objective(b: Built, problem: PaymentProblem) -> None:
+    """Minimise the terms in OBJECTIVE_ORDER lexicographically, as one weighted sum: each
+    term's weight exceeds the most all later terms can add. A term that is a constant on
+    this board takes no weight, which keeps the coefficients small."""
     bounds = objective_bounds(problem, b.supply)
     weight = 1
-    expr = 0
+    terms, weights = [], []
     for name in reversed(OBJECTIVE_ORDER):
-        expr = expr + weight * b.objective_terms[name]
+        term = b.objective_terms[name]
+        if isinstance(term, int):
+            continue
+        terms.append(term)
+        weights.append(weight)
         weight *= bounds[name] + 1
-    b.model.minimize(expr)
+    b.model.minimize(_cp().LinearExpr.weighted_sum(terms, weights) if terms else 0)
 
 
 def solve(b: Built, time_limit: float):

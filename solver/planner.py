@@ -161,7 +161,7 @@ def best_plan(problem: PaymentProblem, supply, x, time_limit: float):
             return rb, rsolver, True
         b, solver, status = _solve(problem, supply, layers, x, max(0.05, deadline - time.monotonic()))
         name = _status_name(status)
-        if rname == "optimal" and name == "optimal" and solver.objective_value == rsolver.objective_value:
+        if rname == "optimal" and name == "optimal" and _terms(b, solver) == _terms(rb, rsolver):
             return b, solver, True
         if time.monotonic() >= deadline:
             if name in ("optimal", "feasible"):
