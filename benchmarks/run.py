@@ -4,7 +4,9 @@
     python benchmarks/run.py --smoke    # seconds; what CI runs (asserts nothing on time)
 
 Methods (baselines are labelled ``baseline:``):
-- ``manaplan pay``: the optimal plan, validated (the product).
+- ``manaplan pay``: the optimal plan, validated (the product; plain boards take the
+  transport model of solver/plain.py).
+- ``manaplan pay, general model``: the same on plain boards through the general model.
 - ``manaplan can_pay``: the yes/no answer (Hall fast path on plain boards).
 - ``manaplan serve``: ``pay`` through the JSON-lines server, round trip per request.
 - ``hall check``: the exact Hall-condition check alone (plain boards).
@@ -83,6 +85,10 @@ def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive
             ms, out = timed(answer, problem)
             rows.setdefault("manaplan pay", []).append(ms)
             payable = out["payable"]
+            if with_hall:  # the general model on the same plain board, for comparison
+                ms, general = timed(lambda p: answer(p, plain_path=False), problem)
+                rows.setdefault("manaplan pay, general model", []).append(ms)
+                assert general["payable"] == payable
             ms, _ = timed(answer, parse_request({**req, "query": "can_pay"}))
             rows.setdefault("manaplan can_pay", []).append(ms)
             if serve is not None:

@@ -10,7 +10,7 @@ start-up to the standard library plus this package (see README, "Why no schema l
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from .cost import SpellCost
 from .errors import ManaplanError, RequestError
@@ -138,33 +138,34 @@ _PERMANENT_FIELDS = {"id", "name", "type_line", "oracle_text", "abilities", "tap
 def parse_permanent(p, at: str) -> Permanent:
     """Read one permanent. Identical permanents (all but the id) are read once: a board
     of 300 lands repeats a handful of texts, and reading text is the slow part."""
-    _expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
+    if not isinstance(p, dict):
+        raise RequestError("a permanent must be an object with an 'id'", at)
     unknown = p.keys() - _PERMANENT_FIELDS
     if unknown:
         key = sorted(unknown)[0]
         raise RequestError(f"unknown field {key!r} in a permanent", f"{at}.{key}")
     pid = p.get("id")
-    _expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", f"{at}.id")
-    _expect(pid != "pool", "'pool' is reserved for floating mana; choose another id", f"{at}.id")
+    if not isinstance(pid, str) or pid in ("", "pool"):
+        _expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", f"{at}.id")
+        _expect(pid != "pool", "'pool' is reserved for floating mana; choose another id", f"{at}.id")
     body = {k: v for k, v in p.items() if k != "id"}
     key = repr(body)  # equal permanents written alike share a key; others just miss the cache
-    values = _BODIES.get(key)
-    if values is None:
+    template = _BODIES.get(key)
+    if template is None:
         try:
-            template = _permanent_body(body)
+            template = _permanent_body(body, key)
         except ManaplanError as e:
             raise e.located(at) from None
         if len(_BODIES) >= 4096:
             _BODIES.clear()
-        values = _BODIES[key] = tuple(getattr(template, name) for name in _PERMANENT_ATTRS)
-    return Permanent(pid, *values, key)
+        _BODIES[key] = template
+    return template.with_id(pid)
 
 
 _BODIES: dict = {}
-_PERMANENT_ATTRS = [f.name for f in fields(Permanent)][1:-1]  # all but id and key
 
 
-def _permanent_body(p: dict) -> Permanent:
+def _permanent_body(p: dict, key: str) -> Permanent:
     """Everything of a permanent but its id; error locations are relative to it."""
     name = p.get("name", "")
     type_line = p.get("type_line", "")
@@ -211,7 +212,7 @@ def _permanent_body(p: dict) -> Permanent:
         creature = True  # the flag is only meaningful for creatures (CR 302.6)
     return Permanent("", name, tuple(abilities), _bool(p, "tapped", "tapped"),
                      _bool(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
-                     creature, "Artifact" in types_part, colors, type_line)
+                     creature, "Artifact" in types_part, colors, type_line, key)
 
 
 def parse_request(req) -> PaymentProblem:
@@ -231,7 +232,8 @@ def parse_request(req) -> PaymentProblem:
     seen = set()
     for i, p in enumerate(perms):
         perm = parse_permanent(p, f"permanents[{i}]")
-        _expect(perm.id not in seen, f"duplicate permanent id {perm.id!r}", f"permanents[{i}].id")
+        if perm.id in seen:
+            raise RequestError(f"duplicate permanent id {perm.id!r}", f"permanents[{i}].id")
         seen.add(perm.id)
         parsed.append(perm)
     return PaymentProblem(spell, Board(tuple(parsed)), player, query, req.get("id"))

@@ -240,6 +240,15 @@ class Permanent:
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
 
+    def with_id(self, pid: str) -> "Permanent":
+        """The same permanent under another id. A board repeats a handful of permanents
+        hundreds of times, and copying the fields is a third of the cost of
+        ``__init__`` (which checks nothing, so nothing is skipped)."""
+        twin = object.__new__(Permanent)
+        twin.__dict__.update(self.__dict__)
+        twin.__dict__["id"] = pid
+        return twin
+
     @property
     def can_tap(self) -> bool:
         """Whether a ``{T}`` cost can be paid: untapped, and not a creature that came

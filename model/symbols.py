@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from .errors import SymbolError
 
 #: The five colors in WUBRG order (CR 105.1), then colorless mana's type (CR 106.1b).
@@ -229,6 +230,13 @@ def parse_symbols(text: str) -> tuple:
     """
     if not isinstance(text, str):
         raise SymbolError(f"a mana string must be text like '{{2}}{{W}}', not {text!r}")
+    return _parse_symbols(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_symbols(text: str) -> tuple:
+    """The parse itself, remembered: the same few mana strings recur in every request and
+    plan, and the result is an immutable tuple of immutable Symbols."""
     symbols = []
     pos = 0
     for m in _TOKEN.finditer(text):

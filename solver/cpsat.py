@@ -467,9 +467,15 @@ def set_objective(b: Built, problem: PaymentProblem) -> None:
 
 
 def solve(b: Built, time_limit: float):
-    """Solve with one worker. Models without chains (no layers) are small transport
+    """Solve a built model. Models without chains (no layers) are small transport
     problems that CP-SAT's search closes at once, where presolve would cost more than the
     search (measured: 3.1 ms against 1.3 ms at 20 permanents)."""
+    return solve_model(b.model, time_limit, presolve=b.layers > 0)
+
+
+def solve_model(model, time_limit: float, presolve: bool = True):
+    """(solver, status) with one worker and the small-model parameters of
+    ../shared/docs/design.md ("What we measured")."""
     cp_model = _cp()
     solver = cp_model.CpSolver()
     p = solver.parameters
@@ -477,7 +483,7 @@ def solve(b: Built, time_limit: float):
     p.symmetry_level = 0
     p.cp_model_probing_level = 0
     p.max_time_in_seconds = time_limit
-    if b.layers == 0:
-        p.cp_model_presolve = False
-    status = solver.solve(b.model)
+    p.catch_sigint_signal = False  # a library call: Ctrl-C belongs to the caller
+    p.cp_model_presolve = presolve
+    status = solver.solve(model)
     return solver, status

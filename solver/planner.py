@@ -19,6 +19,7 @@ from model.sources import PRECAST_ONLY
 from . import cpsat
 from .extract import extract_plan
 from .hall import can_pay_plain, hall_certificate
+from .plain import plain_payment
 from .proof import counting_bound
 from .supply import build_supply
 from .validator import validate_plan
@@ -44,14 +45,22 @@ def _solve(problem, supply, layers, x_fixed, time_limit, relaxed=False):
     return b, solver, status
 
 
+_STATUS_NAMES: dict = {}
+
+
 def _status_name(status) -> str:
-    from ortools.sat.python import cp_model
-    return {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible",
-            cp_model.MODEL_INVALID: "invalid"}.get(status, "unknown")
+    if not _STATUS_NAMES:
+        from ortools.sat.python import cp_model
+        _STATUS_NAMES.update({cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
+                              cp_model.INFEASIBLE: "infeasible", cp_model.MODEL_INVALID: "invalid"})
+    return _STATUS_NAMES.get(status, "unknown")
 
 
-def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
-    """Answer a payment problem with the protocol's response fields (without ``id``)."""
+def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: bool = True) -> dict:
+    """Answer a payment problem with the protocol's response fields (without ``id``).
+
+    ``plain_path`` False sends plain boards through the general model too (tests compare
+    the two; the benchmark measures both)."""
     if problem.spell.cost.mana_cost is None:
         return {"payable": False, "reason": counting_bound(problem)}
     if problem.query == "max_x":
@@ -67,6 +76,11 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT) -> dict:
             return quick
         full = answer(replace(problem, query="pay"), time_limit)
         return {"payable": full["payable"], "reason": full["reason"]}
+    plain = plain_payment(problem, time_limit) if plain_path else None
+    if plain is not None:
+        if plain["payable"]:
+            _check(problem, plain)
+        return plain
     supply = build_supply(problem)
     found = best_plan(problem, supply, problem.spell.cost.x, time_limit)
     if found == "infeasible":
@@ -171,12 +185,17 @@ def best_plan(problem: PaymentProblem, supply, x, time_limit: float):
 
 
 def _finish(problem, b, solver, optimal: bool) -> dict:
-    """Read the plan back and replay it; a plan that fails its replay is a bug."""
+    """Read the plan back and replay it."""
     out = extract_plan(problem, b, solver, optimal)
+    _check(problem, out)
+    return {"payable": True, **out, "reason": None}
+
+
+def _check(problem, out: dict) -> None:
+    """Replay a plan with the independent validator; a plan that fails is a bug."""
     errors = validate_plan(problem, out)
     if errors:
         raise InternalError("the plan failed validation: " + "; ".join(errors))
-    return {"payable": True, **out, "reason": None}
 
 
 def _listing(helping: dict) -> str:

@@ -117,8 +117,11 @@ def plain_requests(draw, max_permanents=7):
     spell = {"mana_cost": cost, "x": draw(st.integers(0, 2))}
     if draw(st.booleans()):
         spell["reduce"] = draw(st.lists(st.sampled_from(["{1}", "{W}", "{C}"]), max_size=2))
-    perms = [{"id": f"p{i}", "tapped": draw(st.integers(0, 6)) == 0,
-              "abilities": [{"cost": "{T}", "add": draw(st.sampled_from(PLAIN_OUTPUTS))}]}
-             for i in range(draw(st.integers(0, max_permanents)))]
+    perms = []
+    for i in range(draw(st.integers(0, max_permanents))):
+        abilities = [{"cost": "{T}", "add": draw(st.sampled_from(PLAIN_OUTPUTS))}]
+        if draw(st.integers(0, 4)) == 0:  # a dual land written as two abilities
+            abilities.append({"cost": "{T}", "add": draw(st.sampled_from(PLAIN_OUTPUTS))})
+        perms.append({"id": f"p{i}", "tapped": draw(st.integers(0, 6)) == 0, "abilities": abilities})
     return {"spell": spell, "permanents": perms,
             "player": {"pool": draw(st.sampled_from(["", "", "{G}", "{C}{U}"]))}}

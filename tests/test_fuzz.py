@@ -16,6 +16,7 @@ from solver.proof import check_certificate
 from solver.reference import plan_objective, reference_optimum
 from solver.validator import validate_plan
 from solver.hall import can_pay_plain
+from solver.plain import plain_payment
 from strategies import plain_requests, requests
 
 
@@ -139,3 +140,26 @@ def test_hall_check_is_exact_on_plain_boards(request):
     if not out["payable"]:
         assert out["reason"]["code"] in ("not_enough_mana", "needs_activation_before_casting")
         assert check_certificate(problem, out["reason"]) is True
+
+
+@given(plain_requests())
+@example({"spell": {"mana_cost": "{W/U}{W/U}{1}"}, "player": {"pool": "{C}{U}"}, "permanents": [
+    {"id": "a", "abilities": [{"cost": "{T}", "add": "{W}"}, {"cost": "{T}", "add": "{U}"}]},
+    {"id": "b", "abilities": [{"cost": "{T}", "add": "any"}]}]})
+def test_plain_path_matches_the_general_model(request):
+    """The transport model of solver/plain.py is a shortcut: on every plain board it must
+    reach the general model's optimum, with a plan the validator accepts."""
+    problem = parse_request(request)
+    fast = plain_payment(problem, 10)
+    general = answer(problem, plain_path=False)
+    if fast is None:
+        return
+    assert fast["payable"] == general["payable"]
+    if fast["payable"]:
+        assert validate_plan(problem, fast) == []
+        assert fast["plan"]["optimal"] and general["plan"]["optimal"]
+        assert plan_objective(problem, fast) == plan_objective(problem, general) == reference_optimum(problem)
+    else:
+        assert check_certificate(problem, fast["reason"]) is True
+        best = reference_optimum(problem)
+        assert best is None
