@@ -21,6 +21,7 @@ from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
 from .sources import Ability, AbilityCost, Output, check_bounded, number_word
 from .symbols import COLORS
+from .triggers import ADDS, ANY, SAME, TAPPED, ManaTrigger
 
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -121,6 +122,85 @@ def _read_add(sentence: str, line: str, chosen_color: str | None) -> Output:
             raise RequestError(f"{line!r} needs the permanent's 'chosen_color'")
         return Output.parse("{%s}" % chosen_color)
     raise RequestError(f"cannot read what {line!r} adds")
+
+
+_TRIGGER_WHO = {"a land": "land", "a basic land": "basic land", "a creature": "creature", "an artifact": "artifact",
+                "a nonland permanent": "nonland permanent",
+                "a permanent": "permanent", "enchanted land": "enchanted", "enchanted permanent": "enchanted",
+                "enchanted creature": "enchanted"}
+_TAPPED_FOR_MANA = re.compile(
+    r"Whenever (?:(?P<who1>.+?) is tapped for mana|(?:you tap|a player taps) (?P<who2>.+?) for mana)"
+    r"(?P<chosen> of the chosen color)?, (?:add|(?:its controller|that player) adds) (?P<add>.+?)\.")
+_CAUSES_TO_ADD = re.compile(
+    r"Whenever (?P<who>.+?)'s ability causes you to add one or more mana(?P<chosen> of the chosen color)?, "
+    r"add (?P<add>.+?)\.")
+
+
+def triggers_from_text(oracle_text: str, name: str = "", chosen_color: str | None = None) -> list:
+    """The triggered mana abilities in Oracle text (CR 605.1b): lines that trigger on a
+    permanent being tapped for mana or on an ability adding mana. Such a line that can't
+    be read is an error; other triggers that add mana (landfall, "When ~ enters") are
+    not mana abilities and can't happen while a cost is paid, so they are not read.
+
+    >>> [t.format() for t in triggers_from_text("Whenever a Forest is tapped for mana, its controller adds an additional {G}.")]
+    [{'when': 'tapped', 'of': 'Forest', 'add': '{G}'}]
+    """
+    out = []
+    for line in (oracle_text or "").split("\n"):
+        line = re.sub(r"\([^)]*\)", "", line).strip()
+        line = _SELF.sub("~", line.replace(name, "~") if name else line)
+        if m := _PRODUCES_TIMES.fullmatch(line):
+            times = {"twice": 2, "three times": 3}.get(m.group("times"))
+            who = _TRIGGER_WHO.get(m.group("who"))
+            if not times or not who:
+                raise RequestError(f"cannot read the mana replacement effect {line!r}")
+            out.append(ManaTrigger.parse({"when": "tapped", "of": who, "multiply": times, "text": line}))
+            continue
+        if re.search(r"\bfor mana\b.*\binstead\b", line):
+            raise RequestError(f"cannot read the mana replacement effect {line!r}")
+        if not line.startswith("Whenever") or not re.search(r"for mana|causes you to add", line):
+            continue
+        out.append(_trigger_from_line(line, chosen_color))
+    return out
+
+
+_PRODUCES_TIMES = re.compile(r"If you tap (?P<who>.+?) for mana, it produces (?P<times>\w+(?: times)?) as much "
+                             r"of that mana instead\.")
+
+
+def _trigger_from_line(line: str, chosen_color: str | None):
+    if m := _TAPPED_FOR_MANA.fullmatch(line):
+        when, who = TAPPED, m.group("who1") or m.group("who2")
+    elif m := _CAUSES_TO_ADD.fullmatch(line):
+        when, who = ADDS, m.group("who")
+    else:
+        raise RequestError(f"cannot read the triggered mana ability {line!r}")
+    of = _TRIGGER_WHO.get(who)
+    if of is None:
+        words = re.fullmatch(r"(?:an? |enchanted )?((?:[A-Z][a-z]+)(?:(?:,| or|, or) [A-Z][a-z]+)*)", who)
+        if not words:
+            raise RequestError(f"cannot read what sets off {line!r}: {who!r}")
+        of = [w for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", words.group(1)) if w]
+        if who.startswith("enchanted "):
+            of = "enchanted"  # an Aura that enchants only Forests is on a Forest
+    add = re.sub(r"^an additional ", "", m.group("add"))
+    if re.fullmatch(r"(\{[WUBRGC]\})+", add):
+        spec_add = add
+    elif add in ("one mana of any color", "one additional mana of any color"):
+        spec_add = ANY
+    elif re.fullmatch(r"one (?:additional )?mana of any type that (?:land|permanent|creature|Forest|Swamp|Island"
+                      r"|Mountain|Plains) produced", add):
+        spec_add = SAME
+    elif add in ("one mana of the chosen color", "one mana of that color", "one additional mana of that color"):
+        spec_add = "chosen"
+    elif (c := re.fullmatch(r"(\w+) mana in any combination of colors", add)) and number_word(c.group(1)):
+        spec_add = {"combination": number_word(c.group(1))}  # Market Festival
+    else:
+        raise RequestError(f"cannot read what {line!r} adds")
+    spec = {"when": when, "of": of, "add": spec_add}
+    if m.group("chosen"):
+        spec["produces"] = "chosen"
+    return ManaTrigger.parse({**spec, "text": line}, chosen_color)
 
 
 def chosen_color_code(value) -> str:

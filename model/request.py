@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from .cost import SpellCost
 from .errors import ManaplanError, RequestError
 from .mana import ManaCost, parse_mana
-from .oracle import abilities_from_text, chosen_color_code
+from .oracle import abilities_from_text, chosen_color_code, triggers_from_text
 from .restrictions import restriction_allows
 from .sources import Board, Permanent, Player, explicit_ability
 from .symbols import COLORS, MAX_AMOUNT
+from .triggers import ManaTrigger
 
 QUERIES = ("pay", "max_x", "can_pay")
 
@@ -132,7 +133,7 @@ def parse_player(player) -> Player:
 
 
 _PERMANENT_FIELDS = {"id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
-                     "counters", "chosen_color", "snow", "colors", "mana_cost"}
+                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to"}
 
 
 def parse_permanent(p, at: str) -> Permanent:
@@ -192,6 +193,22 @@ def _permanent_body(p: dict, key: str) -> Permanent:
             abilities = abilities_from_text(type_line, oracle, name, chosen)
         except ManaplanError as e:
             raise RequestError(e.message, "oracle_text") from None
+    if "triggers" in p:
+        specs = p["triggers"]
+        _expect(isinstance(specs, list), "'triggers' must be a list", "triggers")
+        triggers = []
+        for i, spec in enumerate(specs):
+            try:
+                triggers.append(ManaTrigger.parse(spec, chosen))
+            except ManaplanError as e:
+                raise e.located(f"triggers[{i}]") from None
+    else:
+        try:
+            triggers = triggers_from_text(oracle, name, chosen)
+        except ManaplanError as e:
+            raise RequestError(e.message, "oracle_text") from None
+    attached_to = p.get("attached_to", "")
+    _expect(isinstance(attached_to, str), "'attached_to' must be the id of a permanent", "attached_to")
     counters = p.get("counters", {})
     _expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", "counters")
     for kind, n in counters.items():
@@ -212,7 +229,7 @@ def _permanent_body(p: dict, key: str) -> Permanent:
         creature = True  # the flag is only meaningful for creatures (CR 302.6)
     return Permanent("", name, tuple(abilities), _bool(p, "tapped", "tapped"),
                      _bool(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
-                     creature, "Artifact" in types_part, colors, type_line, key)
+                     creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to, key)
 
 
 def parse_request(req) -> PaymentProblem:
@@ -236,5 +253,9 @@ def parse_request(req) -> PaymentProblem:
             raise RequestError(f"duplicate permanent id {perm.id!r}", f"permanents[{i}].id")
         seen.add(perm.id)
         parsed.append(perm)
+    for i, perm in enumerate(parsed):
+        if perm.attached_to and perm.attached_to not in seen:
+            raise RequestError(f"'attached_to' names no permanent on the board: {perm.attached_to!r}",
+                               f"permanents[{i}].attached_to")
     return PaymentProblem(spell, Board(tuple(parsed)), player, query, req.get("id"))
 

@@ -235,6 +235,8 @@ class Permanent:
     artifact: bool = False
     colors: frozenset = frozenset()
     type_line: str = ""
+    triggers: tuple = ()  # its triggered mana abilities (model.triggers.ManaTrigger)
+    attached_to: str = ""  # the permanent it enchants or equips, for "enchanted land" triggers
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
 
     def counter(self, kind: str) -> int:
@@ -260,7 +262,7 @@ class Permanent:
         from a request carry the text they were read from (all but the id), which is
         cheaper to compare than their abilities."""
         return self.key or (self.abilities, self.tapped, self.summoning_sick, self.counters, self.snow,
-                            self.creature, self.artifact, self.colors)
+                            self.creature, self.artifact, self.colors, self.type_line)
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,11 @@ def _kind_of(mana: Mana) -> tuple:
     return (mana.type, mana.snow, mana.spell_only, mana.generic_only)
 
 
+def _extra_kind(extra) -> tuple:
+    """The kind of a mana a trigger adds: its source's snow, no spending restriction."""
+    return (extra.type, extra.snow, False, False)
+
+
 def _kind_mana(kind: tuple, source: str = "") -> Mana:
     return Mana(kind[0], kind[1], kind[2], kind[3], False, source)
 
@@ -120,6 +125,8 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
     for a in acts:
         for t in a.output_types:
             kinds.add((t, a.mana.snow, a.mana.spell_only, a.mana.generic_only))
+        for extra in a.bonus:
+            kinds.update(_extra_kind(e) for e in extra)
     kinds = tuple(sorted(kinds))
     pool0 = Counter(_kind_of(u) for u in supply.pool)
 
@@ -147,6 +154,8 @@ def build(problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | N
                     v = m.new_int_var(0, a.cap, f"act_L{l}_{j}_{''.join(alt)}")
                     b.act_vars[(l, j, ai)] = v
                     vs.append(v)
+                    for k, c in Counter(_extra_kind(e) for e in a.extra(ai)).items():
+                        produced[(l, k)].append(c * v if c > 1 else v)  # CR 605.4a: triggered mana
                     if len(alt) == 1:
                         produced[(l, (alt[0],) + flags)].append(v)
                         continue

@@ -65,9 +65,9 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
                 made = []
                 for t in a.combination_types:
                     made += [t] * val(b.comb_vars[(l, j, t)])
-                per = [tuple(made[k * a.combination:(k + 1) * a.combination]) for k in range(val(v))]
+                per = [(tuple(made[k * a.combination:(k + 1) * a.combination]), ()) for k in range(val(v))]
             else:
-                per = [a.alternatives[ai]] * val(v)
+                per = [(a.alternatives[ai], a.extra(ai))] * val(v)
             for out in per:
                 this_layer.append((a.sacrifice, not a.tap, j, out))
         for _, _, j, out in sorted(this_layer, key=lambda r: (r[0], r[1], r[2])):
@@ -81,7 +81,7 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
     opt_budget = Counter({key: val(v) for key, v in b.opt_vars.items() if val(v)})
     for l in range(b.layers + 1):
         made_now = []
-        for (ll, j, out, pid) in activations:
+        for (ll, j, (out, extra), pid) in activations:
             if ll != l:
                 continue
             a = acts[j]
@@ -109,6 +109,9 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
             step = {"permanent": who, "ability": a.index, "cost": a.text,
                     "pays": "".join("{%s}" % p["mana"] for p in payment if "mana" in p),
                     "payment": payment, "adds": format_mana(units)}
+            if extra:
+                step["triggered"] = _triggered(extra)
+                made_now += [Mana(e.type, e.snow, False, False, False, e.source) for e in extra]
             if a.life:
                 step["life"] = a.life
             if a.damage:
@@ -163,6 +166,16 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
     if exiled:
         plan["exiled"] = exiled
     return {"total_cost": str(total), "plan": plan}
+
+
+def _triggered(extra) -> list:
+    """The step's ``triggered`` lines: one per trigger set off (CR 605.4a), with the mana
+    it added."""
+    by_trigger: dict = {}
+    for e in extra:
+        by_trigger.setdefault((e.source, e.index), []).append(e)
+    return [{"permanent": src, "trigger": index, "adds": format_mana(Mana(e.type) for e in es)}
+            for (src, index), es in by_trigger.items()]
 
 
 def _value(val, expr) -> int:

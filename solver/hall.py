@@ -65,6 +65,8 @@ def plain_view(problem: PaymentProblem):
     life = problem.player.life
     kinds: dict = {}
     for p in problem.board.permanents:  # read each kind of permanent once
+        if p.triggers:
+            return None  # triggered mana (CR 605.1b): sources may make more than one mana
         kinds.setdefault(p.grouping_key(), []).append(p)
     for members in kinds.values():
         p = members[0]

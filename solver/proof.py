@@ -41,12 +41,15 @@ def supply_of(supply: Supply, types: frozenset, snow_only: bool = False) -> dict
     for g, grp in enumerate(supply.groups):
         tap_best, free = 0, 0
         for a in supply.acts:
-            if a.group != g or (snow_only and not a.mana.snow) or (a.mana.generic_only and not everything):
+            if a.group != g:
                 continue
+            own_counts = not (snow_only and not a.mana.snow) and not (a.mana.generic_only and not everything)
             if a.combination:
-                per = a.combination if types & set(a.combination_types) else 0
-            else:
-                per = max(sum(1 for t in alt if t in types) for alt in a.alternatives)
+                per = a.combination if own_counts and types & set(a.combination_types) else 0
+            else:  # its own mana, and what its triggers add (their source's snow, no restriction)
+                per = max(sum(1 for t in alt if t in types and own_counts)
+                          + sum(1 for e in a.extra(i) if e.type in types and (e.snow or not snow_only))
+                          for i, alt in enumerate(a.alternatives))
             if not per:
                 continue
             if a.tap:

@@ -22,6 +22,7 @@ from model.mana import Mana
 from model.request import PaymentProblem
 from model.sources import flexibility, life_rule_ok, why_unusable
 from model.symbols import ANY, COLORS, SNOW_ANY, need_of
+from model.triggers import activation_outputs, board_triggers
 
 MAX_REFERENCE_PERMANENTS = 8
 
@@ -71,6 +72,7 @@ class _Move:
 def _moves(problem: PaymentProblem):
     spell = problem.spell
     life = problem.player.life
+    triggers = board_triggers(problem.board)
     moves, flex = [], {}
     for p in problem.board.permanents:
         types = set()
@@ -83,24 +85,32 @@ def _moves(problem: PaymentProblem):
                     continue
                 spell_only = True
             out = ab.output
-            if out.combination:
-                outputs = [tuple(sorted(c)) for c in itertools.combinations_with_replacement(out.combination_types, out.combination)]
+            props = (p.snow, spell_only, False)
+            outcomes = activation_outputs(triggers, p, ab) if triggers else None
+            if outcomes is not None:  # its own mana, and what its triggers add (CR 605.4a)
+                outputs = sorted({tuple(sorted([(t,) + props for t in own] + [(e.type, e.snow, False, False)
+                                                                               for e in extra]))
+                                  for own, extra in outcomes})
+            elif out.combination:
+                outputs = [tuple((t,) + props for t in sorted(c))
+                           for c in itertools.combinations_with_replacement(out.combination_types, out.combination)]
             else:
-                outputs = sorted(set(tuple(sorted(a)) for a in out.alternatives))
-            types |= out.types
+                outputs = [tuple((t,) + props for t in alt) for alt in sorted(set(tuple(sorted(a)) for a in out.alternatives))]
+            types |= {u[0] for o in outputs for u in o}
             moves.append(_Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
-                               ab.cost.life, outputs, (p.snow, spell_only, False), ab.cost.mana.symbols,
-                               damage=ab.damage))
+                               ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage))
         if not p.tapped and spell.convoke and p.creature:
             colors = [c for c in COLORS if c in p.colors]
-            outs = [(c,) for c in colors] or [("C",)]
+            outs = [((c, False, True, False),) for c in colors] or [(("C", False, True, True),)]
             moves.append(_Move(p.id, "convoke", True, False, 0, "", 0, outs, (False, True, not colors), ()))
         if not p.tapped and spell.improvise and p.artifact:
-            moves.append(_Move(p.id, "improvise", True, False, 0, "", 0, [("C",)], (False, True, True), ()))
+            moves.append(_Move(p.id, "improvise", True, False, 0, "", 0, [(("C", False, True, True),)],
+                               (False, True, True), ()))
         flex[p.id] = flexibility(types)
     if spell.delve:
         for k in range(problem.player.graveyard):
-            moves.append(_Move(f"graveyard:{k}", "delve", False, True, 0, "", 0, [("C",)], (False, True, True), (), exile=True))
+            moves.append(_Move(f"graveyard:{k}", "delve", False, True, 0, "", 0, [(("C", False, True, True),)],
+                               (False, True, True), (), exile=True))
     return moves, flex
 
 
@@ -153,7 +163,7 @@ def reference_optimum(problem: PaymentProblem):
                 needs = tuple(n for o in opts for n in o.needs)
                 for rest in set(_assignments(pool, needs, False)):
                     for out in mv.outputs:
-                        new_pool = tuple(sorted(rest + tuple((t,) + mv.props for t in out)))
+                        new_pool = tuple(sorted(rest + out))
                         new_used = counters_used
                         if mv.counters:
                             c = Counter(dict(counters_used))

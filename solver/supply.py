@@ -17,6 +17,7 @@ from model.mana import Mana
 from model.request import PaymentProblem
 from model.sources import flexibility, why_unusable
 from model.symbols import COLORS
+from model.triggers import activation_outputs, board_triggers
 
 CONVOKE, IMPROVISE, DELVE = "convoke", "improvise", "delve"
 GRAVEYARD = "graveyard"
@@ -49,6 +50,7 @@ class Act:
     text: str = ""
     damage: int = 0
     movable: bool = False  # a free ability that may happen in any layer (after a tap)
+    bonus: tuple = ()  # with triggers: for each alternative, the Extra mana its triggers add
 
     @property
     def costs_mana(self) -> bool:
@@ -56,13 +58,21 @@ class Act:
 
     @cached_property
     def output_types(self) -> frozenset:
+        """Every type its activation adds, its triggers' mana included."""
         if self.combination:
             return frozenset(self.combination_types)
-        return frozenset(t for a in self.alternatives for t in a)
+        return frozenset(t for a in self.alternatives for t in a) | frozenset(
+            e.type for extra in self.bonus for e in extra)
+
+    def extra(self, alternative: int) -> tuple:
+        """The triggers' mana that comes with alternative number ``alternative``."""
+        return self.bonus[alternative] if self.bonus else ()
 
     @property
     def max_output(self) -> int:
-        return self.combination or max(len(a) for a in self.alternatives)
+        if self.combination:
+            return self.combination
+        return max(len(a) + len(self.extra(i)) for i, a in enumerate(self.alternatives))
 
 
 @dataclass(frozen=True)
@@ -97,13 +107,16 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
     """Group the board and list the usable abilities (CR 605.3, 601.2g, 302.6)."""
     spell = problem.spell
     life = problem.player.life
+    triggers = board_triggers(problem.board)
     by_key: dict = {}
     for p in problem.board.permanents:
         # a permanent that can be sacrificed by one ability and use another is kept on
         # its own: the model then orders its activations (nothing after the sacrifice)
         extra = (spell.convoke and p.creature) or (spell.improvise and p.artifact)
         alone = any(a.cost.sacrifice for a in p.abilities) and (len(p.abilities) > 1 or extra)
-        by_key.setdefault((p.grouping_key(), p.id if alone else None), []).append(p)
+        # what sets triggers off depends on the permanent's text, except Auras' hosts
+        attached = tuple(src.id for src, _, _ in triggers if src.attached_to == p.id)
+        by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)
     groups, acts, excluded = [], [], []
     for members in by_key.values():
         proto = members[0]
@@ -127,11 +140,16 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
                 caps.append(len(members) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
             if ab.cost.life:
                 caps.append(len(members) * (life // ab.cost.life))
+            alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
+            outcomes = activation_outputs(triggers, proto, ab) if triggers else None
+            if outcomes is not None:  # CR 605.4a: its triggers' mana comes with it
+                alternatives, combination = tuple(own for own, _ in outcomes), 0
+                bonus = tuple(extra for _, extra in outcomes)
             group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
-                                  ab.cost.counter_kind, ab.cost.counters, ab.cost.life, ab.output.alternatives,
-                                  ab.output.combination, ab.output.combination_types,
+                                  ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
+                                  combination, ab.output.combination_types,
                                   Mana("C", proto.snow, spell_only), min(caps) if caps else -1, text=str(ab.cost),
-                                  damage=ab.damage))
+                                  damage=ab.damage, bonus=bonus))
         if not proto.tapped and spell.convoke and proto.creature:
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)

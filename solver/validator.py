@@ -19,6 +19,7 @@ from model.mana import Mana, format_mana, parse_mana
 from model.request import PaymentProblem
 from model.sources import life_rule_ok
 from model.symbols import ANY, SNOW_ANY, COLORS, Symbol, need_of
+from model.triggers import board_triggers, multiplier
 
 
 class _Broken(Exception):
@@ -68,11 +69,34 @@ def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
     return life
 
 
-def _output_ok(ability, adds: Counter) -> bool:
+def _output_ok(ability, adds: Counter, times: int = 1) -> bool:
+    """Whether one activation may add ``adds`` (``times`` as much under replacement
+    effects such as Mana Reflection, CR 106.12b)."""
     out = ability.output
     if out.combination:
-        return sum(adds.values()) == out.combination and all(t in out.combination_types for t in adds)
-    return any(Counter(a) == adds for a in out.alternatives)
+        return (sum(adds.values()) == out.combination * times and all(t in out.combination_types for t in adds)
+                and all(n % times == 0 for n in adds.values()))
+    return any(Counter({t: n * times for t, n in Counter(a).items()}) == adds for a in out.alternatives)
+
+
+def _replay_triggers(step: dict, triggers: tuple, p, ability, made: tuple, where: str) -> list:
+    """The mana the step's triggered mana abilities add (CR 605.1b, 605.4a): exactly the
+    triggers this activation sets off, each once, each adding one of its choices."""
+    fired = {(src.id, i): (src, t) for src, i, t in triggers
+             if not t.multiply and ability is not None and t.sets_off(p, ability, made, src)}
+    listed = step.get("triggered", [])
+    keys = [(line.get("permanent"), line.get("trigger")) for line in listed]
+    if sorted(keys, key=repr) != sorted(fired, key=repr):
+        raise _Broken(f"{where}: the triggered mana abilities listed {keys} are not the ones this activation sets "
+                      f"off {sorted(fired, key=repr)} (CR 605.4a)")
+    units = []
+    for line, key in zip(listed, keys):
+        src, trigger = fired[key]
+        adds = Counter(m.type for m in parse_mana(line.get("adds", "")))
+        if not any(Counter(c) == adds for c in trigger.choices(made)):
+            raise _Broken(f"{where}: the trigger of {src.id} can't add {line.get('adds')}")
+        units += [Mana(t, src.snow, False, False, False, src.id) for t in adds.elements()]
+    return units
 
 
 def validate_plan(problem: PaymentProblem, answer: dict) -> list:
@@ -94,6 +118,7 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
     spell = problem.spell
     life_total = problem.player.life
     perms = {p.id: p for p in problem.board.permanents}
+    triggers = board_triggers(problem.board)
     pool = list(problem.player.pool)
     tapped = {p.id for p in problem.board.permanents if p.tapped}
     tapped_now, sacrificed = [], []
@@ -105,6 +130,7 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
         added = [m.type for m in parse_mana(step["adds"])]
         adds = Counter(added)
         snow = spell_only = generic_only = False
+        ability = None
         if index == "delve":
             if not spell.delve or exiled >= problem.player.graveyard:
                 raise _Broken(f"{where}: no card left to exile for delve")
@@ -163,7 +189,7 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
                     raise _Broken(f"{where}: the step's life and damage don't match the ability's")
                 if cost.sacrifice:
                     sacrificed.append(pid)
-                if not _output_ok(ability, adds):
+                if not _output_ok(ability, adds, multiplier(triggers, p, ability) if triggers else 1):
                     raise _Broken(f"{where}: this ability can't add {step['adds']}")
                 snow = p.snow
                 if ability.restrict:
@@ -172,6 +198,8 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
                     spell_only = True
         for t in added:
             pool.append(Mana(t, snow, spell_only, generic_only, False, pid))
+        if triggers or step.get("triggered"):
+            pool += _replay_triggers(step, triggers, perms.get(pid), ability, tuple(added), where)
 
     # the spell (CR 601.2b, 601.2f, 601.2h)
     cost = spell.cost

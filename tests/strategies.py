@@ -4,8 +4,8 @@ They cover every symbol kind, X, additional costs, increases, reductions and a f
 sources that make several mana or a choice, ``any`` and combinations, life-costing,
 sacrificing and counter-using sources, filter lands and Signets (abilities that cost
 mana), tapped and summoning-sick permanents, restricted and snow mana, convoke,
-improvise and delve, floating mana and low life totals. Boards stay small enough for the
-reference search.
+improvise and delve, floating mana and low life totals, triggered mana and "tapped for
+mana" replacement effects. Boards stay small enough for the reference search.
 """
 
 from hypothesis import strategies as st
@@ -63,8 +63,9 @@ def abilities(draw):
 @st.composite
 def permanents(draw, pid):
     p = {"id": pid, "abilities": draw(st.lists(abilities(), min_size=0, max_size=2))}
-    kind = draw(st.sampled_from(["land", "land", "artifact", "creature"]))
-    p["type_line"] = {"land": "Land", "artifact": "Artifact", "creature": "Creature — Elf"}[kind]
+    kind = draw(st.sampled_from(["land", "land", "forest", "artifact", "creature"]))
+    p["type_line"] = {"land": "Land", "forest": "Land — Forest", "artifact": "Artifact",
+                      "creature": "Creature — Elf"}[kind]
     if draw(st.integers(0, 5)) == 0:
         p["type_line"] = "Snow " + p["type_line"]
     if kind == "creature":
@@ -100,8 +101,27 @@ def requests(draw, max_permanents=4):
               "pool": draw(st.sampled_from(["", "", "", "{R}", "{C}", "{W}{U}"]))}
     if spell.get("delve"):
         player["graveyard"] = draw(st.integers(0, 2))
-    return {"spell": spell, "player": player,
-            "permanents": [draw(permanents(f"p{i}")) for i in range(n)]}
+    perms = [draw(permanents(f"p{i}")) for i in range(n)]
+    if n and draw(st.integers(0, 3)) == 0:  # triggered mana, or a "tapped for mana" replacement effect
+        spec = dict(draw(st.sampled_from(TRIGGERS)))
+        source = {"id": "t", "type_line": draw(st.sampled_from(["Enchantment", "Snow Enchantment"])),
+                  "abilities": [], "triggers": [spec], "chosen_color": "U"}
+        if spec["of"] == "enchanted":
+            source["attached_to"] = draw(st.sampled_from([p["id"] for p in perms]))
+        perms.append(source)
+    return {"spell": spell, "player": player, "permanents": perms}
+
+
+#: Vernal Bloom, Caged Sun, Mana Flare, Overgrowth, Fertile Ground, Leyline of
+#: Abundance, Kinnan, Mana Reflection (as the protocol writes them)
+TRIGGERS = [{"when": "tapped", "of": "Forest", "add": "{G}"},
+            {"when": "adds", "of": "land", "produces": "chosen", "add": "chosen"},
+            {"when": "tapped", "of": "land", "add": "same"},
+            {"when": "tapped", "of": "enchanted", "add": "{G}{G}"},
+            {"when": "tapped", "of": "enchanted", "add": "any"},
+            {"when": "tapped", "of": "creature", "add": "{G}"},
+            {"when": "tapped", "of": "nonland permanent", "add": "same"},
+            {"when": "tapped", "of": "permanent", "multiply": 2}]
 
 
 PLAIN_OUTPUTS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", ["{W}", "{U}"], ["{B}", "{R}", "{G}"], "any",

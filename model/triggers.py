@@ -1,0 +1,254 @@
+"""Triggered mana abilities: mana added because another mana ability was activated.
+
+Caged Sun, Vernal Bloom, Mana Flare, Overgrowth, Crypt Ghast. A triggered ability is a
+mana ability if it has no target, triggers from a mana ability or from mana being added,
+and could add mana (CR 605.1b); it does not use the stack but resolves at once, right
+after the mana ability that set it off (605.4a), so it works in the middle of paying a
+cost (601.2g). "Tapped for mana" means a mana ability with ``{T}`` in its cost was
+activated and produced mana, of the named type where one is named (106.12, 106.12a).
+
+So for a payment, an activation that sets triggers off simply makes more mana: its own,
+plus each trigger's, whose source is the trigger's permanent (its snow flag, no spending
+restriction). :func:`activation_outputs` lists every outcome of one activation; the
+solver, the reference search and the validator read the same rules from here.
+
+>>> t = ManaTrigger.parse({"when": "tapped", "of": "Forest", "add": "{G}"})
+>>> t.format()
+{'when': 'tapped', 'of': 'Forest', 'add': '{G}'}
+>>> t.choices(("G",))
+(('G',),)
+>>> ManaTrigger.parse({"when": "tapped", "of": "land", "add": "same"}).choices(("W", "U", "U"))
+(('W',), ('U',))
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from .errors import ManaplanError, RequestError
+from .mana import parse_mana
+from .symbols import COLORS, MANA_TYPES
+
+#: "whenever ... is tapped for mana": a mana ability with {T} in its cost (CR 106.12a)
+TAPPED = "tapped"
+#: "whenever ...'s ability causes you to add mana" (Caged Sun): any mana ability
+ADDS = "adds"
+WHENS = (TAPPED, ADDS)
+#: what ``add`` may say besides a mana string
+SAME = "same"    # one mana of any type that permanent produced (Mana Flare)
+ANY = "any"      # one mana of any color (Fertile Ground)
+#: what ``of`` may say besides a subtype ("Forest") or a card type
+KINDS = ("land", "basic land", "nonland permanent", "creature", "artifact", "permanent", "enchanted")
+#: the most outcomes one activation may have once its triggers' choices are counted
+MAX_OUTCOMES = 2000
+
+
+@dataclass(frozen=True)
+class ManaTrigger:
+    """One triggered mana ability of a permanent.
+
+    ``of`` lists what sets it off (any of them): ``land``, ``basic land``, ``creature``,
+    ``artifact``, ``permanent``, a subtype such as ``Forest``, or ``enchanted`` (the
+    permanent this one is attached to). ``produces`` is a mana type the activation must
+    have produced ("" for any mana). ``adds`` are the alternatives it adds (tuples of
+    types); ``same`` means one mana of any type the activation produced instead.
+    """
+
+    when: str
+    of: tuple
+    adds: tuple = ()
+    same: bool = False
+    produces: str = ""
+    text: str = ""
+    multiply: int = 0  # a replacement effect instead: the permanent produces this many times as much (106.12b)
+
+    @classmethod
+    def parse(cls, spec, chosen_color: str | None = None) -> "ManaTrigger":
+        """Read the protocol's ``{"when": ..., "of": ..., "add": ..., "produces": ...}``.
+        ``"chosen"`` in ``add`` or ``produces`` is the permanent's chosen color."""
+        if not isinstance(spec, dict):
+            raise RequestError('a trigger must be an object such as {"when": "tapped", "of": "Forest", "add": "{G}"}')
+        unknown = spec.keys() - {"when", "of", "add", "produces", "text", "multiply"}
+        if unknown:
+            key = sorted(unknown)[0]
+            raise RequestError(f"unknown field {key!r} in a trigger", key)
+        when = spec.get("when")
+        if when not in WHENS:
+            raise RequestError(f"'when' must be {' or '.join(map(repr, WHENS))}, not {when!r}", "when")
+        of = spec.get("of")
+        of = (of,) if isinstance(of, str) else of
+        if not isinstance(of, (list, tuple)) or not of or not all(isinstance(o, str) and o.strip() for o in of):
+            raise RequestError("'of' must name what sets it off: land, basic land, creature, artifact, permanent, "
+                               "enchanted, or a subtype such as Forest (or a list of them)", "of")
+        produces = spec.get("produces", "")
+        if produces == "chosen":
+            produces = _chosen(chosen_color, "produces")
+        if produces not in ("",) + MANA_TYPES:
+            raise RequestError(f"'produces' must be a mana type (W U B R G C) or \"chosen\", not {produces!r}",
+                               "produces")
+        text = spec.get("text", "")
+        if not isinstance(text, str):
+            raise RequestError("'text' must be text", "text")
+        if "multiply" in spec:
+            k = spec["multiply"]
+            if when != TAPPED or "add" in spec or produces or not isinstance(k, int) or isinstance(k, bool) \
+                    or not 2 <= k <= 10:
+                raise RequestError("'multiply' (a permanent tapped for mana produces N times as much, N from 2 "
+                                   "to 10) goes with \"when\": \"tapped\" and no 'add' or 'produces'", "multiply")
+            return cls(when, tuple(o.strip() for o in of), text=text, multiply=k)
+        add = spec.get("add")
+        same = add == SAME
+        if same:
+            adds = ()
+        elif add == ANY:
+            adds = tuple((c,) for c in COLORS)
+        elif add == "chosen":
+            adds = ((_chosen(chosen_color, "add"),),)
+        elif isinstance(add, dict) and list(add) == ["combination"] and isinstance(add["combination"], int) \
+                and not isinstance(add["combination"], bool) and 1 <= add["combination"] <= 10:
+            adds = tuple(itertools.combinations_with_replacement(COLORS, add["combination"]))
+        elif isinstance(add, str) and add:
+            try:
+                adds = (tuple(m.type for m in parse_mana(add)),)
+            except ManaplanError as e:
+                raise RequestError(e.message, "add") from None
+            if not adds[0] or len(adds[0]) > 100:
+                raise RequestError("a trigger adds from 1 to 100 mana", "add")
+        else:
+            raise RequestError(f"'add' must be a mana string, \"any\", \"same\", \"chosen\" or "
+                               f"{{\"combination\": N}} (1 to 10), not {add!r}", "add")
+        return cls(when, tuple(o.strip() for o in of), adds, same, produces, text)
+
+    def format(self) -> dict:
+        """The protocol's form (``chosen`` comes back as the color it stands for)."""
+        out = {"when": self.when, "of": self.of[0] if len(self.of) == 1 else list(self.of)}
+        if self.multiply:
+            return {**out, "multiply": self.multiply}
+        if self.produces:
+            out["produces"] = self.produces
+        if self.same:
+            out["add"] = SAME
+        elif len(self.adds) == 5 and self.adds == tuple((c,) for c in COLORS):
+            out["add"] = ANY
+        elif len(self.adds) > 1:
+            out["add"] = {"combination": len(self.adds[0])}
+        else:
+            out["add"] = "".join("{%s}" % t for t in self.adds[0])
+        return out
+
+    def sets_off(self, host, ability, made: tuple, source) -> bool:
+        """Whether activating ``ability`` of ``host`` and making ``made`` triggers this
+        (``source`` is the permanent that has the trigger). Only mana abilities trigger
+        it (CR 605.1b); "tapped for mana" needs ``{T}`` in the cost (106.12a)."""
+        if not made or not ability.mana_ability:
+            return False
+        if self.when == TAPPED and not ability.cost.tap:
+            return False
+        if self.produces and self.produces not in made:
+            return False
+        return any(_is(host, what, source) for what in self.of)
+
+    def choices(self, made: tuple) -> tuple:
+        """What it may add after an activation that made ``made``."""
+        if self.same:
+            return tuple((t,) for t in sorted(set(made), key=MANA_TYPES.index))
+        return self.adds
+
+    @property
+    def may_add(self) -> frozenset:
+        """Every type it could ever add (``same``: any type)."""
+        return frozenset(MANA_TYPES) if self.same else frozenset(t for a in self.adds for t in a)
+
+
+def _chosen(color, field_name: str) -> str:
+    if not color:
+        raise RequestError('"chosen" needs the permanent\'s \'chosen_color\'', field_name)
+    return color
+
+
+def type_parts(type_line: str) -> tuple:
+    """(supertypes and card types, subtypes) of a type line, as word sets."""
+    parts = re.split(r"\s+[—-]\s+", type_line or "", maxsplit=1)
+    return set(parts[0].split()), set(parts[1].split()) if len(parts) > 1 else set()
+
+
+def _is(host, what: str, source) -> bool:
+    if what == "enchanted":
+        return source.attached_to == host.id
+    if what == "permanent":
+        return True
+    if what == "creature":
+        return host.creature
+    types, subtypes = type_parts(host.type_line)
+    if what == "land":
+        return "Land" in types
+    if what == "basic land":
+        return "Land" in types and "Basic" in types
+    if what == "nonland permanent":
+        return "Land" not in types
+    if what == "artifact":
+        return host.artifact
+    return what in subtypes
+
+
+@dataclass(frozen=True)
+class Extra:
+    """One mana a trigger added: its type, the permanent whose trigger it was and the
+    trigger's index there, and whether that permanent is snow: the source of a triggered
+    ability is the object whose ability triggered (CR 113.7), and so is its mana's."""
+
+    type: str
+    source: str
+    index: int = 0
+    snow: bool = False
+
+
+def board_triggers(board) -> tuple:
+    """(permanent, trigger index, trigger) for every triggered mana ability on the board."""
+    return tuple((p, i, t) for p in board.permanents for i, t in enumerate(p.triggers))
+
+
+def multiplier(triggers: tuple, host, ability) -> int:
+    """How many times as much mana tapping ``host`` for ``ability`` produces under the
+    replacement effects among ``triggers`` (Mana Reflection: twice; with Nyxbloom Ancient
+    too, six times). They change the ability's own mana only, not what triggers add."""
+    times = 1
+    for p, i, t in triggers:
+        if t.multiply and t.sets_off(host, ability, ("C",), p):
+            times *= t.multiply
+    return times
+
+
+def activation_outputs(triggers: tuple, host, ability) -> tuple:
+    """Every outcome of activating ``ability`` of ``host`` with these triggers on the
+    board: (its own mana, the triggers' mana as a tuple of :class:`Extra`), without
+    repeats; None if no trigger on the board can ever care about ``host``. An ability that adds mana in any combination of colors is
+    spelled out into its combinations when a trigger could care which (at most
+    MAX_OUTCOMES outcomes; more is an error, never a guess)."""
+    out = ability.output
+    relevant = [(p, i, t) for p, i, t in triggers if any(_is(host, w, p) for w in t.of)]
+    if not relevant:
+        return None
+    if out.combination:
+        own = list(itertools.combinations_with_replacement(out.combination_types, out.combination))
+    else:
+        own = list(out.alternatives)
+    times = multiplier(relevant, host, ability)
+    outcomes = []
+    seen = set()
+    for alt in own:
+        alt = tuple(t for t in alt for _ in range(times))
+        fired = [(p, i, t) for p, i, t in relevant if not t.multiply and t.sets_off(host, ability, alt, p)]
+        for picks in itertools.product(*(t.choices(alt) for p, i, t in fired)):
+            extra = tuple(Extra(ty, p.id, i, p.snow) for (p, i, t), pick in zip(fired, picks) for ty in pick)
+            key = (tuple(sorted(alt)), tuple(sorted((e.type, e.source, e.index) for e in extra)))
+            if key in seen:
+                continue
+            seen.add(key)
+            outcomes.append((tuple(alt), extra))
+            if len(outcomes) > MAX_OUTCOMES:
+                raise RequestError(f"the triggers on {host.id!r} give one activation more than {MAX_OUTCOMES} "
+                                   "possible outcomes; that is not supported")
+    return tuple(outcomes)
