@@ -35,7 +35,8 @@ def describe(request: dict, response: dict) -> str:
     for i, step in enumerate(plan["steps"], 1):
         paid = f", paying {step['pays']}" if step["pays"] else ""
         life = f" and {step['life']} life" if step.get("life") else ""
-        lines.append(f"  {i}. {step['permanent']}: {step['cost']}{paid}{life} -> add {step['adds']}")
+        triggered = "".join(f", and {t['permanent']}'s trigger adds {t['adds']}" for t in step.get("triggered", []))
+        lines.append(f"  {i}. {step['permanent']}: {step['cost']}{paid}{life} -> add {step['adds']}{triggered}")
     for p in plan["payment"]:
         src = f"{p['mana']} from {p['from']}" if "mana" in p else f"{p['life']} life"
         lines.append(f"     {p['symbol']} paid with {src}")

@@ -156,10 +156,12 @@ def triggers_from_text(oracle_text: str, name: str = "", chosen_color: str | Non
                 raise RequestError(f"cannot read the mana replacement effect {line!r}")
             out.append(ManaTrigger.parse({"when": "tapped", "of": who, "multiply": times, "text": line}))
             continue
-        if re.search(r"\bfor mana\b.*\binstead\b", line):
+        if re.search(r"\bfor (?:[\w ]+ )?mana\b.*\binstead\b", line):  # Damping Sphere
             raise RequestError(f"cannot read the mana replacement effect {line!r}")
         if not line.startswith("Whenever") or not re.search(r"for mana|causes you to add", line):
             continue
+        if not re.search(r"\badds?\b", line):
+            continue  # it adds no mana, so it is not a mana ability (Forbidden Orchard, Manabarbs)
         out.append(_trigger_from_line(line, chosen_color))
     return out
 

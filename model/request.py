@@ -19,7 +19,7 @@ from .oracle import abilities_from_text, chosen_color_code, triggers_from_text
 from .restrictions import restriction_allows
 from .sources import Board, Permanent, Player, explicit_ability
 from .symbols import COLORS, MAX_AMOUNT
-from .triggers import ManaTrigger
+from .triggers import ManaTrigger, check_board
 
 QUERIES = ("pay", "max_x", "can_pay")
 
@@ -257,5 +257,6 @@ def parse_request(req) -> PaymentProblem:
         if perm.attached_to and perm.attached_to not in seen:
             raise RequestError(f"'attached_to' names no permanent on the board: {perm.attached_to!r}",
                                f"permanents[{i}].attached_to")
+    check_board(tuple(parsed))
     return PaymentProblem(spell, Board(tuple(parsed)), player, query, req.get("id"))
 

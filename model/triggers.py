@@ -41,6 +41,7 @@ SAME = "same"    # one mana of any type that permanent produced (Mana Flare)
 ANY = "any"      # one mana of any color (Fertile Ground)
 #: what ``of`` may say besides a subtype ("Forest") or a card type
 KINDS = ("land", "basic land", "nonland permanent", "creature", "artifact", "permanent", "enchanted")
+_CARD_TYPES = ("Land", "Creature", "Artifact", "Enchantment", "Permanent", "Planeswalker", "Basic")
 #: the most outcomes one activation may have once its triggers' choices are counted
 MAX_OUTCOMES = 2000
 
@@ -79,9 +80,11 @@ class ManaTrigger:
             raise RequestError(f"'when' must be {' or '.join(map(repr, WHENS))}, not {when!r}", "when")
         of = spec.get("of")
         of = (of,) if isinstance(of, str) else of
-        if not isinstance(of, (list, tuple)) or not of or not all(isinstance(o, str) and o.strip() for o in of):
-            raise RequestError("'of' must name what sets it off: land, basic land, creature, artifact, permanent, "
-                               "enchanted, or a subtype such as Forest (or a list of them)", "of")
+        if not isinstance(of, (list, tuple)) or not of or not all(
+                isinstance(o, str) and (o in KINDS or re.fullmatch(r"[A-Z][a-z]+(?:'[a-z]+)?", o)
+                                        and o not in _CARD_TYPES) for o in of):
+            raise RequestError(f"'of' must name what sets it off: {', '.join(KINDS)}, or a subtype such as "
+                               f"Forest (or a list of them), not {spec.get('of')!r}", "of")
         produces = spec.get("produces", "")
         if produces == "chosen":
             produces = _chosen(chosen_color, "produces")
@@ -221,6 +224,39 @@ def multiplier(triggers: tuple, host, ability) -> int:
     return times
 
 
+def check_board(permanents: tuple) -> None:
+    """Refuse boards whose triggers this model can't follow exactly, naming where:
+
+    - an Aura attached to itself (CR 303.4d), or an "enchanted" trigger with nothing
+      attached;
+    - a permanent with triggers that can be sacrificed to pay: a trigger only triggers
+      while its source is on the battlefield (603.2, 603.10), which the plans don't track;
+    - an ability that needs no {T}, sacrifice, counter or life and, with its triggers,
+      makes more mana than it costs: unlimited mana.
+    """
+    triggers = tuple((p, i, t) for p in permanents for i, t in enumerate(p.triggers))
+    if not triggers:
+        return
+    for k, p in enumerate(permanents):
+        at = f"permanents[{k}]"
+        if p.attached_to == p.id:
+            raise RequestError("a permanent can't be attached to itself (CR 303.4d)", f"{at}.attached_to")
+        if p.triggers and any("enchanted" in t.of for t in p.triggers) and not p.attached_to:
+            raise RequestError("an 'enchanted' trigger needs 'attached_to': the id of the permanent it enchants",
+                               f"{at}.attached_to")
+        if p.triggers and any(a.cost.sacrifice and a.usable_mid_cast for a in p.abilities):
+            raise RequestError("a permanent with triggered mana abilities that can be sacrificed while paying is "
+                               "not supported (its triggers stop when it leaves, CR 603.10)", f"{at}.abilities")
+        for j, ab in enumerate(p.abilities):
+            c = ab.cost
+            if c.tap or c.untap or c.sacrifice or c.counters or c.life or not ab.usable_mid_cast:
+                continue
+            outcomes = activation_outputs(triggers, p, ab)
+            if outcomes and max(len(own) + len(extra) for own, extra in outcomes) > c.mana.mana_value:
+                raise RequestError("with the triggers on the board this ability makes more mana than it costs and "
+                                   "needs no {T}: infinite mana, which is not modelled", f"{at}.abilities[{j}]")
+
+
 def activation_outputs(triggers: tuple, host, ability) -> tuple:
     """Every outcome of activating ``ability`` of ``host`` with these triggers on the
     board: (its own mana, the triggers' mana as a tuple of :class:`Extra`), without
@@ -243,7 +279,8 @@ def activation_outputs(triggers: tuple, host, ability) -> tuple:
         fired = [(p, i, t) for p, i, t in relevant if not t.multiply and t.sets_off(host, ability, alt, p)]
         for picks in itertools.product(*(t.choices(alt) for p, i, t in fired)):
             extra = tuple(Extra(ty, p.id, i, p.snow) for (p, i, t), pick in zip(fired, picks) for ty in pick)
-            key = (tuple(sorted(alt)), tuple(sorted((e.type, e.source, e.index) for e in extra)))
+            # outcomes that make the same kinds of mana are the same for paying
+            key = (tuple(sorted(alt)), tuple(sorted((e.type, e.snow) for e in extra)))
             if key in seen:
                 continue
             seen.add(key)

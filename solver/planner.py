@@ -71,17 +71,22 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
             return _unpayable(problem, hall_certificate(problem))
         if fast is True:
             return {"payable": True, "reason": None}
-        quick = _quick_yes(problem, time_limit)
+        supply = build_supply(problem)
+        quick = _quick_yes(problem, supply, time_limit)
         if quick is not None:
             return quick
-        full = answer(replace(problem, query="pay"), time_limit)
+        full = _pay(replace(problem, query="pay"), supply, time_limit)
         return {"payable": full["payable"], "reason": full["reason"]}
     plain = plain_payment(problem, time_limit) if plain_path else None
     if plain is not None:
         if plain["payable"]:
             _check(problem, plain)
         return plain
-    supply = build_supply(problem)
+    return _pay(problem, build_supply(problem), time_limit)
+
+
+def _pay(problem: PaymentProblem, supply, time_limit: float) -> dict:
+    """The best plan through the general model, or the proof that none exists."""
     found = best_plan(problem, supply, problem.spell.cost.x, time_limit)
     if found == "infeasible":
         return _unpayable(problem, hall_certificate(problem), supply)
@@ -127,11 +132,10 @@ def _precast_help(problem: PaymentProblem, supply, than: tuple | None) -> dict:
     return helping
 
 
-def _quick_yes(problem: PaymentProblem, time_limit: float) -> dict | None:
+def _quick_yes(problem: PaymentProblem, supply, time_limit: float) -> dict | None:
     """"Can I pay?" without the best plan: a relaxed chain model whose only objective is
     to fund nothing inside its last layer. A solution that does is a real payment (yes);
     anything else goes to the full planner, which also writes the proof of a no."""
-    supply = build_supply(problem)
     full = _full_depth(supply)
     layers = min(full, FIRST_LAYERS)
     b = cpsat.build(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)

@@ -79,11 +79,12 @@ def _output_ok(ability, adds: Counter, times: int = 1) -> bool:
     return any(Counter({t: n * times for t, n in Counter(a).items()}) == adds for a in out.alternatives)
 
 
-def _replay_triggers(step: dict, triggers: tuple, p, ability, made: tuple, where: str) -> list:
+def _replay_triggers(step: dict, triggers: tuple, p, ability, made: tuple, gone: list, where: str) -> list:
     """The mana the step's triggered mana abilities add (CR 605.1b, 605.4a): exactly the
-    triggers this activation sets off, each once, each adding one of its choices."""
+    triggers this activation sets off, each once, each adding one of its choices; a
+    source already sacrificed (``gone``) triggers nothing (603.10)."""
     fired = {(src.id, i): (src, t) for src, i, t in triggers
-             if not t.multiply and ability is not None and t.sets_off(p, ability, made, src)}
+             if not t.multiply and src.id not in gone and ability is not None and t.sets_off(p, ability, made, src)}
     listed = step.get("triggered", [])
     keys = [(line.get("permanent"), line.get("trigger")) for line in listed]
     if sorted(keys, key=repr) != sorted(fired, key=repr):
@@ -189,7 +190,8 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
                     raise _Broken(f"{where}: the step's life and damage don't match the ability's")
                 if cost.sacrifice:
                     sacrificed.append(pid)
-                if not _output_ok(ability, adds, multiplier(triggers, p, ability) if triggers else 1):
+                live = tuple(tr for tr in triggers if tr[0].id not in sacrificed)
+                if not _output_ok(ability, adds, multiplier(live, p, ability) if live else 1):
                     raise _Broken(f"{where}: this ability can't add {step['adds']}")
                 snow = p.snow
                 if ability.restrict:
@@ -199,7 +201,7 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
         for t in added:
             pool.append(Mana(t, snow, spell_only, generic_only, False, pid))
         if triggers or step.get("triggered"):
-            pool += _replay_triggers(step, triggers, perms.get(pid), ability, tuple(added), where)
+            pool += _replay_triggers(step, triggers, perms.get(pid), ability, tuple(added), sacrificed, where)
 
     # the spell (CR 601.2b, 601.2f, 601.2h)
     cost = spell.cost

@@ -167,3 +167,44 @@ def test_the_validator_replays_each_trigger():
     twice = copy.deepcopy(out)
     twice["plan"]["steps"][0]["triggered"] *= 2
     assert validate_plan(problem, twice)
+
+
+@pytest.mark.parametrize("permanents, at", [
+    # a trigger source that can be sacrificed while paying (its triggers stop when it leaves, CR 603.10)
+    ([{"id": "t", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice this", "add": "{C}"}],
+       "triggers": [{"when": "tapped", "of": "land", "add": "{G}"}]},
+      {"id": "f", "type_line": "Land", "abilities": [{"cost": "{1}, {T}", "add": "{G}{G}"}]}], "permanents[0].abilities"),
+    # Caged Sun turning "{1}: Add {G}" into {G}{G}: infinite mana
+    ([{"id": "sun", "type_line": "Artifact", "chosen_color": "G",
+       "triggers": [{"when": "adds", "of": "land", "produces": "chosen", "add": "chosen"}]},
+      {"id": "c", "type_line": "Land", "abilities": [{"cost": "{1}", "add": "{G}"}]}], "permanents[1].abilities[0]"),
+    # an Aura on itself (CR 303.4d), and one read from text with nothing attached
+    ([{"id": "x", "type_line": "Land — Forest", "attached_to": "x",
+       "triggers": [{"when": "tapped", "of": "enchanted", "add": "{G}{G}"}]}], "permanents[0].attached_to"),
+    ([{"id": "f", **FOREST}, {"id": "o", **OVERGROWTH}], "permanents[1].attached_to"),
+    # "forest" is neither a kind nor a subtype: a typo that would never trigger
+    ([{"id": "w", "triggers": [{"when": "tapped", "of": "forest", "add": "{G}"}]}], "permanents[0].triggers[0].of"),
+    # Damping Sphere: a replacement effect on mana that is not modelled
+    ([{"id": "d", "type_line": "Artifact", "oracle_text": "If a land is tapped for two or more mana, it produces {C} "
+       "instead of any other type and amount."}], "permanents[0].oracle_text"),
+])
+def test_boards_whose_triggers_cant_be_followed_are_errors(permanents, at):
+    out = solve({"spell": {"mana_cost": "{G}"}, "permanents": permanents})
+    assert out["error"]["at"] == at, out
+
+
+def test_lines_that_trigger_on_mana_but_add_none_are_not_mana_abilities():
+    orchard = {"id": "o", "name": "Forbidden Orchard", "type_line": "Land",
+               "oracle_text": "{T}: Add one mana of any color.\nWhenever you tap Forbidden Orchard for mana, target "
+                              "opponent creates a 1/1 colorless Spirit creature token."}
+    assert pay("{G}", [orchard])["payable"]
+
+
+def test_outcomes_that_make_the_same_mana_are_one():
+    city = {"id": "c", "type_line": "Land", "abilities": [{"cost": "{T}", "add": "any", "damage": 1}]}
+    fertile = {"id": "fg", "type_line": "Enchantment — Aura", "attached_to": "c",
+               "triggers": [{"when": "tapped", "of": "enchanted", "add": "any"}]}
+    dawn = [{"id": f"dr{k}", "type_line": "Enchantment — Aura", "attached_to": "c",
+             "triggers": [{"when": "tapped", "of": "enchanted", "add": {"combination": 2}}]} for k in (1, 2)]
+    out = pay("{W}{U}{B}{R}{G}{1}", [city, fertile] + dawn)
+    assert out["payable"] and out["plan"]["tapped"] == ["c"]
