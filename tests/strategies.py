@@ -104,11 +104,16 @@ def requests(draw, max_permanents=4):
     perms = [draw(permanents(f"p{i}")) for i in range(n)]
     if n and draw(st.integers(0, 3)) == 0:  # triggered mana, or a "tapped for mana" replacement effect
         spec = dict(draw(st.sampled_from(TRIGGERS)))
-        source = {"id": "t", "type_line": draw(st.sampled_from(["Enchantment", "Snow Enchantment"])),
-                  "abilities": [], "triggers": [spec], "chosen_color": "U"}
-        if spec["of"] == "enchanted":
-            source["attached_to"] = draw(st.sampled_from([p["id"] for p in perms]))
-        perms.append(source)
+        keeps = [p for p in perms if not any("Sacrifice" in a["cost"] for a in p["abilities"])]
+        if keeps and spec["of"] != "enchanted" and draw(st.booleans()):
+            source = draw(st.sampled_from(keeps))  # a source that makes mana itself (Badgermole Cub)
+            source.update({"triggers": [spec], "chosen_color": "U"})
+        else:
+            source = {"id": "t", "type_line": draw(st.sampled_from(["Enchantment", "Snow Enchantment"])),
+                      "abilities": [], "triggers": [spec], "chosen_color": "U"}
+            if spec["of"] == "enchanted":
+                source["attached_to"] = draw(st.sampled_from([p["id"] for p in perms]))
+            perms.append(source)
     return {"spell": spell, "player": player, "permanents": perms}
 
 
