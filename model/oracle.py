@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
-from .sources import Ability, AbilityCost, Output, check_bounded, number_word
+from .sources import COUNTABLE, Ability, AbilityCost, Output, check_bounded, number_word
 from .symbols import COLORS
 from .triggers import ADDS, ANY, SAME, TAPPED, ManaTrigger
 
@@ -105,6 +105,11 @@ def _read_add(sentence: str, line: str, chosen_color: str | None) -> Output:
     alts = re.split(r",\s*(?:or\s+)?|\s+or\s+", body)
     if len(alts) > 1 and all(re.fullmatch(r"(\{[WUBRGC]\})+", a) for a in alts):
         return Output.parse(alts)
+    if m := re.fullmatch(r"((?:\{[WUBRGC]\})+) for each (.+?) you control", body):
+        what = {"creature": "creature", "artifact": "artifact", "enchantment": "enchantment", "land": "land",
+                "basic land": "basic land", "permanent": "permanent"}.get(m.group(2), m.group(2))
+        if what in COUNTABLE or re.fullmatch(r"(?:basic )?[A-Z][a-z]+", what):
+            return Output.parse({"for_each": what, "mana": m.group(1)})  # Gaea's Cradle, Cabal Coffers
     if m := re.fullmatch(r"(\w+) mana of any (one )?color", body):
         n = number_word(m.group(1))
         if n:

@@ -257,6 +257,7 @@ def parse_request(req) -> PaymentProblem:
         if perm.attached_to and perm.attached_to not in seen:
             raise RequestError(f"'attached_to' names no permanent on the board: {perm.attached_to!r}",
                                f"permanents[{i}].attached_to")
-    check_board(tuple(parsed))
-    return PaymentProblem(spell, Board(tuple(parsed)), player, query, req.get("id"))
+    board = Board(tuple(parsed)).resolve_amounts()
+    check_board(board.permanents)
+    return PaymentProblem(spell, board, player, query, req.get("id"))
 

@@ -17,7 +17,7 @@ AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import ManaplanError, RequestError
 from .mana import ManaCost, parse_mana
@@ -26,6 +26,8 @@ from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, VARIABLE
 
 #: the most mana one activation may add in a request
 MAX_ADDED = 100
+#: what "for each ... you control" may count, besides a subtype ("Swamp", "Elf")
+COUNTABLE = ("land", "basic land", "creature", "artifact", "enchantment", "permanent")
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -129,13 +131,21 @@ class Output:
     alternatives: tuple = ()
     combination: int = 0
     combination_types: tuple = COLORS
+    per: str = ""  # "for each <per> you control": counted on the board (see Board.resolve_amounts)
 
     @classmethod
     def parse(cls, spec) -> "Output":
         """Read the protocol's ``add``: a mana string, a list of them, ``"any"``,
-        ``{"any": N}`` (N mana of one color) or ``{"combination": N}``."""
+        ``{"any": N}`` (N mana of one color), ``{"combination": N}`` or
+        ``{"for_each": "creature", "mana": "{G}"}`` (Gaea's Cradle)."""
         if spec == "any":
             return cls(tuple((c,) for c in COLORS))
+        if isinstance(spec, dict) and set(spec) == {"for_each", "mana"}:
+            per = spec["for_each"]
+            if not isinstance(per, str) or not (per in COUNTABLE or re.fullmatch(r"(?:basic )?[A-Z][a-z]+", per)):
+                raise RequestError(f"'for_each' must be one of {', '.join(COUNTABLE)} or a subtype such as Swamp or "
+                                   f"Elf, not {per!r}", "for_each")
+            return cls(cls.parse(spec["mana"]).alternatives, per=per)
         if isinstance(spec, dict):
             (key, n), = spec.items() if len(spec) == 1 else ((None, None),)
             if key in ("any", "combination") and isinstance(n, int) and not isinstance(n, bool):
@@ -161,6 +171,8 @@ class Output:
 
     def format(self):
         """The protocol's ``add`` form (inverse of :meth:`parse`)."""
+        if self.per:
+            return {"for_each": self.per, "mana": Output(self.alternatives).format()}
         if self.combination:
             return {"combination": self.combination}
         alts = ["".join("{%s}" % t for t in a) for a in self.alternatives]
@@ -172,6 +184,10 @@ class Output:
     @property
     def max_count(self) -> int:
         return self.combination or max(len(a) for a in self.alternatives)
+
+    def times(self, n: int) -> "Output":
+        """``n`` times as much, per alternative: "for each" amounts once counted."""
+        return Output(tuple(tuple(t for t in a for _ in range(n)) for a in self.alternatives))
 
     @property
     def types(self) -> frozenset:
@@ -241,6 +257,26 @@ class Permanent:
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
+
+    def is_a(self, what: str) -> bool:
+        """Whether it is a ``land``, ``basic land``, ``nonland permanent``, ``creature``,
+        ``artifact``, ``enchantment``, ``permanent``, or has a subtype (``Forest``,
+        ``Elf``; ``basic Swamp``), read from its type line (CR 205)."""
+        parts = re.split(r"\s+[—-]\s+", self.type_line or "", maxsplit=1)
+        types, subtypes = set(parts[0].split()), set(parts[1].split()) if len(parts) > 1 else set()
+        if what == "permanent":
+            return True
+        if what == "creature":
+            return self.creature or "Creature" in types
+        if what == "artifact":
+            return self.artifact or "Artifact" in types
+        if what in ("land", "enchantment"):
+            return what.capitalize() in types
+        if what == "nonland permanent":
+            return "Land" not in types
+        if what.startswith("basic "):
+            return "Basic" in types and self.is_a(what[len("basic "):])
+        return what in subtypes
 
     def with_id(self, pid: str) -> "Permanent":
         """The same permanent under another id. A board repeats a handful of permanents
@@ -339,6 +375,34 @@ class Board:
 
     permanents: tuple = field(default=())
 
+    def resolve_amounts(self) -> "Board":
+        """Count "for each ... you control" amounts (Gaea's Cradle, Cabal Coffers) on this
+        board: each such ability then adds that many times its mana, possibly none. The
+        board holds the payer's permanents, which is what "you control" counts."""
+        if not any(a.output.per for p in self.permanents for a in p.abilities):
+            return self
+        out = []
+        for p in self.permanents:
+            if not any(a.output.per for a in p.abilities):
+                out.append(p)
+                continue
+            counts, abilities = [], []
+            for a in p.abilities:
+                if a.output.per:
+                    n = sum(1 for q in self.permanents if q.is_a(a.output.per))
+                    if n * a.output.max_count > MAX_ADDED:
+                        raise RequestError(f"{p.id!r} would add {n * a.output.max_count} mana; at most {MAX_ADDED} "
+                                           "per activation are supported")
+                    counts.append(n)
+                    a = replace(a, output=a.output.times(n))
+                    try:
+                        check_bounded(a)
+                    except RequestError as e:
+                        raise RequestError(f"{p.id!r}: {e.message}") from None
+                abilities.append(a)
+            out.append(replace(p, abilities=tuple(abilities), key=f"{p.key}|{counts}" if p.key else ""))
+        return Board(tuple(out))
+
 
 def flexibility(types) -> int:
     """How much keeping a source untapped is worth (the protocol's fourth objective: a
@@ -381,4 +445,6 @@ def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precas
         return f"no {ability.cost.counter_kind} counter"
     if ability.cost.life > life:
         return "not enough life"
+    if not ability.output.max_count:
+        return "adds no mana now"  # Gaea's Cradle with no creature: still a mana ability (605.2)
     return None

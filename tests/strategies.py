@@ -14,7 +14,8 @@ SPELL_SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{G}", "{C}", "{W/U}", "{U/B
                  "{W/P}", "{U/P}", "{W/U/P}", "{S}", "{X}", "{0}", "{C/U}"]
 REDUCTIONS = ["{1}", "{2}", "{W}", "{U}", "{C}", "{W/U}", "{2/W}", "{U/P}", "{S}", "{C/W}"]
 OUTPUTS = ["{W}", "{U}", "{B}", "{C}", "{G}", "{C}{C}", "{U}{B}", "{W}{W}", "any", {"any": 2},
-           ["{W}", "{U}"], ["{W}{W}", "{W}{U}", "{U}{U}"], ["{U}", "{B}", "{C}"], {"combination": 2}]
+           ["{W}", "{U}"], ["{W}{W}", "{W}{U}", "{U}{U}"], ["{U}", "{B}", "{C}"], {"combination": 2},
+           {"for_each": "land", "mana": "{C}"}, {"for_each": "Forest", "mana": "{G}"}]  # Gaea's Cradle-style
 ABILITY_MANA = ["", "", "", "", "{1}", "{W/U}", "{U}", "{2}", "{W/P}", "{C}"]
 
 

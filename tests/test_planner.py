@@ -231,3 +231,40 @@ def test_a_better_payment_before_casting_is_pointed_out_cr_601_2g():
     assert sorted(out["plan"]["tapped"]) == ["m1", "m2"]          # mid-cast, only mana abilities
     assert out["plan"]["better_before_casting"]["permanents"] == ["spirit"]
     assert "better_before_casting" not in pay("{R}{R}", [land("m1", "{R}"), land("m2", "{R}")])["plan"]
+
+
+GAEAS_CRADLE = {"name": "Gaea's Cradle", "type_line": "Legendary Land",
+                "oracle_text": "{T}: Add {G} for each creature you control."}
+ELF = {"type_line": "Creature — Elf", "summoning_sick": True, "abilities": []}
+
+
+def test_amounts_counted_on_the_board_gaeas_cradle():
+    elves = [{"id": f"e{k}", **ELF} for k in range(3)]
+    out = pay("{G}{G}{G}", [{"id": "c", **GAEAS_CRADLE}] + elves)
+    assert out["payable"] and out["plan"]["steps"][0]["adds"] == "{G}{G}{G}"
+    assert not pay("{G}{G}{G}{G}", [{"id": "c", **GAEAS_CRADLE}] + elves)["payable"]
+    # no creature: still a mana ability (CR 605.2), it just adds nothing
+    assert not pay("{G}", [{"id": "c", **GAEAS_CRADLE}])["payable"]
+
+
+def test_amounts_counted_on_the_board_in_a_chain_cabal_coffers():
+    coffers = {"id": "cc", "name": "Cabal Coffers", "type_line": "Land",
+               "oracle_text": "{2}, {T}: Add {B} for each Swamp you control."}
+    swamps = [{"id": f"s{k}", "type_line": "Basic Land — Swamp"} for k in range(4)]
+    out = pay("{4}{B}", [coffers] + swamps)  # two Swamps pay for Coffers, which adds {B}x4
+    assert out["payable"] and len(out["plan"]["tapped"]) == 4
+    assert pay("{5}{B}", [coffers] + swamps)["payable"]  # the two other Swamps too
+    assert not pay("{6}{B}", [coffers] + swamps)["payable"]
+
+
+def test_amounts_counted_explicitly_and_what_cant_be_counted():
+    archdruid = {"id": "a", "type_line": "Creature — Elf Druid",
+                 "abilities": [{"cost": "{T}", "add": {"for_each": "Elf", "mana": "{G}"}}]}
+    assert pay("{G}{G}", [archdruid, {"id": "e", **ELF}])["payable"]  # it counts itself
+    from manaplan import solve
+    priest = {"id": "p", "type_line": "Creature — Elf Druid",
+              "oracle_text": "{T}: Add {G} for each Elf on the battlefield."}  # opponents' Elves are unknown
+    assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [priest]})["error"]["at"] == "permanents[0].oracle_text"
+    bad = {"id": "b", "abilities": [{"cost": "{T}", "add": {"for_each": "elves", "mana": "{G}"}}]}
+    assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [bad]})["error"]["at"] == \
+        "permanents[0].abilities[0].add.for_each"

@@ -82,5 +82,11 @@ def test_targeted_abilities_are_not_mana_abilities_cr_605_5a():
 
 
 def test_text_that_adds_mana_but_cannot_be_read_is_an_error():
-    with pytest.raises(RequestError, match="cannot read"):
-        abilities_from_text("Land", "{T}: Add {G} for each creature you control.", "Gaea's Cradle")
+    with pytest.raises(RequestError, match="cannot read"):  # opponents' Elves are not on the request's board
+        abilities_from_text("Creature — Elf Druid", "{T}: Add {G} for each Elf on the battlefield.", "Priest of Titania")
+
+
+def test_for_each_amounts_are_read_and_counted_later():
+    a, = abilities_from_text("Legendary Land", "{T}: Add {G} for each creature you control.", "Gaea's Cradle")
+    assert a.output.format() == {"for_each": "creature", "mana": "{G}"}
+    assert a.output.times(3).format() == "{G}{G}{G}"
