@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
-from .sources import COUNTABLE, Ability, AbilityCost, Output, check_bounded, number_word
+from .sources import COUNTABLE, DEVOTION, Ability, AbilityCost, Output, check_bounded, number_word
 from .symbols import COLORS
 from .triggers import ADDS, ANY, SAME, TAPPED, ManaTrigger
 
@@ -60,6 +60,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
     """Read one ``COST: Add ...`` line; raise RequestError saying what was not understood."""
     text = line.replace(name, "~") if name else line
     text = _SELF.sub("~", text)
+    text = text.replace(": Choose a color. Add an amount of mana of that color", ": Add an amount of mana of that color")
     m = re.match(r"^(.*?):\s*(Add .*)$", text)
     if not m:
         raise RequestError(f"cannot read the mana ability {line!r}: mana that is not added by an "
@@ -110,6 +111,11 @@ def _read_add(sentence: str, line: str, chosen_color: str | None) -> Output:
                 "basic land": "basic land", "permanent": "permanent"}.get(m.group(2), m.group(2))
         if what in COUNTABLE or re.fullmatch(r"(?:basic )?[A-Z][a-z]+", what):
             return Output.parse({"for_each": what, "mana": m.group(1)})  # Gaea's Cradle, Cabal Coffers
+    if body == "an amount of mana of that color equal to your devotion to that color":  # Nykthos
+        return Output.parse({"for_each": DEVOTION, "mana": "any"})
+    if (m := re.fullmatch(r"an amount of (\{[WUBRG]\}) equal to your devotion to (\w+)", body)) \
+            and _COLOR_WORDS.get(m.group(2)) == m.group(1)[1]:  # Karametra's Acolyte
+        return Output.parse({"for_each": DEVOTION, "mana": m.group(1)})
     if m := re.fullmatch(r"(\w+) mana of any (one )?color", body):
         n = number_word(m.group(1))
         if n:

@@ -216,8 +216,10 @@ def _permanent_body(p: dict, key: str) -> Permanent:
                 f"counter count must be a whole number from 0 to {MAX_AMOUNT}, not {n!r}", f"counters.{kind}")
     counters = {kind.lower(): n for kind, n in counters.items()}  # "Storage" is "storage"
     colors = frozenset()
+    mana_cost = None
     if p.get("mana_cost"):
-        colors = _mana_string(p["mana_cost"], "mana_cost").colors
+        mana_cost = _mana_string(p["mana_cost"], "mana_cost")
+        colors = mana_cost.colors
     if "colors" in p:
         _expect(isinstance(p["colors"], list) and all(isinstance(c, str) and c in COLORS for c in p["colors"]),
                 "'colors' must be a list of W, U, B, R, G", "colors")
@@ -229,7 +231,8 @@ def _permanent_body(p: dict, key: str) -> Permanent:
         creature = True  # the flag is only meaningful for creatures (CR 302.6)
     return Permanent("", name, tuple(abilities), _bool(p, "tapped", "tapped"),
                      _bool(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
-                     creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to, key)
+                     creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
+                     mana_cost, key)
 
 
 def parse_request(req) -> PaymentProblem:

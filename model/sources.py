@@ -28,6 +28,8 @@ from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, VARIABLE
 MAX_ADDED = 100
 #: what "for each ... you control" may count, besides a subtype ("Swamp", "Elf")
 COUNTABLE = ("land", "basic land", "creature", "artifact", "enchantment", "permanent")
+#: "an amount of mana of that color equal to your devotion to that color" (CR 700.5)
+DEVOTION = "devotion"
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -142,6 +144,12 @@ class Output:
             return cls(tuple((c,) for c in COLORS))
         if isinstance(spec, dict) and set(spec) == {"for_each", "mana"}:
             per = spec["for_each"]
+            if per == DEVOTION:  # each alternative: its color's mana, once per symbol of that color
+                alts = cls.parse(spec["mana"]).alternatives
+                if not all(len(a) == 1 and a[0] in COLORS for a in alts):
+                    raise RequestError('devotion adds mana of one color: "mana" must be "any" or one colored '
+                                       'symbol such as "{G}"', "mana")
+                return cls(alts, per=per)
             if not isinstance(per, str) or not (per in COUNTABLE or re.fullmatch(r"(?:basic )?[A-Z][a-z]+", per)):
                 raise RequestError(f"'for_each' must be one of {', '.join(COUNTABLE)} or a subtype such as Swamp or "
                                    f"Elf, not {per!r}", "for_each")
@@ -253,6 +261,7 @@ class Permanent:
     type_line: str = ""
     triggers: tuple = ()  # its triggered mana abilities (model.triggers.ManaTrigger)
     attached_to: str = ""  # the permanent it enchants or equips, for "enchanted land" triggers
+    mana_cost: ManaCost | None = None  # its mana cost, for devotion (CR 700.5)
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
 
     def counter(self, kind: str) -> int:
@@ -375,10 +384,22 @@ class Board:
 
     permanents: tuple = field(default=())
 
+    def devotion(self) -> dict:
+        """Devotion to each color: the mana symbols of that color among the mana costs of
+        the permanents (CR 700.5); a hybrid or Phyrexian symbol counts toward each of its
+        colors (700.5a). Permanents given without a ``mana_cost`` count as having none."""
+        out = dict.fromkeys(COLORS, 0)
+        for p in self.permanents:
+            for s in (p.mana_cost.symbols if p.mana_cost else ()):
+                for c in set(s.colors) & set(COLORS):
+                    out[c] += 1
+        return out
+
     def resolve_amounts(self) -> "Board":
-        """Count "for each ... you control" amounts (Gaea's Cradle, Cabal Coffers) on this
-        board: each such ability then adds that many times its mana, possibly none. The
-        board holds the payer's permanents, which is what "you control" counts."""
+        """Count "for each ... you control" amounts (Gaea's Cradle, Cabal Coffers) and
+        devotion (Nykthos, CR 700.5) on this board: each such ability then adds that many
+        times its mana, possibly none. The board holds the payer's permanents, which is
+        what "you control" counts."""
         if not any(a.output.per for p in self.permanents for a in p.abilities):
             return self
         out = []
@@ -388,17 +409,25 @@ class Board:
                 continue
             counts, abilities = [], []
             for a in p.abilities:
-                if a.output.per:
+                if not a.output.per:
+                    abilities.append(a)
+                    continue
+                if a.output.per == DEVOTION:
+                    devotion = self.devotion()
+                    alts = tuple(alt * devotion[alt[0]] for alt in a.output.alternatives if devotion[alt[0]])
+                    counts.append([len(alt) for alt in alts])
+                    a = replace(a, output=Output(alts or ((),)))
+                else:
                     n = sum(1 for q in self.permanents if q.is_a(a.output.per))
-                    if n * a.output.max_count > MAX_ADDED:
-                        raise RequestError(f"{p.id!r} would add {n * a.output.max_count} mana; at most {MAX_ADDED} "
-                                           "per activation are supported")
                     counts.append(n)
                     a = replace(a, output=a.output.times(n))
-                    try:
-                        check_bounded(a)
-                    except RequestError as e:
-                        raise RequestError(f"{p.id!r}: {e.message}") from None
+                if a.output.max_count > MAX_ADDED:
+                    raise RequestError(f"{p.id!r} would add {a.output.max_count} mana; at most {MAX_ADDED} "
+                                       "per activation are supported")
+                try:
+                    check_bounded(a)
+                except RequestError as e:
+                    raise RequestError(f"{p.id!r}: {e.message}") from None
                 abilities.append(a)
             out.append(replace(p, abilities=tuple(abilities), key=f"{p.key}|{counts}" if p.key else ""))
         return Board(tuple(out))

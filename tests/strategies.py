@@ -15,7 +15,8 @@ SPELL_SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{G}", "{C}", "{W/U}", "{U/B
 REDUCTIONS = ["{1}", "{2}", "{W}", "{U}", "{C}", "{W/U}", "{2/W}", "{U/P}", "{S}", "{C/W}"]
 OUTPUTS = ["{W}", "{U}", "{B}", "{C}", "{G}", "{C}{C}", "{U}{B}", "{W}{W}", "any", {"any": 2},
            ["{W}", "{U}"], ["{W}{W}", "{W}{U}", "{U}{U}"], ["{U}", "{B}", "{C}"], {"combination": 2},
-           {"for_each": "land", "mana": "{C}"}, {"for_each": "Forest", "mana": "{G}"}]  # Gaea's Cradle-style
+           {"for_each": "land", "mana": "{C}"}, {"for_each": "Forest", "mana": "{G}"},  # Gaea's Cradle-style
+           {"for_each": "devotion", "mana": "any"}]                                      # Nykthos-style
 ABILITY_MANA = ["", "", "", "", "{1}", "{W/U}", "{U}", "{2}", "{W/P}", "{C}"]
 
 
@@ -71,6 +72,8 @@ def permanents(draw, pid):
         p["type_line"] = "Snow " + p["type_line"]
     if kind == "creature":
         p["colors"] = draw(st.sampled_from([[], ["G"], ["W"], ["W", "U"]]))
+        if p["colors"]:  # for devotion
+            p["mana_cost"] = "{1}" + "".join("{%s}" % c for c in p["colors"])
         p["summoning_sick"] = draw(st.integers(0, 3)) == 0
     if draw(st.integers(0, 8)) == 0:
         p["tapped"] = True

@@ -268,3 +268,28 @@ def test_amounts_counted_explicitly_and_what_cant_be_counted():
     bad = {"id": "b", "abilities": [{"cost": "{T}", "add": {"for_each": "elves", "mana": "{G}"}}]}
     assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [bad]})["error"]["at"] == \
         "permanents[0].abilities[0].add.for_each"
+
+
+NYKTHOS = {"name": "Nykthos, Shrine to Nyx", "type_line": "Legendary Land",
+           "oracle_text": "{T}: Add {C}.\n{2}, {T}: Choose a color. Add an amount of mana of that color equal to "
+                          "your devotion to that color."}
+
+
+def test_devotion_counts_colored_hybrid_and_phyrexian_symbols_cr_700_5():
+    forests = [{"id": f"f{k}", "type_line": "Basic Land — Forest"} for k in range(2)]
+    creatures = [{**ELF, "id": "g1", "mana_cost": "{G}{G}{G}"},
+                 {**ELF, "id": "g2", "mana_cost": "{1}{G/W}{G/P}"}]
+    board = [{"id": "n", **NYKTHOS}] + forests + creatures  # devotion to green: 3 + 1 + 1
+    out = pay("{G}" * 5, board)
+    assert out["payable"] and {"permanent": "n", "adds": "{G}" * 5}.items() <= out["plan"]["steps"][-1].items()
+    assert not pay("{G}" * 6, board)["payable"]
+    assert not pay("{W}{W}", board)["payable"]  # devotion to white is 1: Nykthos would make {W} for {2}
+
+
+def test_devotion_of_one_color_and_of_none():
+    acolyte = {"id": "k", "type_line": "Creature — Human Druid", "mana_cost": "{3}{G}",
+               "oracle_text": "{T}: Add an amount of {G} equal to your devotion to green."}
+    assert not pay("{G}{G}", [acolyte])["payable"]  # devotion 1: its own {G}
+    assert pay("{G}", [acolyte])["payable"]
+    explicit = {"id": "x", "abilities": [{"cost": "{T}", "add": {"for_each": "devotion", "mana": "{U}"}}]}
+    assert not pay("{U}", [explicit])["payable"]  # no blue symbols: it adds nothing
