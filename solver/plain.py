@@ -23,7 +23,7 @@ from collections import Counter
 from model.cost import Announcement, choice_symbols, total_cost
 from model.mana import format_mana
 from model.request import PaymentProblem
-from model.sources import flexibility
+from model.sources import flexibility, why_unusable
 from model.symbols import ALL_TYPES, MANA_TYPES
 
 from . import cpsat
@@ -106,6 +106,7 @@ def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) ->
     unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
     pay the locked-in total (601.2h)."""
     perms = {p.id: p for p in problem.board.permanents}
+    life = problem.player.life
     units = []  # (need types, mana type, source id)
     left = [list(who) for _, _, who in classes]
     for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
@@ -117,8 +118,8 @@ def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) ->
     for need, mana, pid in units:
         if pid == POOL:
             continue
-        index = next(i for i, a in enumerate(perms[pid].abilities)
-                     if a.usable_mid_cast and any(alt == (mana,) for alt in a.output.alternatives))
+        index = next(i for i, a in enumerate(perms[pid].abilities)  # one that plain_view counted
+                     if why_unusable(perms[pid], a, life) is None and (mana,) in a.output.alternatives)
         steps.append({"permanent": pid, "ability": index, "cost": str(perms[pid].abilities[index].cost),
                       "pays": "", "payment": [], "adds": "{%s}" % mana})
         tapped.append(pid)

@@ -155,6 +155,10 @@ def test_hall_check_is_exact_on_plain_boards(request):
 @example({"spell": {"mana_cost": "{W/U}{W/U}{1}"}, "player": {"pool": "{C}{U}"}, "permanents": [
     {"id": "a", "abilities": [{"cost": "{T}", "add": "{W}"}, {"cost": "{T}", "add": "{U}"}]},
     {"id": "b", "abilities": [{"cost": "{T}", "add": "any"}]}]})
+@example({"spell": {"mana_cost": "{1}", "increase": ["{1}"]}, "player": {"life": 0, "pool": "{R}"},  # tapped
+          "permanents": [{"id": "p0", "type_line": "Land", "abilities": [                            # with an
+              {"cost": "Pay 1 life, Sacrifice this", "add": "{W}", "restrict": "creature spells"},  # ability it
+              {"cost": "{T}", "add": "{W}"}]}]})                                                     # can't use
 def test_plain_path_matches_the_general_model(request):
     """The transport model of solver/plain.py is a shortcut: on every plain board it must
     reach the general model's optimum, with a plan the validator accepts."""
