@@ -28,6 +28,11 @@ _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 _SELF = re.compile(r"\b(this (?:land|artifact|creature|enchantment|permanent)|~)\b", re.I)
 
 
+#: Urborg, Yavimaya, Prismatic Omen, Dryad of the Ilysian Grove, Blood Moon
+_CHANGES_LAND_TYPES = re.compile(r"\b(?:Each land|Lands|Nonbasic lands)\b[^.]*\b(?:is|are)\b[^.]*"
+                                 r"\b(?:Plains|Islands?|Swamps?|Mountains?|Forests?|every basic land type)\b")
+
+
 def land_types(type_line: str) -> list:
     """Basic land types in the subtype part of a type line (after the dash)."""
     parts = re.split(r"\s+[—-]\s+", type_line, maxsplit=1)
@@ -48,6 +53,9 @@ def abilities_from_text(type_line: str, oracle_text: str, name: str = "", chosen
         if m := re.fullmatch(r"Whenever ~ becomes tapped, it deals (\w+) damage to you\.", self_line):
             tap_damage += number_word(m.group(1)) or 0  # City of Brass: a trigger, counted with the tap
             continue
+        if _CHANGES_LAND_TYPES.search(line):
+            raise RequestError(f"cannot read {line!r}: effects that change other permanents' land types (and so "
+                               "their mana abilities) are not modelled")
         if not line or not re.search(r"\bAdd\b", line):
             continue
         out.append(ability_from_line(line, name, chosen_color))

@@ -232,7 +232,7 @@ def _permanent_body(p: dict, key: str) -> Permanent:
     return Permanent("", name, tuple(abilities), _bool(p, "tapped", "tapped"),
                      _bool(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
                      creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
-                     mana_cost, key)
+                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), key)
 
 
 def parse_request(req) -> PaymentProblem:

@@ -28,6 +28,11 @@ from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, VARIABLE
 MAX_ADDED = 100
 #: what "for each ... you control" may count, besides a subtype ("Swamp", "Elf")
 COUNTABLE = ("land", "basic land", "creature", "artifact", "enchantment", "permanent")
+#: subtypes that are not creature types, which changeling doesn't give (CR 205.3)
+NONCREATURE_SUBTYPES = frozenset(
+    "Plains Island Swamp Mountain Forest Desert Gate Lair Locus Mine Power-Plant Tower Urza's Cave Sphere Town "
+    "Equipment Vehicle Treasure Food Clue Blood Gold Fortification Aura Saga Shrine Curse Cartouche Rune Class "
+    "Role Room Case Background".split())
 #: "an amount of mana of that color equal to your devotion to that color" (CR 700.5)
 DEVOTION = "devotion"
 
@@ -145,15 +150,19 @@ class Output:
         if isinstance(spec, dict) and set(spec) == {"for_each", "mana"}:
             per = spec["for_each"]
             if per == DEVOTION:  # each alternative: its color's mana, once per symbol of that color
-                alts = cls.parse(spec["mana"]).alternatives
-                if not all(len(a) == 1 and a[0] in COLORS for a in alts):
+                inner = cls.parse(spec["mana"])
+                alts = inner.alternatives
+                if inner.combination or inner.per or not all(len(a) == 1 and a[0] in COLORS for a in alts):
                     raise RequestError('devotion adds mana of one color: "mana" must be "any" or one colored '
                                        'symbol such as "{G}"', "mana")
                 return cls(alts, per=per)
             if not isinstance(per, str) or not (per in COUNTABLE or re.fullmatch(r"(?:basic )?[A-Z][a-z]+", per)):
                 raise RequestError(f"'for_each' must be one of {', '.join(COUNTABLE)} or a subtype such as Swamp or "
                                    f"Elf, not {per!r}", "for_each")
-            return cls(cls.parse(spec["mana"]).alternatives, per=per)
+            inner = cls.parse(spec["mana"])
+            if inner.combination or inner.per:
+                raise RequestError('"mana" of a for_each must be a mana string, a list of them or "any"', "mana")
+            return cls(inner.alternatives, per=per)
         if isinstance(spec, dict):
             (key, n), = spec.items() if len(spec) == 1 else ((None, None),)
             if key in ("any", "combination") and isinstance(n, int) and not isinstance(n, bool):
@@ -262,6 +271,7 @@ class Permanent:
     triggers: tuple = ()  # its triggered mana abilities (model.triggers.ManaTrigger)
     attached_to: str = ""  # the permanent it enchants or equips, for "enchanted land" triggers
     mana_cost: ManaCost | None = None  # its mana cost, for devotion (CR 700.5)
+    changeling: bool = False  # every creature type (CR 702.73a)
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
 
     def counter(self, kind: str) -> int:
@@ -285,7 +295,7 @@ class Permanent:
             return "Land" not in types
         if what.startswith("basic "):
             return "Basic" in types and self.is_a(what[len("basic "):])
-        return what in subtypes
+        return what in subtypes or (self.changeling and what not in NONCREATURE_SUBTYPES)
 
     def with_id(self, pid: str) -> "Permanent":
         """The same permanent under another id. A board repeats a handful of permanents
@@ -399,35 +409,56 @@ class Board:
         """Count "for each ... you control" amounts (Gaea's Cradle, Cabal Coffers) and
         devotion (Nykthos, CR 700.5) on this board: each such ability then adds that many
         times its mana, possibly none. The board holds the payer's permanents, which is
-        what "you control" counts."""
+        what "you control" counts.
+
+        A permanent sacrificed while paying stops counting. An ability that is activated
+        on its own at the start (it costs no mana, and its permanent can't be sacrificed)
+        comes before any sacrifice in a plan, so it counts everything; for the others,
+        permanents that could be sacrificed mid-payment are not counted: never a plan that
+        makes too much, at the price of a rare false "no".
+        """
         if not any(a.output.per for p in self.permanents for a in p.abilities):
             return self
+        may_go = {p.id for p in self.permanents if any(a.cost.sacrifice and a.usable_mid_cast for a in p.abilities)}
+        stays = Board(tuple(p for p in self.permanents if p.id not in may_go))
+        counts_cache: dict = {}
+
+        def count(board, what):
+            key = (board is stays, what)
+            if key not in counts_cache:
+                counts_cache[key] = board.devotion() if what == DEVOTION else sum(
+                    1 for q in board.permanents if q.is_a(what))
+            return counts_cache[key]
+
         out = []
-        for p in self.permanents:
+        for k, p in enumerate(self.permanents):
             if not any(a.output.per for a in p.abilities):
                 out.append(p)
                 continue
             counts, abilities = [], []
-            for a in p.abilities:
+            for j, a in enumerate(p.abilities):
                 if not a.output.per:
                     abilities.append(a)
                     continue
+                early = not a.cost.mana.symbols and p.id not in may_go
+                board = self if early else stays
                 if a.output.per == DEVOTION:
-                    devotion = self.devotion()
+                    devotion = count(board, DEVOTION)
                     alts = tuple(alt * devotion[alt[0]] for alt in a.output.alternatives if devotion[alt[0]])
                     counts.append([len(alt) for alt in alts])
                     a = replace(a, output=Output(alts or ((),)))
                 else:
-                    n = sum(1 for q in self.permanents if q.is_a(a.output.per))
+                    n = count(board, a.output.per)
                     counts.append(n)
                     a = replace(a, output=a.output.times(n))
+                at = f"permanents[{k}].abilities[{j}]"
                 if a.output.max_count > MAX_ADDED:
                     raise RequestError(f"{p.id!r} would add {a.output.max_count} mana; at most {MAX_ADDED} "
-                                       "per activation are supported")
+                                       "per activation are supported", at)
                 try:
                     check_bounded(a)
                 except RequestError as e:
-                    raise RequestError(f"{p.id!r}: {e.message}") from None
+                    raise RequestError(e.message, at) from None
                 abilities.append(a)
             out.append(replace(p, abilities=tuple(abilities), key=f"{p.key}|{counts}" if p.key else ""))
         return Board(tuple(out))

@@ -171,29 +171,12 @@ def _chosen(color, field_name: str) -> str:
     return color
 
 
-def type_parts(type_line: str) -> tuple:
-    """(supertypes and card types, subtypes) of a type line, as word sets."""
-    parts = re.split(r"\s+[—-]\s+", type_line or "", maxsplit=1)
-    return set(parts[0].split()), set(parts[1].split()) if len(parts) > 1 else set()
-
-
 def _is(host, what: str, source) -> bool:
+    """Whether ``host`` is what a trigger of ``source`` names (``enchanted``: the
+    permanent ``source`` is attached to; else see :meth:`Permanent.is_a`)."""
     if what == "enchanted":
         return source.attached_to == host.id
-    if what == "permanent":
-        return True
-    if what == "creature":
-        return host.creature
-    types, subtypes = type_parts(host.type_line)
-    if what == "land":
-        return "Land" in types
-    if what == "basic land":
-        return "Land" in types and "Basic" in types
-    if what == "nonland permanent":
-        return "Land" not in types
-    if what == "artifact":
-        return host.artifact
-    return what in subtypes
+    return host.is_a(what)
 
 
 @dataclass(frozen=True)

@@ -293,3 +293,32 @@ def test_devotion_of_one_color_and_of_none():
     assert pay("{G}", [acolyte])["payable"]
     explicit = {"id": "x", "abilities": [{"cost": "{T}", "add": {"for_each": "devotion", "mana": "{U}"}}]}
     assert not pay("{U}", [explicit])["payable"]  # no blue symbols: it adds nothing
+
+
+def test_a_permanent_sacrificed_mid_payment_is_not_counted_later():
+    """Devotion and "for each" counts drop when a counted permanent is sacrificed; an
+    ability paid with mana comes after such a sacrifice, so it counts only what stays."""
+    cantor = {"id": "cantor", "name": "Wild Cantor", "type_line": "Creature — Human Druid", "mana_cost": "{R/G}",
+              "oracle_text": "Sacrifice Wild Cantor: Add one mana of any color."}
+    board = [{"id": "nyk", **NYKTHOS}, {"id": "f", "type_line": "Basic Land — Forest"}, cantor,
+             {**ELF, "id": "c", "mana_cost": "{G}{G}"}]
+    assert not pay("{G}{G}{G}", board)["payable"]
+    # tapped on its own, Gaea's Cradle comes before any sacrifice: everything counts
+    assert pay("{G}{G}{G}", [{"id": "cr", **GAEAS_CRADLE}, {**cantor, "summoning_sick": True},
+                             {**ELF, "id": "c"}, {**ELF, "id": "d"}])["payable"]
+
+
+def test_changelings_are_every_creature_type_cr_702_73a():
+    archdruid = {"id": "a", "name": "Elvish Archdruid", "type_line": "Creature — Elf Druid",
+                 "oracle_text": "Other Elf creatures you control get +1/+1.\n{T}: Add {G} for each Elf you control."}
+    changeling = {"id": "ch", "type_line": "Creature — Shapeshifter", "summoning_sick": True,
+                  "oracle_text": "Changeling (This card is every creature type.)"}
+    assert pay("{G}{G}", [archdruid, changeling])["payable"]
+
+
+def test_effects_that_change_land_types_are_errors_not_ignored():
+    from manaplan import solve
+    urborg = {"id": "u", "name": "Urborg, Tomb of Yawgmoth", "type_line": "Legendary Land",
+              "oracle_text": "Each land is a Swamp in addition to its other land types."}
+    out = solve({"spell": {"mana_cost": "{B}"}, "permanents": [{"id": "f", "type_line": "Basic Land — Forest"}, urborg]})
+    assert out["error"]["at"] == "permanents[1].oracle_text"
