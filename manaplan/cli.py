@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .api import solve, solve_text
@@ -47,6 +48,16 @@ def describe(request: dict, response: dict) -> str:
 
 
 def main(argv=None) -> int:
+    """The command line; a reader that stops early (``manaplan demo | head``) ends it
+    quietly rather than with a traceback."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush
+        return 0
+
+
+def _main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="manaplan", description="Exact mana-payment planner.")
     sub = parser.add_subparsers(dest="command", required=True)
     p_solve = sub.add_parser("solve", help="answer one JSON request (a file, or standard input)")

@@ -156,3 +156,11 @@ def test_duel_masters_through_the_cli():
     request["mana_zone"][0]["civilizations"] = ["red"]
     out = manaplan("solve", stdin=json.dumps(request))
     assert out.returncode == 2 and json.loads(out.stdout)["error"]["at"] == "mana_zone[0].civilizations[0]"
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    proc = subprocess.Popen([sys.executable, "-m", "manaplan.cli", "serve"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # like `manaplan serve | head -0`
+    _, err = proc.communicate('{"spell": {"mana_cost": "{0}"}}\n' * 2000, timeout=120)
+    assert "Traceback" not in err and proc.returncode == 0
