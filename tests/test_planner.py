@@ -322,3 +322,17 @@ def test_effects_that_change_land_types_are_errors_not_ignored():
               "oracle_text": "Each land is a Swamp in addition to its other land types."}
     out = solve({"spell": {"mana_cost": "{B}"}, "permanents": [{"id": "f", "type_line": "Basic Land — Forest"}, urborg]})
     assert out["error"]["at"] == "permanents[1].oracle_text"
+
+
+def test_a_problem_built_in_python_counts_its_amounts_too():
+    from model.cost import SpellCost
+    from model.request import PaymentProblem, Spell
+    from model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
+    from solver.planner import answer
+    cradle = Permanent("c", abilities=(Ability(AbilityCost(tap=True), Output.parse({"for_each": "creature",
+                                                                                     "mana": "{G}"})),),
+                       type_line="Land")
+    elves = tuple(Permanent(f"e{i}", type_line="Creature — Elf", creature=True) for i in range(2))
+    board = Board((cradle,) + elves)
+    assert answer(PaymentProblem(Spell(SpellCost.of("{G}{G}")), board, Player(), "pay", None))["payable"]
+    assert not answer(PaymentProblem(Spell(SpellCost.of("{G}{G}{G}{G}")), board, Player(), "pay", None))["payable"]
