@@ -59,19 +59,22 @@ def plain_payment(problem: PaymentProblem, time_limit: float) -> dict | None:
 
 
 def _precast_only(problem: PaymentProblem) -> bool:
+    """Whether some ability can't be used mid-cast (CR 601.2g) but might help before."""
     return any(not a.usable_mid_cast for p in problem.board.permanents for a in p.abilities)
 
 
 def _transport(classes: list, needs: Counter, time_limit: float):
     """{(class#, need types): units} of the cheapest assignment, and whether it is proved
-    optimal; (INFEASIBLE, False) if nothing pays, (None, False) on a timeout. A floating mana costs nothing; a permanent costs
-    more than all the flexibility on the board, plus its own, so the weighted sum ranks
-    payments by permanents tapped, then flexibility (floating is fixed by the first)."""
+    optimal; (INFEASIBLE, False) if nothing pays, (None, False) on a timeout.
+
+    A floating mana costs nothing; a permanent costs more than all the flexibility on the
+    board, plus its own, so the weighted sum ranks payments by permanents tapped, then
+    flexibility (floating mana left is fixed by the first)."""
     if not needs:
         return {}, True
-    from ortools.sat.python import cp_model
+    from ortools.sat.python import cp_model  # lazy, as in solver.cpsat
     LinearExpr = cp_model.LinearExpr
-    m = cpsat._new_model()
+    m = cpsat.new_model()
     tap_weight = 1 + sum(flexibility(t) * len(who) for t, pooled, who in classes if not pooled)
     flows, by_need, terms, weights = {}, {}, [], []
     for c, (types, pooled, who) in enumerate(classes):
