@@ -50,11 +50,12 @@ MAX_OUTCOMES = 2000
 class ManaTrigger:
     """One triggered mana ability of a permanent.
 
-    ``of`` lists what sets it off (any of them): ``land``, ``basic land``, ``creature``,
-    ``artifact``, ``permanent``, a subtype such as ``Forest``, or ``enchanted`` (the
-    permanent this one is attached to). ``produces`` is a mana type the activation must
-    have produced ("" for any mana). ``adds`` are the alternatives it adds (tuples of
-    types); ``same`` means one mana of any type the activation produced instead.
+    ``of`` lists what sets it off (any of them): one of KINDS (``enchanted``: the
+    permanent this one is attached to) or a subtype such as ``Forest``. ``produces`` is a
+    mana type the activation must have produced ("" for any mana). ``adds`` are the
+    alternatives it adds (tuples of types); ``same`` means one mana of any type the
+    activation produced instead. With ``multiply`` it is a "tapped for mana" replacement
+    effect rather than a trigger: the permanent produces that many times as much.
     """
 
     when: str
@@ -158,11 +159,6 @@ class ManaTrigger:
         if self.same:
             return tuple((t,) for t in sorted(set(made), key=MANA_TYPES.index))
         return self.adds
-
-    @property
-    def may_add(self) -> frozenset:
-        """Every type it could ever add (``same``: any type)."""
-        return frozenset(MANA_TYPES) if self.same else frozenset(t for a in self.adds for t in a)
 
 
 def _chosen(color, field_name: str) -> str:
