@@ -154,7 +154,7 @@ def plot(results, path):
     except ImportError:
         print("matplotlib is not installed (pip install '.[bench]'): no plot")
         return
-    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
+    fig, axes = plt.subplots(1, 2, figsize=(13, 6.5))
     for ax, family in zip(axes, ("plain", "chains")):
         methods = sorted({r["method"] for r in results if r.get("family") == family and "size" in r})
         for method in methods:
@@ -166,7 +166,7 @@ def plot(results, path):
         ax.set_ylabel("p50 latency (ms)")
         ax.set_title(f"{family} boards")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)  # below: no line hidden
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     print(f"wrote {path}")
