@@ -114,8 +114,14 @@ def _moves(problem: PaymentProblem):
     return moves, flex
 
 
-def reference_optimum(problem: PaymentProblem):
-    """The best objective tuple over every legal way to pay, or None."""
+class SearchTooLarge(RuntimeError):
+    """The search met more states than it was allowed: no answer, not a wrong one."""
+
+
+def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
+    """The best objective tuple over every legal way to pay, or None. With
+    ``max_states``, a board whose search would visit more states raises SearchTooLarge
+    (random boards with many mana and free converters can take hours)."""
     cost = problem.spell.cost
     if cost.mana_cost is None:
         return None
@@ -143,6 +149,8 @@ def reference_optimum(problem: PaymentProblem):
         if key in seen:
             return
         seen.add(key)
+        if max_states is not None and len(seen) > max_states:
+            raise SearchTooLarge(f"more than {max_states} states")
         score(pool, life_paid, damage, tapped, sacrificed, exiled)
         used = dict(counters_used)
         for mv in moves:
