@@ -22,7 +22,7 @@ from strategies import plain_requests, requests
 
 #: states the reference search may visit per example; the rare larger board is skipped
 #: (``reject``), so long fuzz runs don't stall on one board
-MAX_REFERENCE_STATES = 200_000
+MAX_REFERENCE_STATES = 50_000
 
 
 def reference(problem):
