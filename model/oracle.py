@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
-from .sources import COUNTABLE, DEVOTION, Ability, AbilityCost, Output, check_bounded, number_word
+from .sources import COUNTABLE, DEVOTION, Ability, AbilityCost, Output, check_bounded, number_word, split_type_line
 from .symbols import COLORS
 from .triggers import ADDS, ANY, SAME, TAPPED, ManaTrigger
 
@@ -35,10 +35,15 @@ _CHANGES_LAND_TYPES = re.compile(r"\b(?:Each land|Lands|Nonbasic lands)\b[^.]*\b
 
 def land_types(type_line: str) -> list:
     """Basic land types in the subtype part of a type line (after the dash)."""
-    parts = re.split(r"\s+[—-]\s+", type_line, maxsplit=1)
-    if len(parts) < 2:
-        return []
-    return [w for w in parts[1].split() if w in BASIC_LAND_TYPES]
+    return [w for w in split_type_line(type_line)[1] if w in BASIC_LAND_TYPES]
+
+
+def _rules_lines(oracle_text: str, name: str):
+    """Each line of Oracle text without reminder text (it is not rules text), and the
+    same with the card's name and "this land" etc. written ``~``."""
+    for line in (oracle_text or "").split("\n"):
+        line = re.sub(r"\([^)]*\)", "", line).strip()
+        yield line, _SELF.sub("~", line.replace(name, "~") if name else line)
 
 
 def abilities_from_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None) -> list:
@@ -47,9 +52,7 @@ def abilities_from_text(type_line: str, oracle_text: str, name: str = "", chosen
     for t in land_types(type_line or ""):
         out.append(Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)), text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}."))
     tap_damage = 0
-    for line in (oracle_text or "").split("\n"):
-        line = re.sub(r"\([^)]*\)", "", line).strip()  # reminder text is not rules text
-        self_line = _SELF.sub("~", line.replace(name, "~") if name else line)
+    for line, self_line in _rules_lines(oracle_text, name):
         if m := re.fullmatch(r"Whenever ~ becomes tapped, it deals (\w+) damage to you\.", self_line):
             tap_damage += number_word(m.group(1)) or 0  # City of Brass: a trigger, counted with the tap
             continue
@@ -165,9 +168,7 @@ def triggers_from_text(oracle_text: str, name: str = "", chosen_color: str | Non
     [{'when': 'tapped', 'of': 'Forest', 'add': '{G}'}]
     """
     out = []
-    for line in (oracle_text or "").split("\n"):
-        line = re.sub(r"\([^)]*\)", "", line).strip()
-        line = _SELF.sub("~", line.replace(name, "~") if name else line)
+    for _, line in _rules_lines(oracle_text, name):
         if m := _PRODUCES_TIMES.fullmatch(line):
             times = {"twice": 2, "three times": 3}.get(m.group("times"))
             who = _TRIGGER_WHO.get(m.group("who"))

@@ -54,6 +54,11 @@ class PaymentProblem:
     query: str = "pay"
     id: object = None
 
+    def __post_init__(self):
+        # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,
+        # however the problem was built (see Board.resolve_amounts)
+        object.__setattr__(self, "board", self.board.resolve_amounts())
+
 
 def _expect(cond: bool, message: str, at: str) -> None:
     if not cond:
@@ -166,6 +171,25 @@ def parse_permanent(p, at: str) -> Permanent:
 _BODIES: dict = {}
 
 
+def _explicit_or_text(p: dict, field_name: str, read_one, from_text) -> list:
+    """The permanent's list ``field_name`` read item by item, or, when it is absent, what
+    its card text gives; errors say where."""
+    if field_name not in p:
+        try:
+            return from_text()
+        except ManaplanError as e:
+            raise RequestError(e.message, "oracle_text") from None
+    specs = p[field_name]
+    _expect(isinstance(specs, list), f"'{field_name}' must be a list", field_name)
+    out = []
+    for i, spec in enumerate(specs):
+        try:
+            out.append(read_one(spec))
+        except ManaplanError as e:
+            raise e.located(f"{field_name}[{i}]") from None
+    return out
+
+
 def _permanent_body(p: dict, key: str) -> Permanent:
     """Everything of a permanent but its id; error locations are relative to it."""
     name = p.get("name", "")
@@ -179,34 +203,10 @@ def _permanent_body(p: dict, key: str) -> Permanent:
             chosen = chosen_color_code(p["chosen_color"])
         except RequestError as e:
             raise RequestError(e.message, "chosen_color") from None
-    if "abilities" in p:
-        specs = p["abilities"]
-        _expect(isinstance(specs, list), "'abilities' must be a list", "abilities")
-        abilities = []
-        for i, spec in enumerate(specs):
-            try:
-                abilities.append(explicit_ability(spec, name))
-            except ManaplanError as e:
-                raise e.located(f"abilities[{i}]") from None
-    else:
-        try:
-            abilities = abilities_from_text(type_line, oracle, name, chosen)
-        except ManaplanError as e:
-            raise RequestError(e.message, "oracle_text") from None
-    if "triggers" in p:
-        specs = p["triggers"]
-        _expect(isinstance(specs, list), "'triggers' must be a list", "triggers")
-        triggers = []
-        for i, spec in enumerate(specs):
-            try:
-                triggers.append(ManaTrigger.parse(spec, chosen))
-            except ManaplanError as e:
-                raise e.located(f"triggers[{i}]") from None
-    else:
-        try:
-            triggers = triggers_from_text(oracle, name, chosen)
-        except ManaplanError as e:
-            raise RequestError(e.message, "oracle_text") from None
+    abilities = _explicit_or_text(p, "abilities", lambda spec: explicit_ability(spec, name),
+                                  lambda: abilities_from_text(type_line, oracle, name, chosen))
+    triggers = _explicit_or_text(p, "triggers", lambda spec: ManaTrigger.parse(spec, chosen),
+                                 lambda: triggers_from_text(oracle, name, chosen))
     attached_to = p.get("attached_to", "")
     _expect(isinstance(attached_to, str), "'attached_to' must be the id of a permanent", "attached_to")
     counters = p.get("counters", {})
@@ -260,7 +260,7 @@ def parse_request(req) -> PaymentProblem:
         if perm.attached_to and perm.attached_to not in seen:
             raise RequestError(f"'attached_to' names no permanent on the board: {perm.attached_to!r}",
                                f"permanents[{i}].attached_to")
-    board = Board(tuple(parsed)).resolve_amounts()
-    check_board(board.permanents)
-    return PaymentProblem(spell, board, player, query, req.get("id"))
+    problem = PaymentProblem(spell, Board(tuple(parsed)), player, query, req.get("id"))
+    check_board(problem.board.permanents)
+    return problem
 

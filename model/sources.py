@@ -40,6 +40,17 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
+def split_type_line(type_line: str) -> tuple:
+    """(supertypes and card types, subtypes) of a type line, each a list of words: the
+    subtypes follow the dash (CR 205.1a).
+
+    >>> split_type_line("Basic Snow Land — Forest")
+    (['Basic', 'Snow', 'Land'], ['Forest'])
+    """
+    parts = re.split(r"\s+[—-]\s+", type_line or "", maxsplit=1)
+    return parts[0].split(), parts[1].split() if len(parts) > 1 else []
+
+
 def number_word(word: str) -> int | None:
     """``'two'`` -> 2, ``'3'`` -> 3, anything else -> None."""
     word = word.lower()
@@ -149,18 +160,17 @@ class Output:
             return cls(tuple((c,) for c in COLORS))
         if isinstance(spec, dict) and set(spec) == {"for_each", "mana"}:
             per = spec["for_each"]
-            if per == DEVOTION:  # each alternative: its color's mana, once per symbol of that color
-                inner = cls.parse(spec["mana"])
-                alts = inner.alternatives
-                if inner.combination or inner.per or not all(len(a) == 1 and a[0] in COLORS for a in alts):
-                    raise RequestError('devotion adds mana of one color: "mana" must be "any" or one colored '
-                                       'symbol such as "{G}"', "mana")
-                return cls(alts, per=per)
-            if not isinstance(per, str) or not (per in COUNTABLE or re.fullmatch(r"(?:basic )?[A-Z][a-z]+", per)):
+            if per != DEVOTION and not (
+                    isinstance(per, str) and (per in COUNTABLE or re.fullmatch(r"(?:basic )?[A-Z][a-z]+", per))):
                 raise RequestError(f"'for_each' must be one of {', '.join(COUNTABLE)} or a subtype such as Swamp or "
                                    f"Elf, not {per!r}", "for_each")
             inner = cls.parse(spec["mana"])
-            if inner.combination or inner.per:
+            if per == DEVOTION:  # each alternative: its color's mana, once per symbol of that color
+                if inner.combination or inner.per or not all(len(a) == 1 and a[0] in COLORS
+                                                             for a in inner.alternatives):
+                    raise RequestError('devotion adds mana of one color: "mana" must be "any" or one colored '
+                                       'symbol such as "{G}"', "mana")
+            elif inner.combination or inner.per:
                 raise RequestError('"mana" of a for_each must be a mana string, a list of them or "any"', "mana")
             return cls(inner.alternatives, per=per)
         if isinstance(spec, dict):
@@ -281,8 +291,7 @@ class Permanent:
         """Whether it is a ``land``, ``basic land``, ``nonland permanent``, ``creature``,
         ``artifact``, ``enchantment``, ``permanent``, or has a subtype (``Forest``,
         ``Elf``; ``basic Swamp``), read from its type line (CR 205)."""
-        parts = re.split(r"\s+[—-]\s+", self.type_line or "", maxsplit=1)
-        types, subtypes = set(parts[0].split()), set(parts[1].split()) if len(parts) > 1 else set()
+        types, subtypes = map(set, split_type_line(self.type_line))
         if what == "permanent":
             return True
         if what == "creature":

@@ -61,9 +61,6 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
 
     ``plain_path`` False sends plain boards through the general model too (tests compare
     the two; the benchmark measures both)."""
-    board = problem.board.resolve_amounts()  # a problem built in Python, not read by parse_request
-    if board is not problem.board:
-        problem = replace(problem, board=board)
     if problem.spell.cost.mana_cost is None:
         return {"payable": False, "reason": counting_bound(problem)}
     if problem.query == "max_x":
