@@ -17,9 +17,9 @@ import itertools
 import time
 from collections import Counter
 
-from model.cost import Announcement, choice_symbols, total_cost
-from model.request import PaymentProblem
-from model.symbols import ALL_TYPES, MANA_TYPES, need_of
+from manaplan.model.cost import Announcement, choice_symbols, total_cost
+from manaplan.model.request import PaymentProblem
+from manaplan.model.symbols import ALL_TYPES, MANA_TYPES, need_of
 
 
 class OutOfTime(Exception):

@@ -33,10 +33,10 @@ sys.path.insert(0, HERE)
 
 import baselines  # noqa: E402
 import boards  # noqa: E402
-from model.request import parse_request  # noqa: E402
-from solver.hall import hall_violation, plain_view  # noqa: E402
-from solver.planner import answer  # noqa: E402
-from solver.reference import reference_optimum  # noqa: E402
+from manaplan.model.request import parse_request  # noqa: E402
+from manaplan.solver.hall import hall_violation, plain_view  # noqa: E402
+from manaplan.solver.planner import answer  # noqa: E402
+from manaplan.solver.checks.reference import reference_optimum  # noqa: E402
 
 
 def timed(fn, *args):

@@ -4,6 +4,10 @@ The Python API is :func:`manaplan.api.solve` (requests and responses in the JSON
 protocol's shapes); the CLI is ``manaplan solve | serve | demo``.
 """
 
-from .api import can_pay, solve, solve_text
+__version__ = "0.2.0"
+#: the version of the JSON protocol this package speaks (docs/protocol.md, "Versions")
+PROTOCOL_VERSION = "1.1"
 
-__all__ = ["can_pay", "solve", "solve_text"]
+from .api import can_pay, solve, solve_text  # noqa: E402
+
+__all__ = ["PROTOCOL_VERSION", "__version__", "can_pay", "solve", "solve_text"]

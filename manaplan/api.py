@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from model.errors import ManaplanError
+from .model.errors import ManaplanError
 
 GAMES = ("mtg", "duel-masters")
 
@@ -37,11 +37,11 @@ def solve(request) -> dict:
         if game not in GAMES:
             raise ManaplanError(f"unknown game {game!r}; known: {', '.join(GAMES)}", "game")
         if game == "duel-masters":
-            from solver.duel_masters import answer as dm_answer
+            from .solver.duel_masters import answer as dm_answer
             out = dm_answer(request)
         else:
-            from model.request import parse_request
-            from solver.planner import answer
+            from .model.request import parse_request
+            from .solver.planner import answer
             out = answer(parse_request(request))
     except ManaplanError as e:
         return _error(request_id, e.message, e.at if e.at is not None else "")

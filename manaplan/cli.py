@@ -7,6 +7,7 @@ import json
 import os
 import sys
 
+from . import __version__
 from .api import solve, solve_text
 
 DEMO_REQUEST = {
@@ -59,6 +60,7 @@ def main(argv=None) -> int:
 
 def _main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="manaplan", description="Exact mana-payment planner.")
+    parser.add_argument("--version", action="version", version=f"manaplan {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p_solve = sub.add_parser("solve", help="answer one JSON request (a file, or standard input)")
     p_solve.add_argument("file", nargs="?", help="request file (default: standard input)")

@@ -46,7 +46,7 @@ class Civilization:
     >>> Civilization("red")
     Traceback (most recent call last):
     ...
-    model.errors.RequestError: unknown civilization 'red' (the five are light, water, darkness, fire, nature)
+    manaplan.model.errors.RequestError: unknown civilization 'red' (the five are light, water, darkness, fire, nature)
     """
 
     name: str

@@ -21,10 +21,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from model.mana import Mana
-from model.cost import HALVED_REDUCTIONS
-from model.request import PaymentProblem
-from model.symbols import ALL_TYPES, ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
+from ..model.mana import Mana
+from ..model.cost import HALVED_REDUCTIONS
+from ..model.request import PaymentProblem
+from ..model.symbols import ALL_TYPES, ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
 from .supply import Supply
 

@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from model.duel_masters import (
+from ..model.duel_masters import (
     CIVILIZATION_NAMES, Civilization, DMRequest, in_game_order, parse_request,
 )
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
-from model.mana import Mana, format_mana
-from model.request import PaymentProblem
-from model.symbols import ANY, MANA_TYPES, SNOW_ANY, need_of
+from ..model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
+from ..model.mana import Mana, format_mana
+from ..model.request import PaymentProblem
+from ..model.symbols import ANY, MANA_TYPES, SNOW_ANY, need_of
 
 from .cpsat import SPELL, Built, _kind_of
 

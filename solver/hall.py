@@ -18,10 +18,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from model.cost import Announcement, total_cost
-from model.request import PaymentProblem
-from model.sources import why_unusable
-from model.symbols import ALL_TYPES, COLORLESS_HYBRID, HYBRID, MANA_TYPES
+from ..model.cost import Announcement, total_cost
+from ..model.request import PaymentProblem
+from ..model.sources import why_unusable
+from ..model.symbols import ALL_TYPES, COLORLESS_HYBRID, HYBRID, MANA_TYPES
 
 from .proof import explain
 

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.cost import Announcement, choice_symbols, total_cost
-from model.mana import format_mana
-from model.request import PaymentProblem
-from model.sources import flexibility, why_unusable
-from model.symbols import ALL_TYPES, MANA_TYPES
+from ..model.cost import Announcement, choice_symbols, total_cost
+from ..model.mana import format_mana
+from ..model.request import PaymentProblem
+from ..model.sources import flexibility, why_unusable
+from ..model.symbols import ALL_TYPES, MANA_TYPES
 
 from . import cpsat
 from .hall import hall_certificate, plain_view

@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from model.request import PaymentProblem
-from model.sources import PRECAST_ONLY
+from ..model.request import PaymentProblem
+from ..model.sources import PRECAST_ONLY
 
 from . import cpsat
 from .extract import extract_plan
@@ -22,7 +22,7 @@ from .hall import can_pay_plain, hall_certificate
 from .plain import plain_payment
 from .proof import counting_bound
 from .supply import build_supply
-from .validator import validate_plan
+from .checks.validator import validate_plan
 
 #: depths tried before the exact one: most chains are one Signet or filter deep
 DEPTHS = (1, 3, 8)

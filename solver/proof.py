@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import itertools
 
-from model.cost import all_total_costs, count_announcements
-from model.request import PaymentProblem
-from model.symbols import ALL_TYPES, MANA_TYPES
-from model.sources import describe_types
+from ..model.cost import all_total_costs, count_announcements
+from ..model.request import PaymentProblem
+from ..model.symbols import ALL_TYPES, MANA_TYPES
+from ..model.sources import describe_types
 
 from .supply import Supply, build_supply
 
@@ -147,7 +147,7 @@ def check_certificate(problem: PaymentProblem, reason: dict) -> bool | None:
         needs = min((t.snow if snow else _demand(t, types)) for t in totals)
         return needs > available and reason["needs"] == needs and reason["available"] == available
     if code in ("no_payment", "needs_activation_before_casting"):
-        from .reference import MAX_REFERENCE_PERMANENTS, reference_optimum
+        from .checks.reference import MAX_REFERENCE_PERMANENTS, reference_optimum
         if len(problem.board.permanents) > MAX_REFERENCE_PERMANENTS:
             return None
         return reference_optimum(problem) is None

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from model.mana import Mana
-from model.request import PaymentProblem
-from model.sources import flexibility, why_unusable
-from model.symbols import COLORS
-from model.triggers import activation_outputs, board_triggers
+from ..model.mana import Mana
+from ..model.request import PaymentProblem
+from ..model.sources import flexibility, why_unusable
+from ..model.symbols import COLORS
+from ..model.triggers import activation_outputs, board_triggers
 
 CONVOKE, IMPROVISE, DELVE = "convoke", "improvise", "delve"
 GRAVEYARD = "graveyard"

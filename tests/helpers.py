@@ -1,9 +1,9 @@
 """Shared helpers: solve a request and check every plan with the validator."""
 
-from model.request import parse_request
-from solver.planner import answer
-from solver.proof import check_certificate
-from solver.validator import validate_plan
+from manaplan.model.request import parse_request
+from manaplan.solver.planner import answer
+from manaplan.solver.proof import check_certificate
+from manaplan.solver.checks.validator import validate_plan
 
 
 def land(pid, add, **kw):

@@ -3,7 +3,7 @@
 
 import pytest
 
-from model.cost import Announcement, SpellCost, all_total_costs, total_cost
+from manaplan.model.cost import Announcement, SpellCost, all_total_costs, total_cost
 
 
 def total(cost, halves=(), red=(), **kw):

@@ -13,11 +13,11 @@ from hypothesis import given, strategies as st
 # time the solving, not the import.
 import ortools.sat.python.cp_model  # noqa: F401
 
-from model.duel_masters import (
+from manaplan.model.duel_masters import (
     CIVILIZATION_NAMES, DMCard, DMRequest, FIRE, ManaCard, NATURE, parse_request,
 )
-from model.errors import RequestError
-from solver.duel_masters import (
+from manaplan.model.errors import RequestError
+from manaplan.solver.duel_masters import (
     answer, check_certificate, minimum_legal_points, objective, reference_search, validate,
 )
 

@@ -10,13 +10,13 @@ import copy
 
 from hypothesis import example, given, reject, settings, strategies as st
 
-from model.request import parse_request
-from solver.planner import answer
-from solver.proof import check_certificate
-from solver.reference import SearchTooLarge, plan_objective, reference_optimum
-from solver.validator import validate_plan
-from solver.hall import can_pay_plain
-from solver.plain import plain_payment
+from manaplan.model.request import parse_request
+from manaplan.solver.planner import answer
+from manaplan.solver.proof import check_certificate
+from manaplan.solver.checks.reference import SearchTooLarge, plan_objective, reference_optimum
+from manaplan.solver.checks.validator import validate_plan
+from manaplan.solver.hall import can_pay_plain
+from manaplan.solver.plain import plain_payment
 from strategies import plain_requests, requests
 
 

@@ -325,10 +325,10 @@ def test_effects_that_change_land_types_are_errors_not_ignored():
 
 
 def test_a_problem_built_in_python_counts_its_amounts_too():
-    from model.cost import SpellCost
-    from model.request import PaymentProblem, Spell
-    from model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
-    from solver.planner import answer
+    from manaplan.model.cost import SpellCost
+    from manaplan.model.request import PaymentProblem, Spell
+    from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
+    from manaplan.solver.planner import answer
     cradle = Permanent("c", abilities=(Ability(AbilityCost(tap=True), Output.parse({"for_each": "creature",
                                                                                      "mana": "{G}"})),),
                        type_line="Land")

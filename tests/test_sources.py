@@ -2,9 +2,9 @@
 
 import pytest
 
-from model.errors import RequestError
-from model.oracle import abilities_from_text
-from model.sources import AbilityCost, Output, explicit_ability
+from manaplan.model.errors import RequestError
+from manaplan.model.oracle import abilities_from_text
+from manaplan.model.sources import AbilityCost, Output, explicit_ability
 
 
 @pytest.mark.parametrize("text", ["{T}", "{1}, {T}", "{W/B}, {T}", "{T}, Sacrifice this", "Pay 2 life",

@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from model.errors import SymbolError
-from model.mana import ManaCost, back_face_mana_value, melded_mana_value, parse_mana, split_card_mana_value
-from model.symbols import HYBRID_PAIRS, Symbol
+from manaplan.model.errors import SymbolError
+from manaplan.model.mana import ManaCost, back_face_mana_value, melded_mana_value, parse_mana, split_card_mana_value
+from manaplan.model.symbols import HYBRID_PAIRS, Symbol
 
 ALL_SYMBOLS = (["{%d}" % n for n in range(0, 17)] + ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{X}", "{Y}",
                "{Z}", "{S}"] + ["{%s/%s}" % p for p in HYBRID_PAIRS] + ["{%s/%s/P}" % p for p in HYBRID_PAIRS]

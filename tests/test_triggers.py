@@ -8,11 +8,11 @@ import pytest
 
 from helpers import pay
 from manaplan import solve
-from model.oracle import triggers_from_text
-from model.request import parse_request
-from model.triggers import ManaTrigger
-from solver.planner import answer
-from solver.validator import validate_plan
+from manaplan.model.oracle import triggers_from_text
+from manaplan.model.request import parse_request
+from manaplan.model.triggers import ManaTrigger
+from manaplan.solver.planner import answer
+from manaplan.solver.checks.validator import validate_plan
 
 FOREST = {"type_line": "Basic Land — Forest"}
 ISLAND = {"type_line": "Basic Land — Island"}

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.cost import Announcement, choice_symbols, total_cost
-from model.mana import Mana, format_mana, parse_mana
-from model.request import PaymentProblem
-from model.sources import life_rule_ok
-from model.symbols import ANY, SNOW_ANY, COLORS, Symbol, need_of
-from model.triggers import board_triggers, multiplier
+from ...model.cost import Announcement, choice_symbols, total_cost
+from ...model.mana import Mana, format_mana, parse_mana
+from ...model.request import PaymentProblem
+from ...model.sources import life_rule_ok
+from ...model.symbols import ANY, SNOW_ANY, COLORS, Symbol, need_of
+from ...model.triggers import board_triggers, multiplier
 
 
 class _Broken(Exception):

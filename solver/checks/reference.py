@@ -17,12 +17,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from model.cost import all_total_costs
-from model.mana import Mana
-from model.request import PaymentProblem
-from model.sources import flexibility, life_rule_ok, why_unusable
-from model.symbols import ANY, COLORS, SNOW_ANY, need_of
-from model.triggers import activation_outputs, board_triggers
+from ...model.cost import all_total_costs
+from ...model.mana import Mana
+from ...model.request import PaymentProblem
+from ...model.sources import flexibility, life_rule_ok, why_unusable
+from ...model.symbols import ANY, COLORS, SNOW_ANY, need_of
+from ...model.triggers import activation_outputs, board_triggers
 
 MAX_REFERENCE_PERMANENTS = 8
 

@@ -1,0 +1,7 @@
+"""``python -m manaplan``: the same command line as ``manaplan``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

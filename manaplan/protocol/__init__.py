@@ -1,0 +1,1 @@
+"""The protocol layer: JSON requests in, JSON answers out (filled in below)."""

@@ -1,0 +1,89 @@
+"""The installed layout: every import name lives under ``manaplan``, every module's
+doctests pass, and the package says which version it is."""
+
+import doctest
+import importlib
+import os
+import pkgutil
+import re
+import subprocess
+import sys
+
+import pytest
+
+import manaplan
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+#: the packages the wheel installs; the editable install maps model/ and solver/ in with
+#: an import hook that pkgutil does not see through, so each root is walked on its own
+ROOTS = ("manaplan", "manaplan.model", "manaplan.solver")
+
+
+def all_modules() -> list:
+    names = set(ROOTS)
+    for root in ROOTS:
+        package = importlib.import_module(root)
+        names.update(m.name for m in pkgutil.walk_packages(package.__path__, root + "."))
+    return sorted(n for n in names if not n.endswith("__main__"))
+
+
+MODULES = all_modules()
+# the folders the wheel maps under manaplan (pyproject.toml, [tool.setuptools.package-dir])
+SOURCES = ["manaplan", "model", "solver", "tests", "benchmarks"]
+
+
+def test_the_subpackages_are_found():
+    assert {"manaplan.model", "manaplan.solver", "manaplan.solver.checks", "manaplan.protocol"} <= set(MODULES)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_no_code_imports_a_top_level_model_or_solver():
+    """A user's own ``model.py`` must not shadow ours: nothing imports ``model`` or
+    ``solver`` as a top-level name, in the sources or at run time."""
+    pattern = re.compile(r"^\s*(?:from|import)\s+(?:model|solver)\b", re.M)
+    offenders = []
+    for folder in SOURCES:
+        for dirpath, _, files in os.walk(os.path.join(ROOT, folder)):
+            for name in files:
+                if name.endswith(".py"):
+                    path = os.path.join(dirpath, name)
+                    with open(path, encoding="utf-8") as f:
+                        if pattern.search(f.read()):
+                            offenders.append(os.path.relpath(path, ROOT))
+    assert offenders == []
+    code = ("import sys, importlib\n"
+            f"for name in {MODULES!r}: importlib.import_module(name)\n"
+            "print(sorted(k for k in sys.modules if k.split('.')[0] in ('model', 'solver')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=HERE)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_users_model_py_does_not_shadow_ours(tmp_path):
+    (tmp_path / "model.py").write_text("raise SystemExit('the user model.py was imported')\n")
+    (tmp_path / "solver.py").write_text("raise SystemExit('the user solver.py was imported')\n")
+    code = ("from manaplan import solve\n"
+            "print(solve({'spell': {'mana_cost': '{G}'}, 'permanents': "
+            "[{'id': 'f', 'type_line': 'Basic Land — Forest'}]})['payable'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"
+
+
+def test_version_on_the_command_line_and_in_python():
+    assert re.fullmatch(r"\d+\.\d+\.\d+", manaplan.__version__)
+    out = subprocess.run([sys.executable, "-m", "manaplan", "--version"], capture_output=True, text=True,
+                         timeout=120, cwd=HERE)
+    assert out.returncode == 0
+    assert out.stdout.strip() == f"manaplan {manaplan.__version__}"
+
+
+def test_the_package_is_typed():
+    assert os.path.exists(os.path.join(os.path.dirname(manaplan.__file__), "py.typed"))
