@@ -1,0 +1,98 @@
+"""Input checks and answer shapes shared by every game profile.
+
+Every check names what is wrong and where (``at``, a JSON path such as
+``permanents[3].abilities[0].cost``), so an engine author sees the place rather than a
+traceback. The checks are written out rather than delegated to a schema library: see
+the README, "Why no schema library".
+"""
+
+from __future__ import annotations
+
+from ..model.errors import RequestError
+from ..model.symbols import MAX_AMOUNT
+
+
+def expect(cond: bool, message: str, at: str | None) -> None:
+    """Raise a located RequestError unless ``cond``."""
+    if not cond:
+        raise RequestError(message, at)
+
+
+def is_whole_number(value) -> bool:
+    """An integer that is not a bool (JSON's true is no number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole_number(obj: dict, key: str, at: str, default: int | None = 0, minimum: int = 0,
+                 maximum: int = MAX_AMOUNT) -> int:
+    """``obj[key]`` (or ``default``) as a whole number from ``minimum`` to ``maximum``."""
+    value = obj.get(key, default)
+    expect(is_whole_number(value), f"'{key}' must be a whole number, not {value!r}", at)
+    expect(value >= minimum, f"'{key}' must be {minimum} or more, not {value}", at)
+    expect(value <= maximum, f"'{key}' must be at most {maximum}, not {value}", at)
+    return value
+
+
+def boolean(obj: dict, key: str, at: str, default: bool = False) -> bool:
+    value = obj.get(key, default)
+    expect(isinstance(value, bool), f"'{key}' must be true or false, not {value!r}", at)
+    return value
+
+
+def text(obj: dict, key: str, at: str, default: str = "") -> str:
+    value = obj.get(key, default)
+    expect(isinstance(value, str), f"'{key}' must be text, not {value!r}", at)
+    return value
+
+
+def an_object(value, what: str, at: str | None) -> dict:
+    expect(isinstance(value, dict), f"{what} must be an object, not {type(value).__name__}", at)
+    return value
+
+
+def a_list(value, what: str, at: str | None) -> list:
+    expect(isinstance(value, list), f"{what} must be a list, not {type(value).__name__}", at)
+    return value
+
+
+def join(prefix: str, key) -> str:
+    """``prefix.key`` (or ``prefix[key]`` for an index), the JSON path of a field."""
+    if isinstance(key, int):
+        return f"{prefix}[{key}]"
+    return f"{prefix}.{key}" if prefix else str(key)
+
+
+def no_unknown_fields(obj: dict, known, at: str, what: str) -> None:
+    """A misspelt field would otherwise be ignored and its default used: refuse it."""
+    for key in obj:
+        if key not in known:
+            raise RequestError(f"unknown field {key!r} in {what}", join(at, key))
+
+
+def request_id(request) -> object:
+    """The request's ``id``, echoed back as it came (null when there is none)."""
+    return request.get("id") if isinstance(request, dict) else None
+
+
+def check_request_id(request: dict) -> None:
+    value = request.get("id")
+    expect(value is None or isinstance(value, str) or is_whole_number(value),
+           f"'id' must be text or a whole number, not {value!r}", "id")
+
+
+def error_answer(request_id, message: str, at: str | None, internal: bool = False) -> dict:
+    """The protocol's error object: ``{"id", "error": {"message", "at"}}``."""
+    error = {"message": message}
+    if at is not None:
+        error["at"] = at
+    if internal:
+        error["internal"] = True
+    return {"id": request_id, "error": error}
+
+
+def undecided_reason(result) -> dict:
+    """The reason of a ``payable: null`` answer (a :class:`manaplan.model.plan.Undecided`)."""
+    reason = {"code": result.code, "message": result.message}
+    if result.time_limit is not None:
+        reason["time_limit"] = result.time_limit
+    return reason

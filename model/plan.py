@@ -1,0 +1,206 @@
+"""Answers as values: a plan that can be carried out at the table, or why there is none.
+
+The solvers return these; the validator and the reference search judge them; only the
+protocol layer (``manaplan.protocol``) turns them into JSON. A :class:`Plan` lists its
+:class:`Step` s in the order a player carries them out (CR 605.3: each mana ability is
+activated by paying its whole cost from what exists at that moment), then the
+:class:`PaymentLine` s that pay the spell's locked-in total cost (CR 601.2h). What a plan
+taps, sacrifices and costs in life is read off its steps, never stored twice.
+
+>>> from manaplan.model.cost import TotalCost
+>>> forest = Step("f1", 0, "{T}", ("G",), taps=True)
+>>> plan = Plan((forest,), TotalCost(typed=(0, 0, 0, 0, 1, 0)), (PaymentLine(Symbol.parse("{G}"), "G", "f1"),))
+>>> plan.tapped, plan.life_paid, str(plan.total_cost)
+(('f1',), 0, '{G}')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cost import TotalCost
+from .mana import Mana
+from .symbols import Symbol
+
+#: where floating mana comes from, in payment lines: a word no permanent may use as its id
+POOL = "pool"
+#: the source of the cards delve exiles (CR 702.66): also reserved
+GRAVEYARD = "graveyard"
+#: words a plan uses for sources, which ids may not take
+RESERVED_IDS = (POOL, GRAVEYARD)
+
+#: what a step does when it is not one of the permanent's abilities
+CONVOKE, IMPROVISE, DELVE = "convoke", "improvise", "delve"
+
+# reason codes of an unpayable answer (the protocol's ``reason.code``)
+NO_MANA_COST = "no_mana_cost"
+NOT_ENOUGH_MANA = "not_enough_mana"
+NOT_ENOUGH_LIFE = "not_enough_life"
+NO_PAYMENT = "no_payment"
+NEEDS_ACTIVATION_BEFORE_CASTING = "needs_activation_before_casting"
+# reason code of an undecided answer (``payable: null``)
+TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentLine:
+    """One mana, or some life, paying one unit of a symbol (CR 601.2h).
+
+    ``mana`` is the type of the mana spent (W U B R G C) and ``source`` the permanent it
+    came from (or :data:`POOL`); a Phyrexian symbol paid with life has ``life`` 2 and no
+    mana (CR 107.4f). ``half`` names the announced half of a symbol with a choice, where
+    the payment of an ability's cost says it.
+    """
+
+    symbol: Symbol
+    mana: str = ""
+    source: str = ""
+    life: int = 0
+    half: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredMana:
+    """The mana one triggered mana ability added when a step set it off (CR 605.1b,
+    605.4a): ``permanent`` is the trigger's permanent, which is its mana's source."""
+
+    permanent: str
+    trigger: int
+    adds: tuple  # mana types
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One activation: ``ability`` is the index of the permanent's ability, or
+    :data:`CONVOKE`, :data:`IMPROVISE` or :data:`DELVE` (then ``permanent`` is
+    :data:`GRAVEYARD`). ``cost`` is the cost as cards write it, ``payment`` the lines
+    paying its mana, ``adds`` the mana types it adds; ``taps``, ``sacrifices`` and
+    ``exiles`` say what it does to its permanent (or card), ``life`` the life paid as its
+    cost and ``damage`` the life its effect takes (pain lands)."""
+
+    permanent: str
+    ability: object
+    cost: str
+    adds: tuple
+    payment: tuple = ()
+    triggered: tuple = ()
+    taps: bool = False
+    sacrifices: bool = False
+    exiles: bool = False
+    life: int = 0
+    damage: int = 0
+
+    @property
+    def pays(self) -> tuple:
+        """The types of the mana spent on its cost."""
+        return tuple(line.mana for line in self.payment if line.mana)
+
+    @property
+    def life_lost(self) -> int:
+        """Life paid for its cost (Phyrexian symbols included) plus its damage."""
+        return self.life + self.damage + sum(line.life for line in self.payment)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A payment that can be carried out at the table, in order.
+
+    ``total_cost`` is the locked-in total (CR 601.2f), ``announced`` and
+    ``reduction_halves`` the choices that fixed it ((symbol, half) pairs, CR 601.2b,
+    118.7e), ``payment`` the lines paying it, ``floating`` the mana left in the pool.
+    ``optimal`` is False only when the time guard stopped the search first. ``x`` is the
+    X announced, for a ``max_x`` answer. ``better_before_casting`` lists
+    ``(permanent id, why)`` for abilities that can't be used while casting but would
+    give a better payment if activated before (CR 601.2g).
+    """
+
+    steps: tuple
+    total_cost: TotalCost
+    payment: tuple
+    floating: tuple = ()
+    announced: tuple = ()
+    reduction_halves: tuple = ()
+    optimal: bool = True
+    x: int | None = None
+    better_before_casting: tuple = ()
+
+    @property
+    def tapped(self) -> tuple:
+        return tuple(s.permanent for s in self.steps if s.taps)
+
+    @property
+    def sacrificed(self) -> tuple:
+        return tuple(s.permanent for s in self.steps if s.sacrifices)
+
+    @property
+    def exiled(self) -> int:
+        return sum(1 for s in self.steps if s.exiles)
+
+    @property
+    def damage(self) -> int:
+        return sum(s.damage for s in self.steps)
+
+    @property
+    def life_paid(self) -> int:
+        """All life the plan loses: costs (Phyrexian symbols, "Pay N life") and damage."""
+        return sum(s.life_lost for s in self.steps) + sum(line.life for line in self.payment)
+
+    def is_lethal(self, life: int) -> bool:
+        """Whether the life lost reaches a life total of ``life`` (legal, since damage is
+        not a cost, CR 118.3; the player then loses)."""
+        return self.life_paid > 0 and self.life_paid >= life
+
+    def floating_mana(self) -> tuple:
+        """The floating mana as Mana units (its restrictions kept)."""
+        return tuple(u if isinstance(u, Mana) else Mana(u) for u in self.floating)
+
+
+@dataclass(frozen=True)
+class NotEnoughMana:
+    """A counting certificate (Hall's condition): every announcement of the cost needs
+    ``needs`` mana whose type lies in ``types`` (or snow mana, with ``snow``), and the
+    board can make at most ``available`` of it, from ``sources``."""
+
+    types: tuple
+    needs: int
+    available: int
+    sources: tuple
+    snow: bool = False
+
+
+@dataclass(frozen=True)
+class NotEnoughLife:
+    """Every announcement needs ``needs`` life (Phyrexian symbols with no mana for them),
+    and the life total is ``available`` (CR 118.3)."""
+
+    needs: int
+    available: int
+
+
+@dataclass(frozen=True)
+class Unpayable:
+    """No payment exists: ``code`` (one of the reason codes above, or a game profile's
+    own), the sentence a player reads, and the machine-checkable ``certificate`` (None
+    where the proof is the exhaustive search itself). With ``before_casting``, the
+    payment would exist if those permanents' abilities, which can't be used while
+    casting, were activated first; ``detail`` then keeps the proof's own code."""
+
+    code: str
+    message: str
+    certificate: object = None
+    before_casting: tuple = ()
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """Neither a plan nor a proof: the time guard ran out (``payable: null``)."""
+
+    code: str
+    message: str
+    time_limit: float | None = None
+
+
+@dataclass(frozen=True)
+class Payable:
+    """Yes, without a plan: the answer to a yes/no question (``can_pay``)."""
