@@ -18,7 +18,7 @@ import time
 from collections import Counter
 
 from manaplan.model.cost import Announcement, choice_symbols, total_cost
-from manaplan.model.request import PaymentProblem
+from manaplan.model.problem import PaymentProblem
 from manaplan.model.symbols import ALL_TYPES, MANA_TYPES, need_of
 
 

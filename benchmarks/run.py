@@ -33,10 +33,16 @@ sys.path.insert(0, HERE)
 
 import baselines  # noqa: E402
 import boards  # noqa: E402
-from manaplan.model.request import parse_request  # noqa: E402
+from manaplan.model.plan import Payable, Plan  # noqa: E402
+from manaplan.protocol.mtg import read as parse_request  # noqa: E402
 from manaplan.solver.hall import hall_violation, plain_view  # noqa: E402
 from manaplan.solver.planner import answer  # noqa: E402
 from manaplan.solver.checks.reference import reference_optimum  # noqa: E402
+from manaplan.solver.supply import build_supply  # noqa: E402
+
+
+def payable(out) -> bool:
+    return isinstance(out, (Plan, Payable))
 
 
 def timed(fn, *args):
@@ -84,34 +90,34 @@ def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive
             problem = parse_request(req)
             ms, out = timed(answer, problem)
             rows.setdefault("manaplan pay", []).append(ms)
-            payable = out["payable"]
+            is_payable = payable(out)
             if with_hall:  # the general model on the same plain board, for comparison
                 ms, general = timed(lambda p: answer(p, plain_path=False), problem)
                 rows.setdefault("manaplan pay, general model", []).append(ms)
-                assert general["payable"] == payable
+                assert payable(general) == is_payable
             ms, _ = timed(answer, parse_request({**req, "query": "can_pay"}))
             rows.setdefault("manaplan can_pay", []).append(ms)
             if serve is not None:
                 if r == 0:
                     serve.ask(req)  # warm the server's imports once per size
                 ms, sout = serve.ask(req)
-                assert sout["payable"] == payable
+                assert sout["payable"] == is_payable
                 rows.setdefault("manaplan serve", []).append(ms)
             if with_hall:
-                if plain_view(problem) is not None:  # the exact check, from the board
-                    ms, _ = timed(lambda p: hall_violation(*plain_view(p)), problem)
+                if plain_view(problem, build_supply(problem)) is not None:  # the exact check, from the board
+                    ms, _ = timed(lambda p: hall_violation(*plain_view(p, build_supply(p))), problem)
                     rows.setdefault("hall check", []).append(ms)
             ms, greedy = timed(baselines.greedy_forge_style, problem)
             rows.setdefault("baseline: greedy (Forge-style)", []).append(ms)
             wrong.setdefault(name, {"boards": 0, "payable": 0, "greedy_says_unpayable": 0})
             wrong[name]["boards"] += 1
-            if payable:
+            if is_payable:
                 wrong[name]["payable"] += 1
                 wrong[name]["greedy_says_unpayable"] += 0 if greedy else 1
             if with_naive:
                 ms, naive = timed(baselines.naive_cpsat, problem)
                 rows.setdefault("baseline: naive CP-SAT", []).append(ms)
-                assert naive == payable, (req, naive, payable)
+                assert naive == is_payable, (req, naive, is_payable)
             if n <= 40 and r < 5:  # exponential: a few samples are enough
                 try:
                     ms, enum = timed(baselines.enumerate_xmage_style, problem, enum_budget)
@@ -121,7 +127,7 @@ def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive
             if n <= 6:
                 ms, best = timed(reference_optimum, problem)
                 rows.setdefault("baseline: reference search", []).append(ms)
-                assert (best is not None) == bool(payable)
+                assert (best is not None) == is_payable
         for method, samples in rows.items():
             results.append({"family": name, "size": n, "method": method, **summary(samples)})
 
@@ -136,7 +142,7 @@ def bench_freeze_boards(rng, repeats, results, budget=5.0):
             problem = parse_request(req)
             ms, out = timed(answer, problem)
             results.append({"family": "xmage freeze", "board": label, "cost": cost, "method": "manaplan pay",
-                            "ms": ms, "payable": out["payable"]})
+                            "ms": ms, "payable": payable(out)})
             try:
                 ms, _ = timed(baselines.enumerate_xmage_style, problem, budget)
                 results.append({"family": "xmage freeze", "board": label, "cost": cost,

@@ -1,4 +1,4 @@
-"""The one Python API behind the CLI and the JSON protocol (docs: ../shared/docs/protocol.md).
+"""The one Python API behind the CLI and the JSON protocol (docs/protocol.md).
 
 >>> answer = solve({"spell": {"mana_cost": "{1}{G}"},
 ...                 "permanents": [{"id": "f1", "type_line": "Basic Land — Forest"},
@@ -11,47 +11,45 @@ from __future__ import annotations
 
 import json
 
+from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
+from .profiles import TIME_LIMIT, find_profile, game_names
+from .protocol.common import error_answer, request_id
 
-GAMES = ("mtg", "duel-masters")
-
-
-def _error(request_id, message: str, at: str | None) -> dict:
-    err = {"message": message}
-    if at is not None:
-        err["at"] = at
-    return {"id": request_id, "error": err}
+#: a query every game answers: which package and protocol this is
+VERSION = "version"
 
 
-def solve(request) -> dict:
+def solve(request, time_limit: float = TIME_LIMIT) -> dict:
     """Answer one request (a dict in the protocol's shape) with a response dict.
 
-    Bad input gives ``{"id": ..., "error": {"message": ..., "at": ...}}``; so does an
-    internal failure (with ``"internal": true``), so that no traceback reaches a user.
+    The request's ``game`` picks the profile (Magic by default) that reads it, answers
+    it and writes the answer. Bad input gives ``{"id": ..., "error": {"message": ...,
+    "at": ...}}``; so does an internal failure (with ``"internal": true``), so that no
+    traceback reaches a user.
     """
-    request_id = request.get("id") if isinstance(request, dict) else None
+    rid = request_id(request)
     try:
         if not isinstance(request, dict):
             raise ManaplanError("a request must be a JSON object", "")
-        game = request.get("game", "mtg")
-        if game not in GAMES:
-            raise ManaplanError(f"unknown game {game!r}; known: {', '.join(GAMES)}", "game")
-        if game == "duel-masters":
-            from .solver.duel_masters import answer as dm_answer
-            out = dm_answer(request)
-        else:
-            from .model.request import parse_request
-            from .solver.planner import answer
-            out = answer(parse_request(request))
+        if request.get("query") == VERSION:
+            return {"id": rid, **version()}
+        profile = find_profile(request.get("game", "mtg"))
+        problem = profile.read(request)
+        out = profile.write(problem, profile.answer(problem, time_limit))
     except ManaplanError as e:
-        return _error(request_id, e.message, e.at if e.at is not None else "")
+        return error_answer(rid, e.message, e.at if e.at is not None else "")
     except RecursionError:
-        return {**_error(request_id, "the request is too deeply nested", None)}
+        return error_answer(rid, "the request is too deeply nested", None)
     except Exception as e:  # a bug: say so plainly, without a traceback
-        out = _error(request_id, f"internal error ({type(e).__name__}): {e}", None)
-        out["error"]["internal"] = True
-        return out
-    return {"id": request_id, **out}
+        return error_answer(rid, f"internal error ({type(e).__name__}): {e}", None, internal=True)
+    return {"id": rid, **out}
+
+
+def version() -> dict:
+    """The ``version`` answer: the package, the protocol, and each game's queries."""
+    return {"version": __version__, "protocol": PROTOCOL_VERSION,
+            "games": {name: list(find_profile(name).queries) for name in game_names()}}
 
 
 def can_pay(mana_cost: str | None, permanents: list, player: dict | None = None, **spell) -> bool:
@@ -76,5 +74,5 @@ def solve_text(text: str) -> dict:
     try:
         request = json.loads(text)
     except json.JSONDecodeError as e:
-        return _error(None, f"bad JSON: {e.msg}", f"line {e.lineno} column {e.colno}")
+        return error_answer(None, f"bad JSON: {e.msg}", f"line {e.lineno} column {e.colno}")
     return solve(request)

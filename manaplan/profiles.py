@@ -20,6 +20,8 @@ class GameProfile(Protocol):
     """What a game brings: its name in requests and the three steps of an answer."""
 
     name: str
+    #: the queries it answers (besides ``version``, which every game answers)
+    queries: tuple
 
     def read(self, request: dict) -> Any:
         """The request as the game's problem value; RequestError (located) if invalid."""

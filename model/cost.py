@@ -57,11 +57,6 @@ class SpellCost:
                    tuple(parse(r) for r in reduce), minimum)
 
     @property
-    def payable_at_all(self) -> bool:
-        """An object with no mana cost can't be cast by paying one (CR 202.1b)."""
-        return self.mana_cost is not None
-
-    @property
     def added_symbols(self) -> tuple:
         """Every symbol to pay before reductions: mana cost, additional costs, increases."""
         out = self.mana_cost.symbols if self.mana_cost else ()

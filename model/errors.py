@@ -31,3 +31,19 @@ class SymbolError(ManaplanError):
 
 class RequestError(ManaplanError):
     """A request that is not valid: a missing or ill-typed field, a bad value."""
+
+
+class InternalError(RuntimeError):
+    """A bug in manaplan, reported as such (``"internal": true``), never bad input."""
+
+
+class PlanError(InternalError):
+    """A solved model could not be turned into a plan."""
+
+
+class InvalidPlan(InternalError):
+    """A plan failed its own validation before it was returned."""
+
+
+class SearchTooLarge(RuntimeError):
+    """The reference search met more states than it was allowed: no answer, not a wrong one."""

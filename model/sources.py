@@ -135,10 +135,6 @@ class AbilityCost:
             parts.append(f"Remove {n} {self.counter_kind} counter{'s' if self.counters > 1 else ''} from this")
         return ", ".join(parts)
 
-    @property
-    def needs_mana(self) -> bool:
-        return bool(self.mana.symbols)
-
 
 @dataclass(frozen=True, slots=True)
 class Output:
@@ -222,12 +218,6 @@ class Output:
         if self.combination:
             return frozenset(self.combination_types)
         return frozenset(t for a in self.alternatives for t in a)
-
-    def max_of(self, types: frozenset) -> int:
-        """The most mana of the given types one activation can add."""
-        if self.combination:
-            return self.combination if types & set(self.combination_types) else 0
-        return max(sum(1 for t in a if t in types) for a in self.alternatives)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +328,11 @@ class Player:
     pool: tuple = ()
     graveyard: int = 0
 
+    def after(self, plan) -> "Player":
+        """The player after carrying ``plan`` out: the life it cost (CR 118.3, and its
+        damage), the cards delve exiled, and the mana left floating as the new pool."""
+        return Player(self.life - plan.life_paid, plan.floating_mana(), self.graveyard - plan.exiled)
+
 
 def describe_types(types) -> str:
     """``{'U'}`` -> 'blue'; ``{'W', 'U'}`` -> 'white or blue'."""
@@ -345,45 +340,6 @@ def describe_types(types) -> str:
     if len(names) <= 2:
         return " or ".join(names)
     return ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def explicit_ability(spec: dict, name: str = "") -> Ability:
-    """One ability from the protocol's explicit form ``{"cost": ..., "add": ...}``."""
-    if not isinstance(spec, dict):
-        raise RequestError("an ability must be an object with 'cost' and 'add'")
-    unknown = set(spec) - {"cost", "add", "restrict", "instant_only", "mana_ability", "damage"}
-    if unknown:
-        raise RequestError(f"unknown ability field {sorted(unknown)[0]!r}", sorted(unknown)[0])
-    if "cost" not in spec:
-        raise RequestError("an ability needs a 'cost' (for example '{T}')", "cost")
-    if "add" not in spec:
-        raise RequestError("an ability needs an 'add' (for example '{G}')", "add")
-    try:
-        cost = AbilityCost.parse(spec["cost"], name)
-    except ManaplanError as e:
-        raise RequestError(e.message, "cost") from None
-    try:
-        output = Output.parse(spec["add"])
-    except ManaplanError as e:
-        raise e.located("add") from None
-    flags = {}
-    for key in ("instant_only", "mana_ability"):
-        if key in spec:
-            if not isinstance(spec[key], bool):
-                raise RequestError(f"'{key}' must be true or false", key)
-            flags[key] = spec[key]
-    restrict = spec.get("restrict", "")
-    if restrict != "":
-        try:
-            parse_restriction(restrict)
-        except RequestError as e:
-            raise RequestError(e.message, "restrict") from None
-    damage = spec.get("damage", 0)
-    if not isinstance(damage, int) or isinstance(damage, bool) or not 0 <= damage <= 1000:
-        raise RequestError("'damage' must be a whole number from 0 to 1000", "damage")
-    ability = Ability(cost, output, restrict, damage=damage, text=str(spec["cost"]), **flags)
-    check_bounded(ability)
-    return ability
 
 
 def check_bounded(ability: Ability) -> None:
@@ -402,6 +358,37 @@ class Board:
     """The permanents that may pay, by id."""
 
     permanents: tuple = field(default=())
+    #: the board as given, when this one has its counted amounts resolved
+    counted_from: "Board | None" = field(default=None, compare=False, repr=False)
+    #: what the layers above derive from this board once and reuse while it is unchanged
+    #: (the solver's grouping of interchangeable permanents), by their own keys
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def after(self, plan) -> "Board":
+        """The board after carrying ``plan`` out (a :class:`manaplan.model.plan.Plan`):
+        what it tapped is tapped (convoke and improvise too), what it sacrificed is gone,
+        the counters its costs removed are removed. Amounts counted on the board (Gaea's
+        Cradle) are counted again on what is left, from the board as given."""
+        tapped, gone = set(plan.tapped), set(plan.sacrificed)
+        source = self.counted_from or self
+        by_id = {p.id: p for p in source.permanents}
+        removed: dict = {}
+        for step in plan.steps:
+            if isinstance(step.ability, int) and step.permanent in by_id:
+                cost = by_id[step.permanent].abilities[step.ability].cost
+                if cost.counters:
+                    key = (step.permanent, cost.counter_kind)
+                    removed[key] = removed.get(key, 0) + cost.counters
+        out = []
+        for p in source.permanents:
+            if p.id in gone:
+                continue
+            counters = tuple((kind, n - removed.get((p.id, kind), 0)) for kind, n in p.counters)
+            if (p.id in tapped and not p.tapped) or counters != p.counters:
+                state = (p.tapped or p.id in tapped, counters)
+                p = replace(p, tapped=state[0], counters=counters, key=f"{p.key}|{state}" if p.key else "")
+            out.append(p)
+        return Board(tuple(out))
 
     def devotion(self) -> dict:
         """Devotion to each color: the mana symbols of that color among the mana costs of
@@ -470,7 +457,7 @@ class Board:
                     raise RequestError(e.message, at) from None
                 abilities.append(a)
             out.append(replace(p, abilities=tuple(abilities), key=f"{p.key}|{counts}" if p.key else ""))
-        return Board(tuple(out))
+        return Board(tuple(out), counted_from=self)
 
 
 def flexibility(types) -> int:

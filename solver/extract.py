@@ -12,15 +12,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from ..model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
-from ..model.mana import Mana, format_mana
-from ..model.request import PaymentProblem
-from ..model.symbols import ANY, MANA_TYPES, SNOW_ANY, need_of
+from ..model.errors import PlanError
+from ..model.mana import Mana
+from ..model.plan import PaymentLine, Plan, Step, TriggeredMana
+from ..model.problem import PaymentProblem
+from ..model.symbols import ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, Symbol, need_of
 
-from .cpsat import SPELL, Built, _kind_of
-
-
-class PlanError(RuntimeError):
-    """The solution could not be turned into a plan: a bug, never bad input."""
+from .cpsat import SPELL, PaymentModel, kind_of
 
 
 class _Pool:
@@ -32,7 +30,7 @@ class _Pool:
             self.add(u)
 
     def add(self, u: Mana):
-        self.by_kind[_kind_of(u)].append(u)
+        self.by_kind[kind_of(u)].append(u)
 
     def take(self, kind) -> Mana:
         if not self.by_kind[kind]:
@@ -43,7 +41,10 @@ class _Pool:
         return [u for us in self.by_kind.values() for u in us]
 
 
-def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> dict:
+def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool) -> Plan:
+    """The solved model as a :class:`Plan`: activations of named permanents layer by layer
+    (taps before sacrifices within a layer), each cost symbol paid by concrete mana from
+    the pool, then the spell's locked-in total cost (CR 601.2h)."""
     val = solver.value
     supply = b.supply
     acts = supply.acts
@@ -54,7 +55,7 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
     for g in supply.groups:
         for pid in g.ids:
             state[pid] = {"tapped": g.tapped, "sacrificed": False, "counters": dict(g.counters)}
-    activations = []  # (layer, act#, alt or made-types, permanent id)
+    activations = []  # (layer, act#, (own mana, triggers' mana), permanent id)
     for l in range(b.layers + 1):
         this_layer = []
         for (ll, j, ai), v in b.act_vars.items():
@@ -77,7 +78,6 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
 
     pool = _Pool(supply.pool)
     steps = []
-    life_paid = 0
     opt_budget = Counter({key: val(v) for key, v in b.opt_vars.items() if val(v)})
     for l in range(b.layers + 1):
         made_now = []
@@ -94,29 +94,15 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
                     opt_budget[(l, j, si, oi)] -= 1
                 opt = options[oi]
                 if opt.life:
-                    payment.append({"symbol": str(sym), "life": opt.life})
-                    life_paid += opt.life
+                    payment.append(PaymentLine(sym, life=opt.life))
                 for need in opt.needs:
                     unit = _spend(pool, pay_budget, l, need)
-                    line = {"symbol": str(sym), "mana": unit.type, "from": unit.source}
-                    if len(options) > 1:
-                        line["as"] = opt.label
-                    payment.append(line)
-            life_paid += a.life + a.damage
+                    payment.append(PaymentLine(sym, unit.type, unit.source, half=opt.label if len(options) > 1 else ""))
             who = pid.split(":")[0] if a.exile else pid
-            units = [Mana(t, a.mana.snow, a.mana.spell_only, a.mana.generic_only, False, who) for t in out]
-            made_now += units
-            step = {"permanent": who, "ability": a.index, "cost": a.text,
-                    "pays": "".join("{%s}" % p["mana"] for p in payment if "mana" in p),
-                    "payment": payment, "adds": format_mana(units)}
-            if extra:
-                step["triggered"] = _triggered(extra)
-                made_now += [Mana(e.type, e.snow, False, False, False, e.source) for e in extra]
-            if a.life:
-                step["life"] = a.life
-            if a.damage:
-                step["damage"] = a.damage
-            steps.append(step)
+            made_now += [Mana(t, a.mana.snow, a.mana.spell_only, a.mana.generic_only, False, who) for t in out]
+            made_now += [Mana(e.type, e.snow, False, False, False, e.source) for e in extra]
+            steps.append(Step(who, a.index, a.text, tuple(out), tuple(payment), _triggered(extra), a.tap, a.sacrifice,
+                              a.exile, a.life, a.damage))
         for u in made_now:
             pool.add(u)
 
@@ -127,55 +113,34 @@ def extract_plan(problem: PaymentProblem, b: Built, solver, optimal: bool) -> di
     announcement = Announcement(tuple(h for h, _ in halves), tuple(h for h, _ in red_halves))
     total = total_cost(spell, announcement)
     d = b.spell_demand
-    expect = (_value(val, d["generic"]), tuple(_value(val, d["typed"][t]) for t in MANA_TYPES), _value(val, d["snow"]))
+    expect = (_value(val, d.generic), tuple(_value(val, d.typed[t]) for t in MANA_TYPES), _value(val, d.snow))
     if (total.generic, total.typed, total.snow) != expect:
         raise PlanError(f"total cost {total} does not match the model's {expect}")
     payment = []
-    generic_symbol = "{%d}" % total.generic
+    generic_symbol = Symbol(GENERIC, (), total.generic)
     for _ in range(total.generic):
         u = _spend(pool, pay_budget, SPELL, ANY)
-        payment.append({"symbol": generic_symbol, "mana": u.type, "from": u.source})
+        payment.append(PaymentLine(generic_symbol, u.type, u.source))
     for t, n in zip(MANA_TYPES, total.typed):
         for _ in range(n):
             u = _spend(pool, pay_budget, SPELL, need_of(t))
-            payment.append({"symbol": "{%s}" % t, "mana": u.type, "from": u.source})
+            payment.append(PaymentLine(Symbol.parse("{%s}" % t), u.type, u.source))
     for _ in range(total.snow):
         u = _spend(pool, pay_budget, SPELL, SNOW_ANY)
-        payment.append({"symbol": "{S}", "mana": u.type, "from": u.source})
+        payment.append(PaymentLine(Symbol(SNOW), u.type, u.source))
     for sym in total.life_symbols:
-        payment.append({"symbol": str(sym), "life": 2})
-        life_paid += 2
-
-    tapped = [s["permanent"] for s, (l, j, out, pid) in zip(steps, activations) if acts[j].tap]
-    sacrificed = [s["permanent"] for s, (l, j, out, pid) in zip(steps, activations) if acts[j].sacrifice]
-    exiled = sum(1 for (l, j, out, pid) in activations if acts[j].exile)
-    plan = {
-        "steps": steps,
-        "tapped": tapped,
-        "sacrificed": sacrificed,
-        "life_paid": life_paid,
-        "announced": [{"symbol": str(s), "as": h} for h, s in halves],
-        "payment": payment,
-        "floating": format_mana(pool.rest()),
-        "optimal": optimal,
-    }
-    if life_paid and life_paid >= problem.player.life:
-        plan["lethal"] = True  # legal (damage is not a cost), but the player loses the game
-    if red_halves:
-        plan["reduction_halves"] = [{"symbol": str(s), "as": h} for h, s in red_halves]
-    if exiled:
-        plan["exiled"] = exiled
-    return {"total_cost": str(total), "plan": plan}
+        payment.append(PaymentLine(sym, life=2))  # CR 107.4f
+    return Plan(tuple(steps), total, tuple(payment), tuple(pool.rest()),
+                tuple((s, h) for h, s in halves), tuple((s, h) for h, s in red_halves), optimal)
 
 
-def _triggered(extra) -> list:
-    """The step's ``triggered`` lines: one per trigger set off (CR 605.4a), with the mana
-    it added."""
+def _triggered(extra) -> tuple:
+    """The triggered mana abilities a step set off (CR 605.4a), each with the mana it
+    added."""
     by_trigger: dict = {}
     for e in extra:
-        by_trigger.setdefault((e.source, e.index), []).append(e)
-    return [{"permanent": src, "trigger": index, "adds": format_mana(Mana(e.type) for e in es)}
-            for (src, index), es in by_trigger.items()]
+        by_trigger.setdefault((e.source, e.index), []).append(e.type)
+    return tuple(TriggeredMana(src, index, tuple(types)) for (src, index), types in by_trigger.items())
 
 
 def _value(val, expr) -> int:

@@ -10,7 +10,7 @@ set is the proof a player reads ("needs 3 blue mana; only 2 sources can make blu
 
 Twobrid and Phyrexian symbols, snow, restrictions, reductions with choices and sources
 that make several mana or cost mana fall outside: ``plain_view`` returns None and the
-CP-SAT model decides.
+CP-SAT model decides. The view is read off the board's one grouping (``solver.supply``).
 """
 
 from __future__ import annotations
@@ -19,19 +19,21 @@ import itertools
 from collections import Counter
 
 from ..model.cost import Announcement, total_cost
-from ..model.request import PaymentProblem
-from ..model.sources import why_unusable
+from ..model.plan import NOT_ENOUGH_MANA, POOL, NotEnoughMana, Unpayable
+from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, COLORLESS_HYBRID, HYBRID, MANA_TYPES
 
 from .proof import explain
+from .supply import Supply
 
 _SUBSETS = [frozenset(c) for r in range(1, 7) for c in itertools.combinations(MANA_TYPES, r)]
 
 
 
-def plain_view(problem: PaymentProblem):
+def plain_view(problem: PaymentProblem, supply: Supply):
     """(needs, sources, ids) or None if the board or cost isn't plain: needs and sources
-    are Counters of type sets, ids maps each type set to the sources that make it."""
+    are Counters of type sets, ids maps each type set to the sources that make it. It
+    is read off the board's one grouping (``supply``)."""
     spell = problem.spell
     cost = spell.cost
     if cost.mana_cost is None or spell.convoke or spell.improvise or spell.delve:
@@ -59,28 +61,28 @@ def plain_view(problem: PaymentProblem):
     needs[ALL_TYPES] += total.generic
     sources = Counter()
     ids: dict = {}
-    for u in problem.player.pool:
+    for u in supply.pool:
         sources[frozenset((u.type,))] += 1
-        ids.setdefault(frozenset((u.type,)), []).append("pool")
-    life = problem.player.life
-    kinds: dict = {}
-    for p in problem.board.permanents:  # read each kind of permanent once
-        if p.triggers:
-            return None  # triggered mana (CR 605.1b): sources may make more than one mana
-        kinds.setdefault(p.grouping_key(), []).append(p)
-    for members in kinds.values():
-        p = members[0]
-        usable = [a for a in p.abilities if why_unusable(p, a, life) is None]
-        if not usable:
-            continue
-        if p.snow or any(a.cost.mana.symbols or a.cost.sacrifice or a.cost.counters or a.life or a.restrict
-                         or not a.cost.tap or a.output.combination
-                         or any(len(alt) != 1 for alt in a.output.alternatives) for a in usable):
+        ids.setdefault(frozenset((u.type,)), []).append(POOL)
+    makes_by_group: dict = {}
+    for a in supply.acts:
+        if not _plain_act(a):
             return None
-        makes = frozenset(t for a in usable for alt in a.output.alternatives for t in alt)
+        makes_by_group[a.group] = makes_by_group.get(a.group, frozenset()) | frozenset(t for alt in a.alternatives
+                                                                                       for t in alt)
+    for g, makes in makes_by_group.items():
+        members = supply.groups[g].ids
         sources[makes] += len(members)
-        ids.setdefault(makes, []).extend(m.id for m in members)
+        ids.setdefault(makes, []).extend(members)
     return +needs, sources, ids
+
+
+def _plain_act(a) -> bool:
+    """An ability that makes one mana of one type for {T} alone, from a source that is
+    not snow, without restriction and setting off no trigger: one unit of a transport."""
+    return (a.tap and not a.costs_mana and not a.sacrifice and not a.counters and not a.life and not a.damage
+            and not a.exile and not a.combination and not a.bonus and not a.mana.snow and not a.mana.spell_only
+            and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives))
 
 
 def _mask(types) -> int:
@@ -106,30 +108,28 @@ def hall_violation(needs: Counter, sources: Counter, ids=None):
     return None
 
 
-def can_pay_plain(problem: PaymentProblem):
+def can_pay_plain(problem: PaymentProblem, supply: Supply):
     """True or False on a plain board; None if the board or cost is not plain."""
-    view = plain_view(problem)
+    view = plain_view(problem, supply)
     if view is None:
         return None
     return hall_violation(*view) is None
 
 
-def hall_certificate(problem: PaymentProblem) -> dict | None:
-    """The counting certificate (as :func:`solver.proof.counting_bound` writes it) read
+def hall_certificate(problem: PaymentProblem, supply: Supply, view=None) -> Unpayable | None:
+    """The counting certificate (as :func:`solver.proof.counting_bound` gives it) read
     off the violated Hall set, or None if the board is not plain or the cost is payable."""
-    view = plain_view(problem)
+    view = view or plain_view(problem, supply)
     if view is None:
         return None
     found = hall_violation(*view)
     if found is None:
         return None
-    types, demand, supply = found
+    types, demand, available = found
     amounts = Counter()
     for makes, who in view[2].items():
         if makes & types:
             for pid in who:
                 amounts[pid] += 1
-    cert = {"code": "not_enough_mana", "types": [t for t in MANA_TYPES if t in types], "needs": demand,
-            "available": supply, "sources": sorted(amounts)}
-    cert["message"] = explain(cert, amounts)
-    return cert
+    cert = NotEnoughMana(tuple(t for t in MANA_TYPES if t in types), demand, available, tuple(sorted(amounts)))
+    return Unpayable(NOT_ENOUGH_MANA, explain(cert, amounts), cert)

@@ -21,24 +21,25 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model.cost import Announcement, choice_symbols, total_cost
-from ..model.mana import format_mana
-from ..model.request import PaymentProblem
-from ..model.sources import flexibility, why_unusable
-from ..model.symbols import ALL_TYPES, MANA_TYPES
+from ..model.plan import POOL, PaymentLine, Plan, Step
+from ..model.problem import PaymentProblem
+from ..model.sources import PRECAST_ONLY, flexibility, why_unusable
+from ..model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
 
 from . import cpsat
 from .hall import hall_certificate, plain_view
+from .supply import Supply
 
-POOL = "pool"
 INFEASIBLE = "infeasible"
 
 
-def plain_payment(problem: PaymentProblem, time_limit: float) -> dict | None:
-    """The answer to a ``pay`` query on a plain board (response fields without ``id``;
-    the plan not yet validated), or None if the board or the cost is not plain."""
-    if _precast_only(problem):
+def plain_payment(problem: PaymentProblem, supply: Supply, time_limit: float):
+    """The answer to a ``pay`` query on a plain board (a :class:`Plan`, not yet
+    validated, or an :class:`Unpayable` with its Hall certificate), or None if the board
+    or the cost is not plain."""
+    if any(why in PRECAST_ONLY for _, _, why in supply.excluded):
         return None  # the general planner says when activating before casting would help
-    view = plain_view(problem)
+    view = plain_view(problem, supply)
     if view is None:
         return None
     needs, sources, ids = view
@@ -51,16 +52,10 @@ def plain_payment(problem: PaymentProblem, time_limit: float) -> dict | None:
             classes.append((types, False, [pid for pid in who if pid != POOL]))
     flows, optimal = _transport(classes, needs, time_limit)
     if flows == INFEASIBLE:  # Hall's condition fails (it is exact here): the violated set is the proof
-        certificate = hall_certificate(problem)
-        return {"payable": False, "reason": certificate} if certificate else None
+        return hall_certificate(problem, supply, view)
     if flows is None:
         return None  # no answer in time: the general planner reports it
     return _plan(problem, classes, flows, optimal)
-
-
-def _precast_only(problem: PaymentProblem) -> bool:
-    """Whether some ability can't be used mid-cast (CR 601.2g) but might help before."""
-    return any(not a.usable_mid_cast for p in problem.board.permanents for a in p.abilities)
 
 
 def _transport(classes: list, needs: Counter, time_limit: float):
@@ -74,7 +69,7 @@ def _transport(classes: list, needs: Counter, time_limit: float):
         return {}, True
     from ortools.sat.python import cp_model  # lazy, as in solver.cpsat
     LinearExpr = cp_model.LinearExpr
-    m = cpsat.new_model()
+    m = cp_model.CpModel()
     tap_weight = 1 + sum(flexibility(t) * len(who) for t, pooled, who in classes if not pooled)
     flows, by_need, terms, weights = {}, {}, [], []
     for c, (types, pooled, who) in enumerate(classes):
@@ -104,7 +99,7 @@ def _transport(classes: list, needs: Counter, time_limit: float):
     return {key: solver.value(v) for key, v in flows.items() if solver.value(v)}, status == cp_model.OPTIMAL
 
 
-def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) -> dict:
+def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) -> Plan:
     """The assignment as a plan at the table: tap each chosen permanent for the type its
     unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
     pay the locked-in total (601.2h)."""
@@ -117,15 +112,13 @@ def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) ->
         mana = next(t for t in MANA_TYPES if t in types and t in need)
         for _ in range(n):
             units.append((need, mana, left[c].pop(0)))
-    steps, tapped = [], []
+    steps = []
     for need, mana, pid in units:
         if pid == POOL:
             continue
         index = next(i for i, a in enumerate(perms[pid].abilities)  # one that plain_view counted
                      if why_unusable(perms[pid], a, life) is None and (mana,) in a.output.alternatives)
-        steps.append({"permanent": pid, "ability": index, "cost": str(perms[pid].abilities[index].cost),
-                      "pays": "", "payment": [], "adds": "{%s}" % mana})
-        tapped.append(pid)
+        steps.append(Step(pid, index, str(perms[pid].abilities[index].cost), (mana,), taps=True))
     cost = problem.spell.cost
     halves_by_types: dict = {}
     for need, mana, pid in units:
@@ -134,11 +127,12 @@ def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) ->
     choices = choice_symbols(cost.added_symbols)
     halves = [halves_by_types[frozenset(s.colors)].pop() for s in choices]
     total = total_cost(cost, Announcement(tuple(halves)))
+    generic_symbol = Symbol(GENERIC, (), total.generic)
     generic = [(mana, pid) for need, mana, pid in units if need == ALL_TYPES]
     typed = sorted(((mana, pid) for need, mana, pid in units if need != ALL_TYPES),
                    key=lambda u: MANA_TYPES.index(u[0]))
-    payment = [{"symbol": "{%d}" % total.generic, "mana": mana, "from": pid} for mana, pid in generic]
-    payment += [{"symbol": "{%s}" % mana, "mana": mana, "from": pid} for mana, pid in typed]
+    payment = [PaymentLine(generic_symbol, mana, pid) for mana, pid in generic]
+    payment += [PaymentLine(Symbol.parse("{%s}" % mana), mana, pid) for mana, pid in typed]
     spent = Counter(mana for _, mana, pid in units if pid == POOL)
     floating = []
     for u in problem.player.pool:
@@ -146,14 +140,4 @@ def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) ->
             spent[u.type] -= 1
         else:
             floating.append(u)
-    plan = {
-        "steps": steps,
-        "tapped": tapped,
-        "sacrificed": [],
-        "life_paid": 0,
-        "announced": [{"symbol": str(s), "as": h} for s, h in zip(choices, halves)],
-        "payment": payment,
-        "floating": format_mana(floating),
-        "optimal": optimal,
-    }
-    return {"payable": True, "total_cost": str(total), "plan": plan, "reason": None}
+    return Plan(tuple(steps), total, tuple(payment), tuple(floating), tuple(zip(choices, halves)), optimal=optimal)

@@ -15,7 +15,11 @@ from __future__ import annotations
 import itertools
 
 from ..model.cost import all_total_costs, count_announcements
-from ..model.request import PaymentProblem
+from ..model.plan import (
+    NEEDS_ACTIVATION_BEFORE_CASTING, NO_MANA_COST, NO_PAYMENT, NOT_ENOUGH_LIFE, NOT_ENOUGH_MANA, POOL, NotEnoughLife,
+    NotEnoughMana, Unpayable,
+)
+from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, MANA_TYPES
 from ..model.sources import describe_types
 
@@ -37,7 +41,7 @@ def supply_of(supply: Supply, types: frozenset, snow_only: bool = False) -> dict
     out = {}
     for u in supply.pool:
         if u.type in types and (everything or not u.generic_only) and (u.snow or not snow_only):
-            out["pool"] = out.get("pool", 0) + 1
+            out[POOL] = out.get(POOL, 0) + 1
     for g, grp in enumerate(supply.groups):
         tap_best, free = 0, 0
         for a in supply.acts:
@@ -70,12 +74,11 @@ def _demand(total, types: frozenset) -> int:
     return n
 
 
-def counting_bound(problem: PaymentProblem, supply: Supply | None = None) -> dict | None:
-    """A certificate that the spell can't be paid, or None if counting can't show it."""
+def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable | None:
+    """A proof that the spell can't be paid, or None if counting can't show it."""
     spell = problem.spell.cost
     if spell.mana_cost is None:
-        return {"code": "no_mana_cost",
-                "message": "it has no mana cost, so it can't be cast by paying one (CR 202.1b)"}
+        return Unpayable(NO_MANA_COST, "it has no mana cost, so it can't be cast by paying one (CR 202.1b)")
     if count_announcements(spell) > MAX_ANNOUNCEMENTS:
         return None
     supply = supply or build_supply(problem)
@@ -83,70 +86,63 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None = None) -> dic
     totals = [t for t in all_total_costs(spell) if t.life <= life]
     if not totals:
         need = min(t.life for t in all_total_costs(spell))
-        return {"code": "not_enough_life", "needs": need, "available": life,
-                "message": f"needs {need} life for its Phyrexian symbols with no colored mana for them; "
-                           f"life is {life} (CR 118.3)"}
+        return Unpayable(NOT_ENOUGH_LIFE, f"needs {need} life for its Phyrexian symbols with no colored mana for "
+                                          f"them; life is {life} (CR 118.3)", NotEnoughLife(need, life))
     best = None
     for types in _subsets():
         sources = supply_of(supply, types)
         available = sum(sources.values())
         needs = min(_demand(t, types) for t in totals)
-        if needs > available and (best is None or len(types) < len(best["types"])):
-            best = {"code": "not_enough_mana", "types": [t for t in MANA_TYPES if t in types],
-                    "needs": needs, "available": available, "sources": sorted(sources)}
+        if needs > available and (best is None or len(types) < len(best.types)):
+            best = NotEnoughMana(tuple(t for t in MANA_TYPES if t in types), needs, available, tuple(sorted(sources)))
     snow_sources = supply_of(supply, ALL_TYPES, snow_only=True)
     snow_needs = min(t.snow for t in totals)
     if best is None and snow_needs > sum(snow_sources.values()):
-        best = {"code": "not_enough_mana", "types": list(MANA_TYPES), "snow": True, "needs": snow_needs,
-                "available": sum(snow_sources.values()), "sources": sorted(snow_sources)}
+        best = NotEnoughMana(MANA_TYPES, snow_needs, sum(snow_sources.values()), tuple(sorted(snow_sources)), True)
     if best is None:
         return None
-    best["message"] = explain(best, supply_of(supply, frozenset(best["types"]), best.get("snow", False)))
-    priced_out = [t for t in all_total_costs(spell) if t.life > life]
-    if priced_out:
-        best["message"] += (f" (its Phyrexian symbols could be paid with 2 life each instead, "
-                            f"but life is {life}, CR 118.3)")
-    return best
+    message = explain(best, supply_of(supply, frozenset(best.types), best.snow))
+    if any(t.life > life for t in all_total_costs(spell)):
+        message += f" (its Phyrexian symbols could be paid with 2 life each instead, but life is {life}, CR 118.3)"
+    return Unpayable(NOT_ENOUGH_MANA, message, best)
 
 
-def explain(cert: dict, amounts: dict) -> str:
+def explain(cert: NotEnoughMana, amounts: dict) -> str:
     """The player's sentence for a counting certificate; ``amounts`` is how much of the
     certificate's mana each source could make."""
-    types = frozenset(cert["types"])
-    what = "snow mana" if cert.get("snow") else ("mana" if types == ALL_TYPES else describe_types(types) + " mana")
-    src = cert["sources"]
+    types = frozenset(cert.types)
+    what = "snow mana" if cert.snow else ("mana" if types == ALL_TYPES else describe_types(types) + " mana")
+    src = cert.sources
     if not src:
-        return f"needs {cert['needs']} {what}; nothing untapped can make it"
+        return f"needs {cert.needs} {what}; nothing untapped can make it"
     listing = ", ".join(s if amounts[s] == 1 else f"{s} ({amounts[s]})" for s in src)
     if all(amounts[s] == 1 for s in src):
         n = len(src)
-        return (f"needs {cert['needs']} {what}; only {n} untapped source{'s' if n != 1 else ''} "
+        return (f"needs {cert.needs} {what}; only {n} untapped source{'s' if n != 1 else ''} "
                 f"can make {what.replace(' mana', '') if what != 'mana' else 'it'}: {listing}")
-    return f"needs {cert['needs']} {what}; at most {cert['available']} can be made: {listing}"
+    return f"needs {cert.needs} {what}; at most {cert.available} can be made: {listing}"
 
 
-def check_certificate(problem: PaymentProblem, reason: dict) -> bool | None:
+def check_certificate(problem: PaymentProblem, reason: Unpayable) -> bool | None:
     """Check an unpayable answer's certificate without CP-SAT.
 
     True: the certificate proves that no payment exists. False: it does not.
     None: it can't be checked here (an exhaustive proof on a board too large for the
     reference search).
     """
-    code = reason.get("code")
-    if code == "no_mana_cost":
+    code, cert = reason.code, reason.certificate
+    if code == NO_MANA_COST:
         return problem.spell.cost.mana_cost is None
-    if code == "not_enough_life":
+    if code == NOT_ENOUGH_LIFE:
         totals = all_total_costs(problem.spell.cost)
         return all(t.life > problem.player.life for t in totals)
-    if code == "not_enough_mana":
+    if code == NOT_ENOUGH_MANA and isinstance(cert, NotEnoughMana):
         supply = build_supply(problem)
-        types = frozenset(reason["types"])
-        snow = reason.get("snow", False)
-        available = sum(supply_of(supply, types, snow).values())
+        available = sum(supply_of(supply, frozenset(cert.types), cert.snow).values())
         totals = [t for t in all_total_costs(problem.spell.cost) if t.life <= problem.player.life]
-        needs = min((t.snow if snow else _demand(t, types)) for t in totals)
-        return needs > available and reason["needs"] == needs and reason["available"] == available
-    if code in ("no_payment", "needs_activation_before_casting"):
+        needs = min((t.snow if cert.snow else _demand(t, frozenset(cert.types))) for t in totals)
+        return needs > available and cert.needs == needs and cert.available == available
+    if code in (NO_PAYMENT, NEEDS_ACTIVATION_BEFORE_CASTING):
         from .checks.reference import MAX_REFERENCE_PERMANENTS, reference_optimum
         if len(problem.board.permanents) > MAX_REFERENCE_PERMANENTS:
             return None

@@ -14,13 +14,12 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..model.mana import Mana
-from ..model.request import PaymentProblem
-from ..model.sources import flexibility, why_unusable
+from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
+from ..model.problem import PaymentProblem
+from ..model.sources import Board, flexibility, why_unusable
 from ..model.symbols import COLORS
 from ..model.triggers import activation_outputs, board_triggers
 
-CONVOKE, IMPROVISE, DELVE = "convoke", "improvise", "delve"
-GRAVEYARD = "graveyard"
 
 
 @dataclass(frozen=True)
@@ -103,22 +102,51 @@ class Supply:
     mana_bound: int       # an upper bound on all mana that can ever be in the pool
 
 
+def group_board(board: Board, convoke: bool = False, improvise: bool = False) -> tuple:
+    """The board's permanents in groups of interchangeable ones (tuples of Permanents),
+    computed once per board and kept in ``board.memo``: every later question on the same
+    board (another X, the general model after the plain one, a proof) reuses it.
+
+    A permanent that can be sacrificed by one ability and use another (or convoke or
+    improvise, when the spell has it) is kept on its own: the model then orders its
+    activations, nothing after the sacrifice. What sets triggers off depends on the
+    permanent's text, except for Auras' hosts, which are told apart by what is attached.
+    """
+    key = ("groups", convoke, improvise)
+    if key in board.memo:
+        return board.memo[key]
+    hosts = {p.attached_to for p in board.permanents if p.triggers and p.attached_to}
+    by_key: dict = {}
+    for p in board.permanents:
+        extra = (convoke and p.creature) or (improvise and p.artifact)
+        alone = any(a.cost.sacrifice for a in p.abilities) and (len(p.abilities) > 1 or extra)
+        attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
+            if p.id in hosts else ()
+        by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)
+    groups = tuple(tuple(members) for members in by_key.values())
+    board.memo[key] = groups
+    return groups
+
+
+def _outcomes(board: Board, triggers: tuple, proto, index: int, ability):
+    """``activation_outputs`` of one ability of a group's first permanent, kept with the
+    board: the triggers' outcomes depend on the board alone."""
+    key = ("outcomes", proto.id, index)
+    if key not in board.memo:
+        board.memo[key] = activation_outputs(triggers, proto, ability)
+    return board.memo[key]
+
+
 def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply:
-    """Group the board and list the usable abilities (CR 605.3, 601.2g, 302.6)."""
+    """The groups of the board and the abilities each may use while this spell is being
+    cast (CR 605.3, 601.2g, 302.6), with convoke, improvise and delve (702.51, 702.126,
+    702.66) as abilities of their own."""
     spell = problem.spell
     life = problem.player.life
-    triggers = board_triggers(problem.board)
-    by_key: dict = {}
-    for p in problem.board.permanents:
-        # a permanent that can be sacrificed by one ability and use another is kept on
-        # its own: the model then orders its activations (nothing after the sacrifice)
-        extra = (spell.convoke and p.creature) or (spell.improvise and p.artifact)
-        alone = any(a.cost.sacrifice for a in p.abilities) and (len(p.abilities) > 1 or extra)
-        # what sets triggers off depends on the permanent's text, except Auras' hosts
-        attached = tuple(src.id for src, _, _ in triggers if src.attached_to == p.id)
-        by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)
+    board = problem.board
+    triggers = board_triggers(board)
     groups, acts, excluded = [], [], []
-    for members in by_key.values():
+    for members in group_board(board, spell.convoke, spell.improvise):
         proto = members[0]
         g = len(groups)
         group_acts = []
@@ -141,7 +169,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
             if ab.cost.life:
                 caps.append(len(members) * (life // ab.cost.life))
             alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
-            outcomes = activation_outputs(triggers, proto, ab) if triggers else None
+            outcomes = _outcomes(board, triggers, proto, i, ab) if triggers else None
             if outcomes is not None:  # CR 605.4a: its triggers' mana comes with it
                 alternatives, combination = tuple(own for own, _ in outcomes), 0
                 bonus = tuple(extra for _, extra in outcomes)
@@ -154,10 +182,10 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)
             group_acts.append(Act(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
-                                  Mana("C", False, True, not colors), len(members), text="convoke"))
+                                  Mana("C", False, True, not colors), len(members), text=CONVOKE))
         if not proto.tapped and spell.improvise and proto.artifact:
             group_acts.append(Act(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
-                                  Mana("C", False, True, True), len(members), text="improvise"))
+                                  Mana("C", False, True, True), len(members), text=IMPROVISE))
         types = frozenset()
         for a in group_acts:
             if a.index not in (CONVOKE, IMPROVISE):

@@ -1,6 +1,8 @@
-"""Shared helpers: solve a request and check every plan with the validator."""
+"""Shared helpers: solve a request, check every plan with the validator and every proof
+with its checker, and give the answer in the protocol's shape."""
 
-from manaplan.model.request import parse_request
+from manaplan.model.plan import Plan, Unpayable
+from manaplan.protocol.mtg import read, write
 from manaplan.solver.planner import answer
 from manaplan.solver.proof import check_certificate
 from manaplan.solver.checks.validator import validate_plan
@@ -10,15 +12,19 @@ def land(pid, add, **kw):
     return {"id": pid, "abilities": [{"cost": "{T}", "add": add}], **kw}
 
 
+def checked(problem, result):
+    """``result`` after the validator (a plan) or the certificate checker (a proof)."""
+    if isinstance(result, Plan):
+        assert validate_plan(problem, result) == [], result
+    elif isinstance(result, Unpayable):
+        assert check_certificate(problem, result) in (True, None), result
+    return result
+
+
 def pay(spell, permanents, **request):
-    """Answer a request; every plan is replayed by the validator and every proof checked."""
+    """Answer a request as the protocol writes it; every plan is replayed by the
+    validator and every proof checked."""
     if isinstance(spell, str):
         spell = {"mana_cost": spell}
-    req = {"spell": spell, "permanents": permanents, **request}
-    problem = parse_request(req)
-    out = answer(problem)
-    if out["payable"]:
-        assert validate_plan(problem, out) == [], out
-    elif out["payable"] is False:
-        assert check_certificate(problem, out["reason"]) in (True, None), out["reason"]
-    return out
+    problem = read({"spell": spell, "permanents": permanents, **request})
+    return write(problem, checked(problem, answer(problem)))

@@ -326,7 +326,8 @@ def test_effects_that_change_land_types_are_errors_not_ignored():
 
 def test_a_problem_built_in_python_counts_its_amounts_too():
     from manaplan.model.cost import SpellCost
-    from manaplan.model.request import PaymentProblem, Spell
+    from manaplan.model.plan import Plan, Unpayable
+    from manaplan.model.problem import PaymentProblem, Spell
     from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
     from manaplan.solver.planner import answer
     cradle = Permanent("c", abilities=(Ability(AbilityCost(tap=True), Output.parse({"for_each": "creature",
@@ -334,5 +335,5 @@ def test_a_problem_built_in_python_counts_its_amounts_too():
                        type_line="Land")
     elves = tuple(Permanent(f"e{i}", type_line="Creature — Elf", creature=True) for i in range(2))
     board = Board((cradle,) + elves)
-    assert answer(PaymentProblem(Spell(SpellCost.of("{G}{G}")), board, Player(), "pay", None))["payable"]
-    assert not answer(PaymentProblem(Spell(SpellCost.of("{G}{G}{G}{G}")), board, Player(), "pay", None))["payable"]
+    assert isinstance(answer(PaymentProblem(Spell(SpellCost.of("{G}{G}")), board, Player())), Plan)
+    assert isinstance(answer(PaymentProblem(Spell(SpellCost.of("{G}{G}{G}{G}")), board, Player())), Unpayable)

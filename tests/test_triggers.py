@@ -3,13 +3,14 @@ replacement effects (106.12b): card text, the protocol's form, plans, and the va
 replay of each trigger. Oracle texts as Scryfall gives them."""
 
 import copy
+from dataclasses import replace
 
 import pytest
 
 from helpers import pay
 from manaplan import solve
 from manaplan.model.oracle import triggers_from_text
-from manaplan.model.request import parse_request
+from manaplan.protocol.mtg import read as parse_request
 from manaplan.model.triggers import ManaTrigger
 from manaplan.solver.planner import answer
 from manaplan.solver.checks.validator import validate_plan
@@ -156,17 +157,17 @@ def test_explicit_triggers_and_bad_ones():
 def test_the_validator_replays_each_trigger():
     req = {"spell": {"mana_cost": "{G}{G}"}, "permanents": [perm("f", FOREST), perm("vb", VERNAL_BLOOM)]}
     problem = parse_request(req)
-    out = answer(problem)
-    assert validate_plan(problem, out) == []
-    missing = copy.deepcopy(out)
-    del missing["plan"]["steps"][0]["triggered"]
-    assert validate_plan(problem, missing)
-    wrong = copy.deepcopy(out)
-    wrong["plan"]["steps"][0]["triggered"][0]["adds"] = "{U}"
-    assert validate_plan(problem, wrong)
-    twice = copy.deepcopy(out)
-    twice["plan"]["steps"][0]["triggered"] *= 2
-    assert validate_plan(problem, twice)
+    plan = answer(problem)
+    assert validate_plan(problem, plan) == []
+    first = plan.steps[0]
+
+    def with_first(step):
+        return replace(plan, steps=(step,) + plan.steps[1:])
+
+    assert validate_plan(problem, with_first(replace(first, triggered=())))
+    wrong = replace(first.triggered[0], adds=("U",))
+    assert validate_plan(problem, with_first(replace(first, triggered=(wrong,))))
+    assert validate_plan(problem, with_first(replace(first, triggered=first.triggered * 2)))
 
 
 @pytest.mark.parametrize("permanents, at", [

@@ -19,7 +19,9 @@ from collections import Counter
 
 from ...model.cost import all_total_costs
 from ...model.mana import Mana
-from ...model.request import PaymentProblem
+from ...model.errors import SearchTooLarge
+from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
+from ...model.problem import PaymentProblem
 from ...model.sources import flexibility, life_rule_ok, why_unusable
 from ...model.symbols import ANY, COLORS, SNOW_ANY, need_of
 from ...model.triggers import activation_outputs, board_triggers
@@ -102,20 +104,16 @@ def _moves(problem: PaymentProblem):
         if not p.tapped and spell.convoke and p.creature:
             colors = [c for c in COLORS if c in p.colors]
             outs = [((c, False, True, False),) for c in colors] or [(("C", False, True, True),)]
-            moves.append(_Move(p.id, "convoke", True, False, 0, "", 0, outs, (False, True, not colors), ()))
+            moves.append(_Move(p.id, CONVOKE, True, False, 0, "", 0, outs, (False, True, not colors), ()))
         if not p.tapped and spell.improvise and p.artifact:
-            moves.append(_Move(p.id, "improvise", True, False, 0, "", 0, [(("C", False, True, True),)],
+            moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(("C", False, True, True),)],
                                (False, True, True), ()))
         flex[p.id] = flexibility(types)
     if spell.delve:
         for k in range(problem.player.graveyard):
-            moves.append(_Move(f"graveyard:{k}", "delve", False, True, 0, "", 0, [(("C", False, True, True),)],
+            moves.append(_Move(f"{GRAVEYARD}:{k}", DELVE, False, True, 0, "", 0, [(("C", False, True, True),)],
                                (False, True, True), (), exile=True))
     return moves, flex
-
-
-class SearchTooLarge(RuntimeError):
-    """The search met more states than it was allowed: no answer, not a wrong one."""
 
 
 def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
@@ -136,7 +134,7 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
         for t in totals:
             if not life_rule_ok(life, life_paid + t.life, damage) or not _can_pay_total(pool, t):
                 continue
-            obj = (sum(1 for s in sacrificed if not s.startswith("graveyard:")), life_paid + t.life + damage,
+            obj = (sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")), life_paid + t.life + damage,
                    len(tapped), exiled,
                    sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana)
             if best[0] is None or obj < best[0]:
@@ -186,14 +184,8 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     return best[0]
 
 
-def plan_objective(problem: PaymentProblem, answer: dict) -> tuple:
+def plan_objective(problem: PaymentProblem, plan: Plan) -> tuple:
     """The objective tuple of a returned plan, read from the plan alone."""
-    plan = answer["plan"]
     moves, flex = _moves(problem)
-    real = [pid for pid in plan["tapped"]]
-    return (len(plan["sacrificed"]), plan["life_paid"], len(real), plan.get("exiled", 0),
-            sum(flex.get(pid, 0) for pid in real), _count(plan["floating"]))
-
-
-def _count(mana_string: str) -> int:
-    return mana_string.count("{")
+    return (len(plan.sacrificed), plan.life_paid, len(plan.tapped), plan.exiled,
+            sum(flex.get(pid, 0) for pid in plan.tapped), len(plan.floating))

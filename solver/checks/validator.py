@@ -7,7 +7,8 @@ total cost is recomputed from the announcements (CR 601.2b, 601.2f) and each sym
 payment is checked (CR 601.2h), then the plan's summary (tapped, sacrificed, life,
 floating mana) must match what the replay saw.
 
-``validate_plan`` returns a list of errors, each naming the step; empty means legal.
+``validate_plan`` judges a :class:`~manaplan.model.plan.Plan` value and returns a list
+of errors, each naming the step; empty means legal.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ...model.cost import Announcement, choice_symbols, total_cost
-from ...model.mana import Mana, format_mana, parse_mana
-from ...model.request import PaymentProblem
+from ...model.mana import Mana, format_mana
+from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
+from ...model.problem import PaymentProblem
 from ...model.sources import life_rule_ok
-from ...model.symbols import ANY, SNOW_ANY, COLORS, Symbol, need_of
+from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
 from ...model.triggers import board_triggers, multiplier
 
 
@@ -26,14 +28,14 @@ class _Broken(Exception):
     pass
 
 
-def _take_unit(pool: list, line: dict, need, for_spell: bool, where: str) -> None:
-    mtype, src = line.get("mana"), line.get("from")
+def _take_unit(pool: list, line: PaymentLine, need, for_spell: bool, where: str) -> None:
+    mtype, src = line.mana, line.source
     for i, u in enumerate(pool):
         if u.type == mtype and u.source == src and u.can_pay(need, for_spell):
             del pool[i]
             return
     if any(u.type == mtype and u.source == src for u in pool):
-        raise _Broken(f"{where}: {mtype} from {src} may not pay {line.get('symbol')}")
+        raise _Broken(f"{where}: {mtype} from {src} may not pay {line.symbol}")
     raise _Broken(f"{where}: there is no {mtype} from {src} in the pool")
 
 
@@ -44,28 +46,28 @@ def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
     life = 0
     for sym in symbols:
         options = sym.payment_options(0)
-        if not lines or lines[0].get("symbol") != str(sym):
+        if not lines or lines[0].symbol != sym:
             raise _Broken(f"{where}: nothing pays {sym}")
         first = lines[0]
-        if "life" in first:
+        if first.life:
             lines.pop(0)
             opts = [o for o in options if o.life]
-            if not opts or first["life"] != opts[0].life:
-                raise _Broken(f"{where}: {sym} can't be paid with {first['life']} life")
+            if not opts or first.life != opts[0].life or first.mana:
+                raise _Broken(f"{where}: {sym} can't be paid with {first.life} life")
             if life + opts[0].life > life_left:
                 raise _Broken(f"{where}: not enough life to pay {sym} (CR 118.3)")
             life += opts[0].life
             continue
-        label = first.get("as", options[0].label)
+        label = first.half or options[0].label
         opts = [o for o in options if o.label == label and not o.life]
         if not opts:
             raise _Broken(f"{where}: {sym} has no half {label!r}")
         for need in opts[0].needs:
-            if not lines or lines[0].get("symbol") != str(sym):
+            if not lines or lines[0].symbol != sym or lines[0].life:
                 raise _Broken(f"{where}: too little mana pays {sym}")
             _take_unit(pool, lines.pop(0), need, for_spell, where)
     if lines:
-        raise _Broken(f"{where}: payment line for {lines[0].get('symbol')} pays nothing in the cost")
+        raise _Broken(f"{where}: payment line for {lines[0].symbol} pays nothing in the cost")
     return life
 
 
@@ -79,43 +81,39 @@ def _output_ok(ability, adds: Counter, times: int = 1) -> bool:
     return any(Counter({t: n * times for t, n in Counter(a).items()}) == adds for a in out.alternatives)
 
 
-def _replay_triggers(step: dict, triggers: tuple, p, ability, made: tuple, gone: list, where: str) -> list:
+def _replay_triggers(step: Step, triggers: tuple, p, ability, made: tuple, gone: list, where: str) -> list:
     """The mana the step's triggered mana abilities add (CR 605.1b, 605.4a): exactly the
     triggers this activation sets off, each once, each adding one of its choices; a
     source already sacrificed (``gone``) triggers nothing (603.10)."""
     fired = {(src.id, i): (src, t) for src, i, t in triggers
              if not t.multiply and src.id not in gone and ability is not None and t.sets_off(p, ability, made, src)}
-    listed = step.get("triggered", [])
-    keys = [(line.get("permanent"), line.get("trigger")) for line in listed]
+    listed = step.triggered
+    keys = [(line.permanent, line.trigger) for line in listed]
     if sorted(keys, key=repr) != sorted(fired, key=repr):
         raise _Broken(f"{where}: the triggered mana abilities listed {keys} are not the ones this activation sets "
                       f"off {sorted(fired, key=repr)} (CR 605.4a)")
     units = []
     for line, key in zip(listed, keys):
         src, trigger = fired[key]
-        adds = Counter(m.type for m in parse_mana(line.get("adds", "")))
+        adds = Counter(line.adds)
         if not any(Counter(c) == adds for c in trigger.choices(made)):
-            raise _Broken(f"{where}: the trigger of {src.id} can't add {line.get('adds')}")
+            raise _Broken(f"{where}: the trigger of {src.id} can't add {line.adds}")
         units += [Mana(t, src.snow, False, False, False, src.id) for t in adds.elements()]
     return units
 
 
-def validate_plan(problem: PaymentProblem, answer: dict) -> list:
-    """Replay ``answer`` (with ``plan`` and ``total_cost``) against ``problem``."""
+def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
+    """Replay ``plan`` against ``problem``: a list of errors, empty when it is legal. A
+    plan that announces X (a ``max_x`` answer) is replayed with that X (CR 601.2b)."""
     try:
-        return _replay(problem, answer)
+        return _replay(problem if plan.x is None else problem.with_x(plan.x), plan)
     except _Broken as e:
         return [str(e)]
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         return [f"malformed plan: {e!r}"]
 
 
-def _replay(problem: PaymentProblem, answer: dict) -> list:
-    plan = answer["plan"]
-    if "x" in answer:  # a max_x answer: X is the value it announces (CR 601.2b)
-        from dataclasses import replace
-        spell = replace(problem.spell, cost=replace(problem.spell.cost, x=answer["x"]))
-        problem = PaymentProblem(spell, problem.board, problem.player, "pay", problem.id)
+def _replay(problem: PaymentProblem, plan: Plan) -> list:
     spell = problem.spell
     life_total = problem.player.life
     perms = {p.id: p for p in problem.board.permanents}
@@ -125,18 +123,21 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
     tapped_now, sacrificed = [], []
     life_paid = damage = exiled = 0
     counters_used: dict = {}
-    for i, step in enumerate(plan["steps"]):
-        where = f"step {i + 1} ({step.get('permanent')}, ability {step.get('ability')})"
-        pid, index = step["permanent"], step["ability"]
-        added = [m.type for m in parse_mana(step["adds"])]
+    for i, step in enumerate(plan.steps):
+        where = f"step {i + 1} ({step.permanent}, ability {step.ability})"
+        pid, index = step.permanent, step.ability
+        added = list(step.adds)
         adds = Counter(added)
         snow = spell_only = generic_only = False
         ability = None
-        if index == "delve":
-            if not spell.delve or exiled >= problem.player.graveyard:
+        taps = sacrifices = exiles = False
+        cost_life = cost_damage = 0
+        if index == DELVE:
+            if pid != GRAVEYARD or not spell.delve or exiled >= problem.player.graveyard:
                 raise _Broken(f"{where}: no card left to exile for delve")
             exiled += 1
-            if adds != Counter("C"):
+            exiles = True
+            if adds != Counter("C") or step.payment:
                 raise _Broken(f"{where}: delve pays one generic mana")
             spell_only = generic_only = True
         else:
@@ -145,23 +146,26 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
             p = perms[pid]
             if pid in sacrificed:
                 raise _Broken(f"{where}: {pid} was already sacrificed")
-            if index in ("convoke", "improvise"):
-                if not (spell.convoke if index == "convoke" else spell.improvise):
+            if index in (CONVOKE, IMPROVISE):
+                if not (spell.convoke if index == CONVOKE else spell.improvise):
                     raise _Broken(f"{where}: the spell doesn't have {index}")
-                if index == "convoke" and not p.creature:
+                if index == CONVOKE and not p.creature:
                     raise _Broken(f"{where}: only creatures convoke (CR 702.51a)")
-                if index == "improvise" and not p.artifact:
+                if index == IMPROVISE and not p.artifact:
                     raise _Broken(f"{where}: only artifacts improvise (CR 702.126a)")
                 if pid in tapped:
                     raise _Broken(f"{where}: {pid} is already tapped")
                 tapped.add(pid)
                 tapped_now.append(pid)
-                colors = [c for c in COLORS if c in p.colors] if index == "convoke" else []
+                taps = True
+                colors = [c for c in COLORS if c in p.colors] if index == CONVOKE else []
                 allowed = [Counter(c) for c in colors] or [Counter("C")]
-                if adds not in allowed:
-                    raise _Broken(f"{where}: {index} can't pay with {step['adds']}")
+                if adds not in allowed or step.payment:
+                    raise _Broken(f"{where}: {index} can't pay with {step.adds}")
                 spell_only, generic_only = True, not colors
             else:
+                if not isinstance(index, int) or not 0 <= index < len(p.abilities):
+                    raise _Broken(f"{where}: {pid} has no ability {index!r}")
                 ability = p.abilities[index]
                 if not ability.usable_mid_cast:
                     raise _Broken(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)")
@@ -175,81 +179,86 @@ def _replay(problem: PaymentProblem, answer: dict) -> list:
                         raise _Broken(f"{where}: {pid} is summoning sick (CR 302.6)")
                     tapped.add(pid)
                     tapped_now.append(pid)
+                    taps = True
                 if cost.counters:
                     key = (pid, cost.counter_kind)
                     counters_used[key] = counters_used.get(key, 0) + cost.counters
                     if counters_used[key] > p.counter(cost.counter_kind):
                         raise _Broken(f"{where}: no {cost.counter_kind} counter left on {pid}")
-                life_paid += _pay_symbols(cost.mana.symbols, step.get("payment", []), pool,
-                                          life_total - life_paid, False, where)
+                life_paid += _pay_symbols(cost.mana.symbols, step.payment, pool, life_total - life_paid, False, where)
                 if life_paid + cost.life > life_total:
                     raise _Broken(f"{where}: not enough life to pay {cost.life} (CR 118.3)")
                 life_paid += cost.life
                 damage += ability.damage
-                if step.get("life", 0) != cost.life or step.get("damage", 0) != ability.damage:
-                    raise _Broken(f"{where}: the step's life and damage don't match the ability's")
+                cost_life, cost_damage = cost.life, ability.damage
                 if cost.sacrifice:
                     sacrificed.append(pid)
+                    sacrifices = True
                 live = tuple(tr for tr in triggers if tr[0].id not in sacrificed)
                 if not _output_ok(ability, adds, multiplier(live, p, ability) if live else 1):
-                    raise _Broken(f"{where}: this ability can't add {step['adds']}")
+                    raise _Broken(f"{where}: this ability can't add {step.adds}")
                 snow = p.snow
                 if ability.restrict:
                     if not spell.allows(ability.restrict):
                         raise _Broken(f"{where}: its mana can't be spent on this spell")
                     spell_only = True
+        if (step.taps, step.sacrifices, step.exiles) != (taps, sacrifices, exiles):
+            raise _Broken(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
+                          f"{step.exiles}; the replay: {taps}, {sacrifices}, {exiles}")
+        if step.life != cost_life or step.damage != cost_damage:
+            raise _Broken(f"{where}: the step's life and damage don't match the ability's")
         for t in added:
             pool.append(Mana(t, snow, spell_only, generic_only, False, pid))
-        if triggers or step.get("triggered"):
+        if triggers or step.triggered:
             pool += _replay_triggers(step, triggers, perms.get(pid), ability, tuple(added), sacrificed, where)
 
     # the spell (CR 601.2b, 601.2f, 601.2h)
     cost = spell.cost
-    announced = plan.get("announced", [])
     choice = choice_symbols(cost.added_symbols)
-    if [a["symbol"] for a in announced] != [str(s) for s in choice]:
+    if [s for s, _ in plan.announced] != list(choice):
         raise _Broken("spell: the announcements don't match the cost's hybrid and Phyrexian symbols")
-    reds = plan.get("reduction_halves", [])
-    total = total_cost(cost, Announcement(tuple(a["as"] for a in announced), tuple(r["as"] for r in reds)))
-    if str(total) != answer["total_cost"]:
-        raise _Broken(f"spell: the total cost is {total}, not {answer['total_cost']}")
-    lines = list(plan["payment"])
+    total = total_cost(cost, Announcement(tuple(h for _, h in plan.announced),
+                                          tuple(h for _, h in plan.reduction_halves)))
+    if total != plan.total_cost:
+        raise _Broken(f"spell: the total cost is {total}, not {plan.total_cost}")
     need_lines = Counter()
-    for line in lines:
-        if "life" in line:
+    life_lines = []
+    for line in plan.payment:
+        if line.life:
+            life_lines.append(line)
             continue
-        sym = Symbol.parse(line["symbol"])
-        if sym.kind == "generic":
+        sym = line.symbol
+        if sym.kind == GENERIC:
             need = ANY
-        elif sym.kind == "snow":
+        elif sym.kind == SNOW:
             need = SNOW_ANY
-        else:
+        elif sym.kind in (COLORED, COLORLESS):
             need = need_of(sym.colors[0])
+        else:
+            raise _Broken(f"spell: {sym} is not a symbol of a locked-in total cost")
         need_lines[need] += 1
         _take_unit(pool, line, need, True, "spell")
     expected = Counter({ANY: total.generic, SNOW_ANY: total.snow})
-    for t in ("W", "U", "B", "R", "G", "C"):
+    for t in MANA_TYPES:
         expected[need_of(t)] = total.count(t)
     if +expected != +need_lines:
         raise _Broken(f"spell: the payment lines don't cover {total} exactly")
-    life_lines = [line for line in lines if "life" in line]
-    if sorted(line["symbol"] for line in life_lines) != sorted(str(s) for s in total.life_symbols):
+    if sorted(str(line.symbol) for line in life_lines) != sorted(str(s) for s in total.life_symbols):
         raise _Broken("spell: life payments don't match the symbols announced as life")
     for line in life_lines:
-        if line["life"] != 2:
+        if line.life != 2 or line.mana:
             raise _Broken("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
         life_paid += 2
     if not life_rule_ok(life_total, life_paid, damage):
         raise _Broken(f"spell: {life_paid} life paid after {damage} damage with only {life_total} (CR 118.3)")
     life_paid += damage
     errors = []
-    if sorted(plan["tapped"]) != sorted(tapped_now):
-        errors.append(f"summary: tapped {sorted(plan['tapped'])}, replay tapped {sorted(tapped_now)}")
-    if sorted(plan["sacrificed"]) != sorted(sacrificed):
-        errors.append(f"summary: sacrificed {sorted(plan['sacrificed'])}, replay {sorted(sacrificed)}")
-    if plan["life_paid"] != life_paid:
-        errors.append(f"summary: life_paid {plan['life_paid']}, replay {life_paid}")
-    if plan["floating"] != format_mana(pool):
-        errors.append(f"summary: floating {plan['floating']}, replay {format_mana(pool)}")
+    if sorted(plan.tapped) != sorted(tapped_now):
+        errors.append(f"summary: tapped {sorted(plan.tapped)}, replay tapped {sorted(tapped_now)}")
+    if sorted(plan.sacrificed) != sorted(sacrificed):
+        errors.append(f"summary: sacrificed {sorted(plan.sacrificed)}, replay {sorted(sacrificed)}")
+    if plan.life_paid != life_paid:
+        errors.append(f"summary: life_paid {plan.life_paid}, replay {life_paid}")
+    if Counter(u.kind for u in plan.floating_mana()) != Counter(u.kind for u in pool):
+        errors.append(f"summary: floating {format_mana(plan.floating_mana())}, replay {format_mana(pool)}")
     return errors
-

@@ -1,0 +1,352 @@
+"""Magic requests and answers: the JSON protocol's shapes (docs/protocol.md) read into
+``manaplan.model`` values, and answer values written back as JSON.
+
+This module and its siblings are the only places that know the protocol's keys: the
+solvers return :class:`~manaplan.model.plan.Plan`, ``Unpayable``, ``Undecided`` or
+``Payable`` values, and :func:`write` turns them into the response.
+
+>>> problem = read({"spell": {"mana_cost": "{1}{G}"},
+...                 "permanents": [{"id": "f1", "type_line": "Basic Land — Forest"}]})
+>>> str(problem.spell.cost.mana_cost), problem.board.permanents[0].id
+('{1}{G}', 'f1')
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model.cost import SpellCost
+from ..model.errors import ManaplanError, RequestError
+from ..model.mana import ManaCost, format_mana, parse_mana
+from ..model.oracle import abilities_from_text, chosen_color_code, triggers_from_text
+from ..model.plan import POOL, NotEnoughLife, NotEnoughMana, Payable, Plan, Undecided, Unpayable
+from ..model.problem import QUERIES, PaymentProblem, Spell
+from ..model.restrictions import parse_restriction
+from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
+from ..model.symbols import COLORS, MANA_TYPES, MAX_AMOUNT
+from ..model.triggers import ManaTrigger, check_board
+from ..profiles import TIME_LIMIT, register
+from .common import boolean, expect, no_unknown_fields, undecided_reason, whole_number
+
+REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents")
+SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
+                "convoke", "improvise", "delve", "oracle_text")
+PLAYER_FIELDS = ("life", "pool", "graveyard")
+PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
+                    "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to")
+ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "damage")
+
+
+# -- reading ------------------------------------------------------------------------------
+
+def read(request) -> PaymentProblem:
+    """Validate a Magic request and build the problem; raise RequestError on bad input."""
+    expect(isinstance(request, dict), "a request must be a JSON object", "")
+    no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
+    query = request.get("query", "pay")
+    expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
+    expect("spell" in request, "the request needs a 'spell'", "spell")
+    spell = read_spell(request["spell"])
+    player = read_player(request.get("player"))
+    perms = request.get("permanents", [])
+    expect(isinstance(perms, list), "'permanents' must be a list", "permanents")
+    parsed = []
+    seen = set()
+    for i, p in enumerate(perms):
+        perm = read_permanent(p, f"permanents[{i}]")
+        if perm.id in seen:
+            raise RequestError(f"duplicate permanent id {perm.id!r}", f"permanents[{i}].id")
+        seen.add(perm.id)
+        parsed.append(perm)
+    for i, perm in enumerate(parsed):
+        if perm.attached_to and perm.attached_to not in seen:
+            raise RequestError(f"'attached_to' names no permanent on the board: {perm.attached_to!r}",
+                               f"permanents[{i}].attached_to")
+    problem = PaymentProblem(spell, Board(tuple(parsed)), player, query)
+    check_board(problem.board.permanents)
+    return problem
+
+
+def _mana_string(value, at: str) -> ManaCost:
+    expect(isinstance(value, str), f"expected a mana string such as '{{1}}{{W}}', not {value!r}", at)
+    try:
+        return ManaCost.parse(value)
+    except ManaplanError as e:
+        raise RequestError(e.message, at) from None
+
+
+def _mana_list(spell: dict, key: str) -> tuple:
+    value = spell.get(key, [])
+    if isinstance(value, str):
+        value = [value]
+    expect(isinstance(value, list), f"'{key}' must be a list of mana strings", f"spell.{key}")
+    return tuple(_mana_string(v, f"spell.{key}[{i}]") for i, v in enumerate(value))
+
+
+def read_spell(spell) -> Spell:
+    expect(isinstance(spell, dict), "'spell' must be an object with at least 'mana_cost'", "spell")
+    no_unknown_fields(spell, SPELL_FIELDS, "spell", "the spell")
+    raw = spell.get("mana_cost")
+    expect(raw is None or raw == "" or (isinstance(raw, str) and raw.strip()),
+           "'mana_cost' is blank: use null (or \"\") for no mana cost, or {0}", "spell.mana_cost")
+    # Scryfall writes an absent mana cost as "" (CR 202.1b)
+    mana_cost = None if raw is None or raw == "" else _mana_string(raw, "spell.mana_cost")
+    x = whole_number(spell, "x", "spell.x", 0)
+    cost = SpellCost(mana_cost, x, _mana_list(spell, "additional"), _mana_list(spell, "increase"),
+                     _mana_list(spell, "reduce"), whole_number(spell, "minimum", "spell.minimum", 0))
+    cost.check()
+    for key in ("name", "type_line", "oracle_text"):
+        expect(isinstance(spell.get(key, ""), str), f"'{key}' must be text", f"spell.{key}")
+    return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
+                 boolean(spell, "convoke", "spell.convoke"), boolean(spell, "improvise", "spell.improvise"),
+                 boolean(spell, "delve", "spell.delve"))
+
+
+def read_player(player) -> Player:
+    if player is None:
+        return Player()
+    expect(isinstance(player, dict), "'player' must be an object", "player")
+    no_unknown_fields(player, PLAYER_FIELDS, "player", "the player")
+    life = whole_number(player, "life", "player.life", 20)
+    pool_text = player.get("pool", "")
+    expect(isinstance(pool_text, str), "'pool' must be a mana string such as '{R}{R}'", "player.pool")
+    try:
+        pool = parse_mana(pool_text, source=POOL)
+    except ManaplanError as e:
+        raise RequestError(e.message, "player.pool") from None
+    return Player(life, pool, whole_number(player, "graveyard", "player.graveyard", 0))
+
+
+#: permanents already read, by everything but their id: a board of 300 lands repeats a
+#: handful of texts, and reading text is the slow part
+_BODIES: dict = {}
+
+
+def read_permanent(p, at: str) -> Permanent:
+    """Read one permanent. Identical permanents (all but the id) are read once."""
+    expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
+    no_unknown_fields(p, PERMANENT_FIELDS, at, "a permanent")
+    pid = p.get("id")
+    expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", f"{at}.id")
+    expect(pid != POOL, "'pool' is reserved for floating mana; choose another id", f"{at}.id")
+    body = {k: v for k, v in p.items() if k != "id"}
+    key = repr(body)  # equal permanents written alike share a key; others just miss the cache
+    template = _BODIES.get(key)
+    if template is None:
+        try:
+            template = _permanent_body(body, key)
+        except ManaplanError as e:
+            raise e.located(at) from None
+        if len(_BODIES) >= 4096:
+            _BODIES.clear()
+        _BODIES[key] = template
+    return template.with_id(pid)
+
+
+def _explicit_or_text(p: dict, field_name: str, read_one, from_text) -> list:
+    """The permanent's list ``field_name`` read item by item, or, when it is absent, what
+    its card text gives; errors say where."""
+    if field_name not in p:
+        try:
+            return from_text()
+        except ManaplanError as e:
+            raise RequestError(e.message, "oracle_text") from None
+    specs = p[field_name]
+    expect(isinstance(specs, list), f"'{field_name}' must be a list", field_name)
+    out = []
+    for i, spec in enumerate(specs):
+        try:
+            out.append(read_one(spec))
+        except ManaplanError as e:
+            raise e.located(f"{field_name}[{i}]") from None
+    return out
+
+
+def _permanent_body(p: dict, key: str) -> Permanent:
+    """Everything of a permanent but its id; error locations are relative to it."""
+    name = p.get("name", "")
+    type_line = p.get("type_line", "")
+    oracle = p.get("oracle_text", "")
+    for field_name, value in (("name", name), ("type_line", type_line), ("oracle_text", oracle)):
+        expect(isinstance(value, str), f"'{field_name}' must be text", field_name)
+    chosen = None
+    if p.get("chosen_color") is not None:
+        try:
+            chosen = chosen_color_code(p["chosen_color"])
+        except RequestError as e:
+            raise RequestError(e.message, "chosen_color") from None
+    abilities = _explicit_or_text(p, "abilities", lambda spec: read_ability(spec, name),
+                                  lambda: abilities_from_text(type_line, oracle, name, chosen))
+    triggers = _explicit_or_text(p, "triggers", lambda spec: ManaTrigger.parse(spec, chosen),
+                                 lambda: triggers_from_text(oracle, name, chosen))
+    attached_to = p.get("attached_to", "")
+    expect(isinstance(attached_to, str), "'attached_to' must be the id of a permanent", "attached_to")
+    counters = p.get("counters", {})
+    expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", "counters")
+    for kind, n in counters.items():
+        expect(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_AMOUNT,
+               f"counter count must be a whole number from 0 to {MAX_AMOUNT}, not {n!r}", f"counters.{kind}")
+    counters = {kind.lower(): n for kind, n in counters.items()}  # "Storage" is "storage"
+    colors = frozenset()
+    mana_cost = None
+    if p.get("mana_cost"):
+        mana_cost = _mana_string(p["mana_cost"], "mana_cost")
+        colors = mana_cost.colors
+    if "colors" in p:
+        expect(isinstance(p["colors"], list) and all(isinstance(c, str) and c in COLORS for c in p["colors"]),
+               "'colors' must be a list of W, U, B, R, G", "colors")
+        colors = frozenset(p["colors"])
+    snow = boolean(p, "snow", "snow") or bool(re.search(r"\bSnow\b", type_line))
+    types_part = " ".join(split_type_line(type_line)[0])
+    creature = "Creature" in types_part
+    if not type_line and p.get("summoning_sick"):
+        creature = True  # the flag is only meaningful for creatures (CR 302.6)
+    return Permanent("", name, tuple(abilities), boolean(p, "tapped", "tapped"),
+                     boolean(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
+                     creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
+                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), key)
+
+
+def read_ability(spec, name: str = "") -> Ability:
+    """One ability from the protocol's explicit form ``{"cost": ..., "add": ...}``."""
+    expect(isinstance(spec, dict), "an ability must be an object with 'cost' and 'add'", None)
+    unknown = sorted(set(spec) - set(ABILITY_FIELDS))
+    if unknown:
+        raise RequestError(f"unknown ability field {unknown[0]!r}", unknown[0])
+    expect("cost" in spec, "an ability needs a 'cost' (for example '{T}')", "cost")
+    expect("add" in spec, "an ability needs an 'add' (for example '{G}')", "add")
+    try:
+        cost = AbilityCost.parse(spec["cost"], name)
+    except ManaplanError as e:
+        raise RequestError(e.message, "cost") from None
+    try:
+        output = Output.parse(spec["add"])
+    except ManaplanError as e:
+        raise e.located("add") from None
+    flags = {}
+    for key in ("instant_only", "mana_ability"):
+        if key in spec:
+            expect(isinstance(spec[key], bool), f"'{key}' must be true or false", key)
+            flags[key] = spec[key]
+    restrict = spec.get("restrict", "")
+    if restrict != "":
+        try:
+            parse_restriction(restrict)
+        except RequestError as e:
+            raise RequestError(e.message, "restrict") from None
+    damage = spec.get("damage", 0)
+    expect(isinstance(damage, int) and not isinstance(damage, bool) and 0 <= damage <= 1000,
+           "'damage' must be a whole number from 0 to 1000", "damage")
+    ability = Ability(cost, output, restrict, damage=damage, text=str(spec["cost"]), **flags)
+    check_bounded(ability)
+    return ability
+
+
+# -- writing ------------------------------------------------------------------------------
+
+def _types(types) -> str:
+    """Mana types as a mana string in WUBRGC order: ``('G', 'W')`` -> ``{W}{G}``."""
+    return "".join("{%s}" % t for t in sorted(types, key=MANA_TYPES.index))
+
+
+def _line(line) -> dict:
+    if line.life:
+        return {"symbol": str(line.symbol), "life": line.life}
+    out = {"symbol": str(line.symbol), "mana": line.mana, "from": line.source}
+    if line.half:
+        out["as"] = line.half
+    return out
+
+
+def _step(step) -> dict:
+    out = {"permanent": step.permanent, "ability": step.ability, "cost": step.cost,
+           "pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
+           "adds": _types(step.adds)}
+    if step.triggered:
+        out["triggered"] = [{"permanent": t.permanent, "trigger": t.trigger, "adds": _types(t.adds)}
+                            for t in step.triggered]
+    if step.life:
+        out["life"] = step.life
+    if step.damage:
+        out["damage"] = step.damage
+    return out
+
+
+def write_plan(plan: Plan, life: int) -> dict:
+    """The protocol's ``plan`` object; ``life`` is the life total before paying."""
+    out = {
+        "steps": [_step(s) for s in plan.steps],
+        "tapped": list(plan.tapped),
+        "sacrificed": list(plan.sacrificed),
+        "life_paid": plan.life_paid,
+        "announced": [{"symbol": str(s), "as": h} for s, h in plan.announced],
+        "payment": [_line(x) for x in plan.payment],
+        "floating": format_mana(plan.floating_mana()),
+        "optimal": plan.optimal,
+    }
+    if plan.is_lethal(life):
+        out["lethal"] = True  # legal (damage is not a cost), but the player loses the game
+    if plan.reduction_halves:
+        out["reduction_halves"] = [{"symbol": str(s), "as": h} for s, h in plan.reduction_halves]
+    if plan.exiled:
+        out["exiled"] = plan.exiled
+    if plan.better_before_casting:
+        from ..solver.planner import better_before_casting_message
+        out["better_before_casting"] = {"permanents": sorted(pid for pid, _ in plan.better_before_casting),
+                                        "message": better_before_casting_message(plan.better_before_casting)}
+    return out
+
+
+def write_reason(result: Unpayable) -> dict:
+    """The protocol's ``reason`` for an unpayable answer: code, certificate, message."""
+    out = {"code": result.code}
+    cert = result.certificate
+    if isinstance(cert, NotEnoughMana):
+        out["types"] = list(cert.types)
+        if cert.snow:
+            out["snow"] = True
+        out.update({"needs": cert.needs, "available": cert.available, "sources": list(cert.sources)})
+    elif isinstance(cert, NotEnoughLife):
+        out.update({"needs": cert.needs, "available": cert.available})
+    out["message"] = result.message
+    if result.before_casting:
+        out["code_detail"] = result.detail
+        out["before_casting"] = list(result.before_casting)
+    return out
+
+
+def write(problem: PaymentProblem, result) -> dict:
+    """The answer in the protocol's shape (without the request's ``id``)."""
+    if isinstance(result, Plan):
+        out = {"payable": True, "total_cost": str(result.total_cost),
+               "plan": write_plan(result, problem.player.life), "reason": None}
+        if result.x is not None:
+            out["x"] = result.x
+        return out
+    if isinstance(result, Payable):
+        return {"payable": True, "reason": None}
+    if isinstance(result, Unpayable):
+        return {"payable": False, "reason": write_reason(result)}
+    if isinstance(result, Undecided):
+        return {"payable": None, "reason": undecided_reason(result)}
+    raise TypeError(f"not an answer value: {result!r}")
+
+
+class MagicProfile:
+    """Magic: The Gathering (``"game": "mtg"``, the default)."""
+
+    name = "mtg"
+    queries = QUERIES
+
+    def read(self, request: dict) -> PaymentProblem:
+        return read(request)
+
+    def answer(self, problem: PaymentProblem, time_limit: float = TIME_LIMIT):
+        from ..solver.planner import answer
+        return answer(problem, time_limit)
+
+    def write(self, problem: PaymentProblem, result) -> dict:
+        return write(problem, result)
+
+
+register(MagicProfile())
