@@ -30,20 +30,46 @@ def solve(request, time_limit: float = TIME_LIMIT) -> dict:
     """
     rid = request_id(request)
     try:
-        if not isinstance(request, dict):
-            raise ManaplanError("a request must be a JSON object", "")
-        if request.get("query") == VERSION:
+        if isinstance(request, dict) and request.get("query") == VERSION:
             return {"id": rid, **version()}
-        profile = find_profile(request.get("game", "mtg"))
-        problem = profile.read(request)
-        out = profile.write(problem, profile.answer(problem, time_limit))
-    except ManaplanError as e:
+        profile, problem, result = _answer(request, time_limit)
+        return {"id": rid, **profile.write(problem, result)}
+    except Exception as e:  # noqa: BLE001 (every failure becomes an answer)
+        return _failure(rid, e)
+
+
+def explain(request, time_limit: float = TIME_LIMIT) -> tuple:
+    """(the answer in words, as a player follows it; whether it is an answer rather than
+    an error): what ``manaplan solve --explain`` prints."""
+    try:
+        if isinstance(request, dict) and request.get("query") == VERSION:
+            v = version()
+            return f"manaplan {v['version']}, protocol {v['protocol']}", True
+        profile, problem, result = _answer(request, time_limit)
+        return profile.explain(problem, result), True
+    except Exception as e:  # noqa: BLE001
+        error = _failure(None, e)["error"]
+        where = f" (at {error['at']})" if error.get("at") else ""
+        return f"error{where}: {error['message']}", False
+
+
+def _answer(request, time_limit: float) -> tuple:
+    """(profile, problem, answer value) for a request; raises on bad input."""
+    if not isinstance(request, dict):
+        raise ManaplanError("a request must be a JSON object", "")
+    profile = find_profile(request.get("game", "mtg"))
+    problem = profile.read(request)
+    return profile, problem, profile.answer(problem, time_limit)
+
+
+def _failure(rid, e: Exception) -> dict:
+    """The error answer for an exception: bad input is located; anything else is a bug,
+    said plainly, without a traceback."""
+    if isinstance(e, ManaplanError):
         return error_answer(rid, e.message, e.at if e.at is not None else "")
-    except RecursionError:
+    if isinstance(e, RecursionError):
         return error_answer(rid, "the request is too deeply nested", None)
-    except Exception as e:  # a bug: say so plainly, without a traceback
-        return error_answer(rid, f"internal error ({type(e).__name__}): {e}", None, internal=True)
-    return {"id": rid, **out}
+    return error_answer(rid, f"internal error ({type(e).__name__}): {e}", None, internal=True)
 
 
 def version() -> dict:
@@ -76,3 +102,12 @@ def solve_text(text: str) -> dict:
     except json.JSONDecodeError as e:
         return error_answer(None, f"bad JSON: {e.msg}", f"line {e.lineno} column {e.colno}")
     return solve(request)
+
+
+def explain_text(text: str) -> tuple:
+    """:func:`explain` for a request given as JSON text."""
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as e:
+        return f"error (at line {e.lineno} column {e.colno}): bad JSON: {e.msg}", False
+    return explain(request)

@@ -1,4 +1,5 @@
-"""The ``manaplan`` command: ``solve [FILE]``, ``serve`` and ``demo``."""
+"""The ``manaplan`` command: ``solve [FILE] [--explain]``, ``serve``, ``demo`` and
+``--version`` (also as ``python -m manaplan``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import os
 import sys
 
 from . import __version__
-from .api import solve, solve_text
+from .api import explain, explain_text, solve, solve_text
 
 DEMO_REQUEST = {
     "id": "demo",
@@ -22,30 +23,6 @@ DEMO_REQUEST = {
          "oracle_text": "{T}: Add {C}.\n{W/B}, {T}: Add {W}{W}, {W}{B}, or {B}{B}."},
     ],
 }
-
-
-def describe(request: dict, response: dict) -> str:
-    """A plan as a player would follow it."""
-    spell = request.get("spell", {})
-    title = spell.get("name") or spell.get("mana_cost")
-    if "error" in response:
-        return f"error: {response['error']['message']}"
-    if not response.get("payable"):
-        return f"{title}: can't be paid: {response['reason']['message']}"
-    plan = response["plan"]
-    lines = [f"{title}: pay {response['total_cost']}" + (f" (X={response['x']})" if "x" in response else "")]
-    for i, step in enumerate(plan["steps"], 1):
-        paid = f", paying {step['pays']}" if step["pays"] else ""
-        life = f" and {step['life']} life" if step.get("life") else ""
-        triggered = "".join(f", and {t['permanent']}'s trigger adds {t['adds']}" for t in step.get("triggered", []))
-        lines.append(f"  {i}. {step['permanent']}: {step['cost']}{paid}{life} -> add {step['adds']}{triggered}")
-    for p in plan["payment"]:
-        src = f"{p['mana']} from {p['from']}" if "mana" in p else f"{p['life']} life"
-        lines.append(f"     {p['symbol']} paid with {src}")
-    lines.append(f"  tapped: {', '.join(plan['tapped']) or 'nothing'}; sacrificed: "
-                 f"{', '.join(plan['sacrificed']) or 'nothing'}; life paid: {plan['life_paid']}; "
-                 f"floating: {plan['floating'] or 'nothing'}")
-    return "\n".join(lines)
 
 
 def main(argv=None) -> int:
@@ -64,6 +41,8 @@ def _main(argv=None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_solve = sub.add_parser("solve", help="answer one JSON request (a file, or standard input)")
     p_solve.add_argument("file", nargs="?", help="request file (default: standard input)")
+    p_solve.add_argument("--explain", action="store_true",
+                         help="print the answer as the plan a player follows, instead of JSON")
     sub.add_parser("serve", help="answer one JSON request per line until end of input")
     p_demo = sub.add_parser("demo", help="solve a built-in example and print the plan")
     p_demo.add_argument("--json", action="store_true", help="print the JSON response too")
@@ -74,6 +53,10 @@ def _main(argv=None) -> int:
         except OSError as e:
             print(json.dumps({"id": None, "error": {"message": f"cannot read {args.file}: {e.strerror}"}}))
             return 2
+        if args.explain:
+            words, ok = explain_text(text)
+            print(words)
+            return 0 if ok else 2
         response = solve_text(text)
         print(json.dumps(response))
         return 2 if "error" in response else 0
@@ -83,11 +66,11 @@ def _main(argv=None) -> int:
                 continue
             print(json.dumps(solve_text(line)), flush=True)
         return 0
-    response = solve(DEMO_REQUEST)
-    print(describe(DEMO_REQUEST, response))
+    words, ok = explain(DEMO_REQUEST)
+    print(words)
     if args.json:
-        print(json.dumps(response, indent=2))
-    return 0 if "error" not in response else 1
+        print(json.dumps(solve(DEMO_REQUEST), indent=2))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 request's ``game`` (as python-chess looks up its variants by name).
 
 A profile reads a request into its problem value, answers the problem with an answer
-value, and writes the answer in the protocol's shape; :func:`manaplan.api.solve` only
-chains the three. Magic (``"mtg"``) and Duel Masters (``"duel-masters"``) are the two.
+value, and writes the answer in the protocol's shape (or explains it in words);
+:func:`manaplan.api.solve` only chains the three. Magic (``"mtg"``) and Duel Masters (``"duel-masters"``) are the two.
 """
 
 from __future__ import annotations
@@ -32,6 +32,9 @@ class GameProfile(Protocol):
     def write(self, problem: Any, result: Any) -> dict:
         """The answer in the protocol's shape, without the request's ``id``."""
 
+    def explain(self, problem: Any, result: Any) -> str:
+        """The answer in words, as a player follows it (``manaplan solve --explain``)."""
+
 
 _PROFILES: dict = {}
 
@@ -43,7 +46,7 @@ def register(profile: GameProfile) -> GameProfile:
 
 def _load() -> None:
     if not _PROFILES:
-        from .protocol import duel_masters, mtg  # noqa: F401  (each registers itself)
+        from .protocol import mtg, duel_masters  # noqa: F401  (each registers itself; Magic first)
 
 
 def game_names() -> tuple:

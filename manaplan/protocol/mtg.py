@@ -348,5 +348,9 @@ class MagicProfile:
     def write(self, problem: PaymentProblem, result) -> dict:
         return write(problem, result)
 
+    def explain(self, problem: PaymentProblem, result) -> str:
+        from ..explain import magic
+        return magic(problem, result)
+
 
 register(MagicProfile())

@@ -1,0 +1,127 @@
+"""Answers in words: the plan a player follows at the table, or why there is none.
+
+``manaplan solve --explain`` and ``manaplan demo`` print these. Permanents are named by
+their card names (with the id where two share a name), the total cost says how it was
+reached (X, additional costs, increases, reductions, the floor), and each payment line
+says where its mana came from, the floating pool included.
+
+>>> from manaplan.protocol.mtg import read
+>>> from manaplan.solver.planner import answer
+>>> problem = read({"spell": {"name": "Grizzly Bears", "mana_cost": "{1}{G}"}, "player": {"pool": "{R}"},
+...                 "permanents": [{"id": "f1", "name": "Forest", "type_line": "Basic Land — Forest"}]})
+>>> print(magic(problem, answer(problem)))
+Grizzly Bears: pay {1}{G}
+  1. tap Forest: {T} -> add {G}
+     {1} paid with R from your mana pool
+     {G} paid with G from Forest
+  tapped: Forest; sacrificed: nothing; life paid: 0; floating: nothing
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, Payable, Plan, Undecided, Unpayable
+from .model.problem import PaymentProblem
+from .model.symbols import MANA_TYPES
+
+
+def _mana(types) -> str:
+    return "".join("{%s}" % t for t in sorted(types, key=MANA_TYPES.index)) or "nothing"
+
+
+class _Names:
+    """Card names for ids: the name alone where it is unique, ``Name (id)`` where two
+    permanents share it, the id where none was given."""
+
+    def __init__(self, problem: PaymentProblem):
+        perms = problem.board.permanents
+        shared = Counter(p.name for p in perms if p.name)
+        self.names = {p.id: (p.name if shared[p.name] == 1 else f"{p.name} ({p.id})") if p.name else p.id
+                      for p in perms}
+
+    def __call__(self, pid: str) -> str:
+        if pid == POOL:
+            return "your mana pool"
+        if pid == GRAVEYARD:
+            return "your graveyard"
+        return self.names.get(pid, pid)
+
+
+def _title(problem: PaymentProblem) -> str:
+    spell = problem.spell
+    return spell.name or (str(spell.cost.mana_cost) if spell.cost.mana_cost is not None else "the spell")
+
+
+def _how_the_total_came(problem: PaymentProblem, plan: Plan) -> str:
+    """``(mana cost {X}{R} with X=3, additional {1}, reduced by {2})``, or '' when the
+    total is the mana cost as printed."""
+    cost = problem.spell.cost
+    parts = []
+    x = plan.x if plan.x is not None else cost.x
+    if cost.mana_cost is not None and cost.mana_cost.x_count:
+        parts.append(f"mana cost {cost.mana_cost} with X={x}")
+    if cost.additional:
+        parts.append("additional " + " ".join(str(c) for c in cost.additional))
+    if cost.increase:
+        parts.append("increased by " + " ".join(str(c) for c in cost.increase))
+    if cost.reduce:
+        halves = ", ".join(f"{s} as {h}" for s, h in plan.reduction_halves)
+        parts.append("reduced by " + " ".join(str(c) for c in cost.reduce) + (f" ({halves})" if halves else ""))
+    if cost.minimum:
+        parts.append(f"at least {cost.minimum} in all")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _step_words(step, names) -> str:
+    who = names(step.permanent)
+    if step.ability == CONVOKE:
+        return f"tap {who} to convoke -> pays {_mana(step.adds)}"
+    if step.ability == IMPROVISE:
+        return f"tap {who} to improvise -> pays {_mana(step.adds)}"
+    if step.ability == DELVE:
+        return "exile a card from your graveyard (delve) -> pays {1}"
+    verb = " and ".join(v for v, does in (("tap", step.taps), ("sacrifice", step.sacrifices)) if does) or "use"
+    paid = ""
+    if step.payment:
+        paid = ", paying " + ", ".join(f"{line.life} life" if line.life else f"{line.mana} from {names(line.source)}"
+                                       for line in step.payment)
+    life = f" and {step.life} life" if step.life else ""
+    damage = f" ({step.damage} damage to you)" if step.damage else ""
+    triggered = "".join(f", and {names(t.permanent)}'s trigger adds {_mana(t.adds)}" for t in step.triggered)
+    return f"{verb} {who}: {step.cost}{paid}{life} -> add {_mana(step.adds)}{damage}{triggered}"
+
+
+def magic(problem: PaymentProblem, result) -> str:
+    """A Magic answer as a player reads it."""
+    title = _title(problem)
+    if isinstance(result, Unpayable):
+        return f"{title}: can't be paid: {result.message}"
+    if isinstance(result, Undecided):
+        return f"{title}: no answer: {result.message}"
+    if isinstance(result, Payable):
+        return f"{title}: can be paid"
+    plan: Plan = result
+    names = _Names(problem)
+    lines = [f"{title}: pay {plan.total_cost}{_how_the_total_came(problem, plan)}"]
+    for s, half in plan.announced:
+        lines.append(f"  announce {s} as {'2 life' if half == 'life' else half}")
+    for i, step in enumerate(plan.steps, 1):
+        lines.append(f"  {i}. {_step_words(step, names)}")
+    for line in plan.payment:
+        source = f"{line.life} life" if line.life else f"{line.mana} from {names(line.source)}"
+        lines.append(f"     {line.symbol} paid with {source}")
+    listing = ", ".join(names(p) for p in plan.tapped) or "nothing"
+    gone = ", ".join(names(p) for p in plan.sacrificed) or "nothing"
+    floating = _mana(u.type for u in plan.floating_mana())
+    lines.append(f"  tapped: {listing}; sacrificed: {gone}; life paid: {plan.life_paid}; floating: {floating}")
+    if plan.exiled:
+        lines.append(f"  exiled from your graveyard: {plan.exiled}")
+    if plan.is_lethal(problem.player.life):
+        lines.append(f"  this loses {plan.life_paid} life from {problem.player.life}: the player loses the game")
+    if plan.better_before_casting:
+        who = ", ".join(names(pid) for pid, _ in plan.better_before_casting)
+        lines.append(f"  better: activate {who} before casting (they can't be activated while casting, CR 601.2g)")
+    if not plan.optimal:
+        lines.append("  (the time guard stopped the search before this plan was proven the best)")
+    return "\n".join(lines)
