@@ -13,8 +13,9 @@ import json
 
 from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
+from .model.plan import Payable, Plan
 from .profiles import TIME_LIMIT, find_profile, game_names
-from .protocol.common import error_answer, request_id
+from .protocol.common import error_answer, request_id, version_answer, with_id
 
 #: a query every game answers: which package and protocol this is
 VERSION = "version"
@@ -30,27 +31,29 @@ def solve(request, time_limit: float = TIME_LIMIT) -> dict:
     """
     rid = request_id(request)
     try:
-        if isinstance(request, dict) and request.get("query") == VERSION:
-            return {"id": rid, **version()}
+        if _asks_version(request):
+            return with_id(rid, version())
         profile, problem, result = _answer(request, time_limit)
-        return {"id": rid, **profile.write(problem, result)}
+        return with_id(rid, profile.write(problem, result))
     except Exception as e:  # noqa: BLE001 (every failure becomes an answer)
-        return _failure(rid, e)
+        return error_answer(rid, *_failure(e))
 
 
 def explain(request, time_limit: float = TIME_LIMIT) -> tuple:
     """(the answer in words, as a player follows it; whether it is an answer rather than
     an error): what ``manaplan solve --explain`` prints."""
     try:
-        if isinstance(request, dict) and request.get("query") == VERSION:
-            v = version()
-            return f"manaplan {v['version']}, protocol {v['protocol']}", True
+        if _asks_version(request):
+            return f"manaplan {__version__}, protocol {PROTOCOL_VERSION}", True
         profile, problem, result = _answer(request, time_limit)
         return profile.explain(problem, result), True
     except Exception as e:  # noqa: BLE001
-        error = _failure(None, e)["error"]
-        where = f" (at {error['at']})" if error.get("at") else ""
-        return f"error{where}: {error['message']}", False
+        message, at, _ = _failure(e)
+        return f"error{f' (at {at})' if at else ''}: {message}", False
+
+
+def _asks_version(request) -> bool:
+    return isinstance(request, dict) and request.get("query") == VERSION
 
 
 def _answer(request, time_limit: float) -> tuple:
@@ -62,20 +65,20 @@ def _answer(request, time_limit: float) -> tuple:
     return profile, problem, profile.answer(problem, time_limit)
 
 
-def _failure(rid, e: Exception) -> dict:
-    """The error answer for an exception: bad input is located; anything else is a bug,
-    said plainly, without a traceback."""
+def _failure(e: Exception) -> tuple:
+    """(message, where, whether it is a bug) for an exception: bad input is located;
+    anything else is a bug, said plainly, without a traceback."""
     if isinstance(e, ManaplanError):
-        return error_answer(rid, e.message, e.at if e.at is not None else "")
+        return e.message, e.at if e.at is not None else "", False
     if isinstance(e, RecursionError):
-        return error_answer(rid, "the request is too deeply nested", None)
-    return error_answer(rid, f"internal error ({type(e).__name__}): {e}", None, internal=True)
+        return "the request is too deeply nested", None, False
+    return f"internal error ({type(e).__name__}): {e}", None, True
 
 
 def version() -> dict:
     """The ``version`` answer: the package, the protocol, and each game's queries."""
-    return {"version": __version__, "protocol": PROTOCOL_VERSION,
-            "games": {name: list(find_profile(name).queries) for name in game_names()}}
+    return version_answer(__version__, PROTOCOL_VERSION,
+                          {name: list(find_profile(name).queries) for name in game_names()})
 
 
 def can_pay(mana_cost: str | None, permanents: list, player: dict | None = None, **spell) -> bool:
@@ -89,10 +92,8 @@ def can_pay(mana_cost: str | None, permanents: list, player: dict | None = None,
     request = {"query": "can_pay", "spell": {"mana_cost": mana_cost, **spell}, "permanents": permanents}
     if player is not None:
         request["player"] = player
-    out = solve(request)
-    if "error" in out:
-        raise ManaplanError(out["error"]["message"], out["error"].get("at"))
-    return bool(out["payable"])
+    _, _, result = _answer(request, TIME_LIMIT)
+    return isinstance(result, (Payable, Plan))
 
 
 def solve_text(text: str) -> dict:

@@ -10,6 +10,7 @@ import sys
 
 from . import __version__
 from .api import explain, explain_text, solve, solve_text
+from .protocol.common import error_answer, is_error
 
 DEMO_REQUEST = {
     "id": "demo",
@@ -51,7 +52,7 @@ def _main(argv=None) -> int:
         try:
             text = open(args.file, encoding="utf-8").read() if args.file else sys.stdin.read()
         except OSError as e:
-            print(json.dumps({"id": None, "error": {"message": f"cannot read {args.file}: {e.strerror}"}}))
+            print(json.dumps(error_answer(None, f"cannot read {args.file}: {e.strerror}", None)))
             return 2
         if args.explain:
             words, ok = explain_text(text)
@@ -59,7 +60,7 @@ def _main(argv=None) -> int:
             return 0 if ok else 2
         response = solve_text(text)
         print(json.dumps(response))
-        return 2 if "error" in response else 0
+        return 2 if is_error(response) else 0
     if args.command == "serve":
         for line in sys.stdin:
             if not line.strip():

@@ -21,15 +21,17 @@ tapped, cards exiled (delve), flexibility kept, mana left floating.
 >>> model = PaymentModel(problem, build_supply(problem), layers=0, x_fixed=0)
 >>> model.minimize_lexicographic()
 >>> solver, status = model.solve(1.0)
->>> model.value(solver, model.objective_terms["tapped"])
-1
+>>> status, model.value(solver, model.objective_terms.tapped)
+(<Status.OPTIMAL: 'proven optimal'>, 1)
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..model.cost import HALVED_REDUCTIONS
 from ..model.mana import Mana
@@ -40,8 +42,31 @@ from .supply import Supply
 
 #: the stage at which the spell itself is paid, after every layer of abilities
 SPELL = "spell"
-#: the objective's terms, most important first (the protocol's default objective)
-OBJECTIVE_ORDER = ("sacrificed", "life", "tapped", "exiled", "flexibility", "floating")
+
+
+class Objective(NamedTuple):
+    """The protocol's default objective, most important term first (each term an
+    expression of the model, or its value in a solution)."""
+
+    sacrificed: object
+    life: object
+    tapped: object
+    exiled: object
+    flexibility: object
+    floating: object
+
+
+class Status(Enum):
+    """What a solve ended with."""
+
+    OPTIMAL = "proven optimal"
+    FEASIBLE = "a solution, not proven optimal"
+    INFEASIBLE = "proven infeasible"
+    UNKNOWN = "no solution found in time"
+
+    @property
+    def solved(self) -> bool:
+        return self in (Status.OPTIMAL, Status.FEASIBLE)
 
 
 def _cp():
@@ -481,49 +506,47 @@ class PaymentModel:
             self.model.add(self.life_total <= life * pays_life)
             self.model.add(self.life_total + self.damage_total <= life).only_enforce_if(pays_life)
 
-    def _objective_terms(self) -> dict:
-        """The protocol's objective, term by term (OBJECTIVE_ORDER): sacrifices, life
-        lost, permanents tapped, cards exiled, flexibility used, mana left floating."""
+    def _objective_terms(self) -> Objective:
+        """The protocol's objective, term by term: sacrifices, life lost, permanents
+        tapped, cards exiled, flexibility used, mana left floating."""
         made = [v for l in range(self.layers + 1) for k in self.kinds for v in self.produced[(l, k)]]
         spent = [v for vs in self.spent.values() for v in vs]
-        return {
-            "sacrificed": _sum(self.sacrifices),
-            "life": _sum([t for t in (self.life_total, self.damage_total) if not _is_zero(t)]),
-            "tapped": _sum(self.taps),
-            "exiled": _sum(self.exiles),
-            "flexibility": _sum(self.flexibility_used),
-            "floating": sum(self.pool0.values()) + _sum(made) - _sum(spent),
-        }
+        return Objective(
+            sacrificed=_sum(self.sacrifices),
+            life=_sum([t for t in (self.life_total, self.damage_total) if not _is_zero(t)]),
+            tapped=_sum(self.taps),
+            exiled=_sum(self.exiles),
+            flexibility=_sum(self.flexibility_used),
+            floating=sum(self.pool0.values()) + _sum(made) - _sum(spent),
+        )
 
     # -- objectives and solving ---------------------------------------------------------
-    def objective_bounds(self) -> dict:
+    def objective_bounds(self) -> Objective:
         """Upper bounds on each objective term, which make the weights lexicographic."""
         supply = self.supply
         n_perm = sum(g.size for g in supply.groups)
-        return {
-            "sacrificed": n_perm,
+        return Objective(
+            sacrificed=n_perm,
             # life paid as costs is at most the life total (CR 118.3); damage is not bounded by it
-            "life": self.problem.player.life + sum(a.cap * a.damage for a in supply.acts),
-            "tapped": n_perm,
-            "exiled": self.problem.player.graveyard,
-            "flexibility": sum(g.flexibility * g.size for g in supply.groups),
-            "floating": supply.mana_bound,
-        }
+            life=self.problem.player.life + sum(a.cap * a.damage for a in supply.acts),
+            tapped=n_perm,
+            exiled=self.problem.player.graveyard,
+            flexibility=sum(g.flexibility * g.size for g in supply.groups),
+            floating=supply.mana_bound,
+        )
 
     def minimize_lexicographic(self) -> None:
-        """Minimise the terms in OBJECTIVE_ORDER lexicographically, as one weighted sum:
-        each term's weight exceeds the most all later terms can add. A term that is a
+        """Minimise the objective's terms lexicographically, as one weighted sum: each
+        term's weight exceeds the most all later terms can add. A term that is a
         constant on this board takes no weight, which keeps the coefficients small."""
-        bounds = self.objective_bounds()
         weight = 1
         terms, weights = [], []
-        for name in reversed(OBJECTIVE_ORDER):
-            term = self.objective_terms[name]
+        for term, bound in reversed(list(zip(self.objective_terms, self.objective_bounds()))):
             if isinstance(term, int):
                 continue
             terms.append(term)
             weights.append(weight)
-            weight *= bounds[name] + 1
+            weight *= bound + 1
         self.model.minimize(_cp().LinearExpr.weighted_sum(terms, weights) if terms else 0)
 
     def minimize_tail_self_funding(self) -> None:
@@ -536,7 +559,7 @@ class PaymentModel:
         self.model.maximize(self.x_var)
 
     def solve(self, time_limit: float):
-        """(solver, status). Models without chains (no layers) are small transport
+        """(solver, :class:`Status`). Models without chains (no layers) are small transport
         problems that CP-SAT's search closes at once, where presolve would cost more than
         the search (measured: 3.1 ms against 1.3 ms at 20 permanents)."""
         return solve_model(self.model, time_limit, presolve=self.layers > 0)
@@ -545,13 +568,13 @@ class PaymentModel:
     def value(solver, expr) -> int:
         return expr if isinstance(expr, int) else solver.value(expr)
 
-    def objective_tuple(self, solver) -> tuple:
-        """The objective in the protocol's order (comparable across models)."""
-        return tuple(self.value(solver, self.objective_terms[k]) for k in OBJECTIVE_ORDER)
+    def objective_tuple(self, solver) -> Objective:
+        """The objective's value in a solution (comparable across models)."""
+        return Objective(*(self.value(solver, term) for term in self.objective_terms))
 
 
 def solve_model(model, time_limit: float, presolve: bool = True):
-    """(solver, status) with one worker and the small-model parameters of
+    """(solver, :class:`Status`) with one worker and the small-model parameters of
     ../shared/docs/design.md ("What we measured")."""
     cp_model = _cp()
     solver = cp_model.CpSolver()
@@ -563,16 +586,7 @@ def solve_model(model, time_limit: float, presolve: bool = True):
     p.catch_sigint_signal = False  # a library call: Ctrl-C belongs to the caller
     p.cp_model_presolve = presolve
     status = solver.solve(model)
-    return solver, status
-
-
-_STATUS_NAMES: dict = {}
-
-
-def status_name(status) -> str:
-    """``optimal``, ``feasible``, ``infeasible``, ``invalid`` or ``unknown``."""
-    if not _STATUS_NAMES:
-        cp_model = _cp()
-        _STATUS_NAMES.update({cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
-                              cp_model.INFEASIBLE: "infeasible", cp_model.MODEL_INVALID: "invalid"})
-    return _STATUS_NAMES.get(status, "unknown")
+    if status == cp_model.MODEL_INVALID:  # a bug in the model, never an answer
+        raise ValueError(f"CP-SAT says the model is invalid: {model.validate()}")
+    return solver, {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
+                    cp_model.INFEASIBLE: Status.INFEASIBLE}.get(status, Status.UNKNOWN)

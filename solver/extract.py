@@ -10,6 +10,7 @@ locked-in total cost on its own (CR 601.2b, 601.2f).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 
 from ..model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
 from ..model.errors import PlanError
@@ -54,7 +55,7 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
     state = {}
     for g in supply.groups:
         for pid in g.ids:
-            state[pid] = {"tapped": g.tapped, "sacrificed": False, "counters": dict(g.counters)}
+            state[pid] = _Use(g.tapped, False, dict(g.counters))
     activations = []  # (layer, act#, (own mana, triggers' mana), permanent id)
     for l in range(b.layers + 1):
         this_layer = []
@@ -172,21 +173,28 @@ def _pick_permanent(a, ids, state) -> str:
     best = None
     for pid in ids:
         s = state[pid]
-        if s["sacrificed"]:
+        if s.sacrificed:
             continue
-        if a.tap and s["tapped"]:
+        if a.tap and s.tapped:
             continue
-        if a.counters and s["counters"].get(a.counter_kind, 0) < a.counters:
+        if a.counters and s.counters.get(a.counter_kind, 0) < a.counters:
             continue
-        if best is None or (a.sacrifice and not a.tap and s["tapped"] and not state[best]["tapped"]):
+        if best is None or (a.sacrifice and not a.tap and s.tapped and not state[best].tapped):
             best = pid
     if best is None:
         raise PlanError(f"no permanent left in the group for ability {a.index}")
     s = state[best]
-    if a.tap:
-        s["tapped"] = True
-    if a.sacrifice:
-        s["sacrificed"] = True
+    s.tapped = s.tapped or a.tap
+    s.sacrificed = s.sacrificed or a.sacrifice
     if a.counters:
-        s["counters"][a.counter_kind] -= a.counters
+        s.counters[a.counter_kind] -= a.counters
     return best
+
+
+@dataclass
+class _Use:
+    """What has happened to one permanent so far while the plan is read back."""
+
+    tapped: bool
+    sacrificed: bool
+    counters: dict

@@ -26,12 +26,9 @@ from ..model.problem import PaymentProblem
 from ..model.sources import PRECAST_ONLY, flexibility, why_unusable
 from ..model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
 
-from . import cpsat
+from .cpsat import Status, solve_model
 from .hall import hall_certificate, plain_view
 from .supply import Supply
-
-INFEASIBLE = "infeasible"
-
 
 def plain_payment(problem: PaymentProblem, supply: Supply, time_limit: float):
     """The answer to a ``pay`` query on a plain board (a :class:`Plan`, not yet
@@ -51,7 +48,7 @@ def plain_payment(problem: PaymentProblem, supply: Supply, time_limit: float):
         if len(pooled) < len(who):
             classes.append((types, False, [pid for pid in who if pid != POOL]))
     flows, optimal = _transport(classes, needs, time_limit)
-    if flows == INFEASIBLE:  # Hall's condition fails (it is exact here): the violated set is the proof
+    if flows == Status.INFEASIBLE:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
     if flows is None:
         return None  # no answer in time: the general planner reports it
@@ -60,7 +57,7 @@ def plain_payment(problem: PaymentProblem, supply: Supply, time_limit: float):
 
 def _transport(classes: list, needs: Counter, time_limit: float):
     """{(class#, need types): units} of the cheapest assignment, and whether it is proved
-    optimal; (INFEASIBLE, False) if nothing pays, (None, False) on a timeout.
+    optimal; (Status.INFEASIBLE, False) if nothing pays, (None, False) on a timeout.
 
     A floating mana costs nothing; a permanent costs more than all the flexibility on the
     board, plus its own, so the weighted sum ranks payments by permanents tapped, then
@@ -87,16 +84,16 @@ def _transport(classes: list, needs: Counter, time_limit: float):
             weights.extend([tap_weight + flexibility(types)] * len(mine))
     for need, n in needs.items():
         if need not in by_need:
-            return INFEASIBLE, False  # no source makes any type that pays it
+            return Status.INFEASIBLE, False  # no source makes any type that pays it
         m.add(LinearExpr.sum(by_need[need]) == n)
     if terms:
         m.minimize(LinearExpr.weighted_sum(terms, weights))
-    solver, status = cpsat.solve_model(m, time_limit, presolve=False)
-    if status == cp_model.INFEASIBLE:
-        return INFEASIBLE, False
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver, status = solve_model(m, time_limit, presolve=False)
+    if status == Status.INFEASIBLE:
+        return status, False
+    if not status.solved:
         return None, False
-    return {key: solver.value(v) for key, v in flows.items() if solver.value(v)}, status == cp_model.OPTIMAL
+    return {key: solver.value(v) for key, v in flows.items() if solver.value(v)}, status == Status.OPTIMAL
 
 
 def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) -> Plan:

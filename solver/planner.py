@@ -22,7 +22,7 @@ from ..model.plan import (
 from ..model.problem import CAN_PAY, MAX_X, PaymentProblem
 from ..model.sources import PRECAST_ONLY
 
-from .cpsat import PaymentModel, status_name
+from .cpsat import PaymentModel, Status
 from .chains import depth_bound
 from .checks.validator import validate_plan
 from .extract import extract_plan
@@ -59,9 +59,9 @@ def _answer_pay(problem: PaymentProblem, supply: Supply, time_limit: float, plai
             _check(problem, plain)
         return plain
     found = best_plan(problem, supply, problem.spell.cost.x, time_limit)
-    if found == "infeasible":
+    if found == Status.INFEASIBLE:
         return _unpayable(problem, supply)
-    if found == "timeout":
+    if isinstance(found, Status):
         return Undecided(TIMEOUT, f"no answer within {time_limit:g} s; neither a plan nor a proof was found")
     model, solver, optimal = found
     plan = extract_plan(problem, model, solver, optimal)
@@ -104,7 +104,7 @@ def _precast_help(problem: PaymentProblem, supply: Supply, than: tuple | None) -
         return {}
     wider = build_supply(problem, allow_precast=True)
     found = best_plan(problem, wider, problem.spell.cost.x, TIME_LIMIT)
-    if found in ("infeasible", "timeout"):
+    if isinstance(found, Status):
         return {}
     model, solver, _ = found
     if than is not None and not model.objective_tuple(solver) < than:
@@ -127,12 +127,12 @@ def _quick_yes(problem: PaymentProblem, supply: Supply, time_limit: float) -> bo
     model = PaymentModel(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
     model.minimize_tail_self_funding()
     solver, status = model.solve(time_limit)
-    return status_name(status) in ("optimal", "feasible") and all(solver.value(v) == 0 for v in model.tail_self)
+    return status.solved and all(solver.value(v) == 0 for v in model.tail_self)
 
 
 def best_plan(problem: PaymentProblem, supply: Supply, x, time_limit: float):
-    """The optimal plan's model and solver and whether optimality was proven,
-    "infeasible", or "timeout".
+    """The optimal plan's model and solver and whether optimality was proven, or
+    Status.INFEASIBLE, or Status.UNKNOWN (no answer in time).
 
     Chains are searched layer by layer: with L layers, the relaxed model (its last layer
     standing for every deeper activation) bounds every plan of any depth from below. If
@@ -151,25 +151,19 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, time_limit: float):
         left = max(0.05, deadline - time.monotonic())
         if layers >= full:
             model, solver, status = _solve(problem, supply, layers, x, left)
-            name = status_name(status)
-            if name in ("optimal", "feasible"):
-                return model, solver, name == "optimal"
-            return "infeasible" if name == "infeasible" else "timeout"
+            if status.solved:
+                return model, solver, status == Status.OPTIMAL
+            return status
         relaxed, rsolver, rstatus = _solve(problem, supply, layers, x, left, relaxed=True)
-        rname = status_name(rstatus)
-        if rname == "infeasible":
-            return "infeasible"
-        if rname == "optimal" and all(rsolver.value(v) == 0 for v in relaxed.tail_self):
+        if rstatus == Status.INFEASIBLE:
+            return rstatus
+        if rstatus == Status.OPTIMAL and all(rsolver.value(v) == 0 for v in relaxed.tail_self):
             return relaxed, rsolver, True
         model, solver, status = _solve(problem, supply, layers, x, max(0.05, deadline - time.monotonic()))
-        name = status_name(status)
-        if rname == "optimal" and name == "optimal" and \
-                model.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
+        if rstatus == status == Status.OPTIMAL and model.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
             return model, solver, True
         if time.monotonic() >= deadline:
-            if name in ("optimal", "feasible"):
-                return model, solver, False
-            return "timeout"
+            return (model, solver, False) if status.solved else Status.UNKNOWN
         layers = min([d for d in DEPTHS if d > layers] + [full])
 
 
@@ -224,10 +218,9 @@ def _answer_max_x(problem: PaymentProblem, supply: Supply, time_limit: float):
     model = PaymentModel(problem, supply, layers, None, relaxed_tail=layers < full)
     model.maximize_x()
     solver, status = model.solve(time_limit)
-    name = status_name(status)
-    if name == "infeasible":
+    if status == Status.INFEASIBLE:
         return _unpayable(problem.with_x(0), supply)
-    if name != "optimal":
+    if status != Status.OPTIMAL:
         return Undecided(TIMEOUT, f"no answer within {time_limit:g} s")
     high = solver.value(model.x_var)  # an upper bound on X: the relaxation admits every plan
     first = _answer_pay(problem.with_x(high), supply, time_limit)

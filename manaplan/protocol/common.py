@@ -90,6 +90,21 @@ def error_answer(request_id, message: str, at: str | None, internal: bool = Fals
     return {"id": request_id, "error": error}
 
 
+def with_id(request_id, answer: dict) -> dict:
+    """The answer with the request's ``id`` first, as every answer carries it."""
+    return {"id": request_id, **answer}
+
+
+def is_error(answer: dict) -> bool:
+    return "error" in answer
+
+
+def version_answer(version: str, protocol: str, games: dict) -> dict:
+    """The answer to ``{"query": "version"}``: the package, the protocol and each game's
+    queries."""
+    return {"version": version, "protocol": protocol, "games": games}
+
+
 def undecided_reason(result) -> dict:
     """The reason of a ``payable: null`` answer (a :class:`manaplan.model.plan.Undecided`)."""
     reason = {"code": result.code, "message": result.message}
