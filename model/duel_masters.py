@@ -1,4 +1,6 @@
-"""Duel Masters game objects: civilizations, mana-zone cards, the card to play, a request.
+"""Duel Masters game objects: civilizations, mana-zone cards, the card to play, the
+problem (``DMRequest``), and the answer values (``DMPlan`` and the certificates of an
+unpayable card).
 
 Duel Masters pays costs differently from Magic (seed 004, DM Wiki "マナ"): there is no
 mana pool and no symbol grammar. Each card in the mana zone, when tapped, makes one mana
@@ -6,12 +8,11 @@ whose *points* are the card's mana number and whose *color* is one of the card's
 civilizations; the card to play needs its cost in points and, for each of its
 civilizations, a different tapped card that paid that civilization.
 
-This module only describes and validates; deciding how to pay is ``solver.duel_masters``.
+This module only describes and validates values; reading and writing JSON is
+``manaplan.protocol.duel_masters``, deciding how to pay is ``solver.duel_masters``.
 
->>> request = parse_request({"game": "duel-masters",
-...     "card": {"name": "Faerie Life", "cost": 2, "civilizations": ["nature"]},
-...     "mana_zone": [{"id": "f1", "civilizations": ["fire"]},
-...                   {"id": "n1", "civilizations": ["nature"], "tapped": True}]})
+>>> request = DMRequest(DMCard("Faerie Life", 2, {"nature"}),
+...                     (ManaCard("f1", {"fire"}), ManaCard("n1", {"nature"}, tapped=True)))
 >>> request.cost_to_pay, [str(c) for c in request.required_civilizations]
 (2, ['nature'])
 >>> [card.id for card in request.untapped]
@@ -74,12 +75,12 @@ class Civilization:
 
 LIGHT, WATER, DARKNESS, FIRE, NATURE = (Civilization(n) for n in CIVILIZATION_NAMES)
 ALL_CIVILIZATIONS = frozenset((LIGHT, WATER, DARKNESS, FIRE, NATURE))
-_BY_NAME = {str(c): c for c in ALL_CIVILIZATIONS}
 
 
 def civilization_set(values: Iterable[Any]) -> frozenset:
     """Civilizations from names or ``Civilization`` objects (a convenience for the
-    Python API; requests go through ``parse_request``, which also locates errors)."""
+    Python API; JSON requests go through ``manaplan.protocol.duel_masters.read``,
+    which also locates errors)."""
     if isinstance(values, (str, Civilization)):
         raise RequestError("civilizations must be a list of names, not a single value")
     out = set()
@@ -200,7 +201,6 @@ class DMRequest:
     mana_zone: tuple = ()
     cost_change: int = 0
     min_cost: int | None = None
-    id: Any = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mana_zone", tuple(self.mana_zone))
@@ -243,135 +243,104 @@ class DMRequest:
         """The mana-zone card with this id, if any."""
         return next((card for card in self.mana_zone if card.id == card_id), None)
 
-    def as_dict(self) -> dict:
-        """The request in protocol shape; ``parse_request(r.as_dict()) == r``."""
-        out: dict = {"game": "duel-masters"}
-        if self.id is not None:
-            out["id"] = self.id
-        out["card"] = {"name": self.card.name, "cost": self.card.cost,
-                       "civilizations": [str(c) for c in in_game_order(self.card.civilizations)]}
-        out["cost_change"] = self.cost_change
-        if self.min_cost is not None:
-            out["min_cost"] = self.min_cost
-        zone = []
-        for card in self.mana_zone:
-            entry = {"id": card.id, "civilizations": [str(c) for c in in_game_order(card.civilizations)],
-                     "mana_number": card.mana_number, "tapped": card.tapped}
-            if card.name is not None:
-                entry["name"] = card.name
-            zone.append(entry)
-        out["mana_zone"] = zone
-        return out
+
+# --- answers: a plan, or the certificate of an unpayable card --------------------------
+
+#: what a step of a plan pays: one of the card's civilizations, or points only
+PAYS_CIVILIZATION, PAYS_POINTS = "civilization", "points"
+
+#: the reason codes of an unpayable Duel Masters card (the protocol's ``reason.code``)
+CIVILIZATIONS, POINTS = "civilizations", "points"
 
 
-# --- parsing the protocol's JSON shape -----------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DMStep:
+    """One mana-zone card tapped: it makes ``points`` (its mana number) of ONE
+    ``civilization`` (None for a card with no civilization), and ``pays`` either a
+    civilization of the card to play or points only.
 
-_REQUEST_FIELDS = ("game", "query", "id", "card", "cost_change", "min_cost", "mana_zone")
-_CARD_FIELDS = ("name", "cost", "civilizations")
-_MANA_CARD_FIELDS = ("id", "name", "civilizations", "mana_number", "tapped")
+    The official order is civilizations, then the missing points (seed 004 補足), so a
+    plan lists its civilization payers first.
 
-
-def _object(value: Any, what: str, at: str | None) -> dict:
-    if not isinstance(value, dict):
-        raise RequestError(f"{what} must be an object, not {type(value).__name__}", at)
-    return value
-
-
-def _no_unknown_fields(data: dict, known: tuple, prefix: str) -> None:
-    # A misspelt field ("mana_numer") would otherwise be ignored and its default used.
-    for key in data:
-        if key not in known:
-            raise RequestError(f"unknown field {key!r} (known: {', '.join(known)})",
-                               f"{prefix}.{key}" if prefix else str(key))
-
-
-def _parse_civilizations(value: Any, at: str) -> frozenset:
-    if not isinstance(value, list):
-        raise RequestError(f"civilizations must be a list of names, not {value!r}", at)
-    seen: set = set()
-    for i, name in enumerate(value):
-        if not isinstance(name, str):
-            raise RequestError(f"a civilization is a name such as 'fire', not {name!r}", f"{at}[{i}]")
-        civilization = _BY_NAME.get(name)
-        if civilization is None:
-            try:
-                Civilization(name)  # raises, naming the unknown civilization
-            except RequestError as error:
-                raise error.located(f"{at}[{i}]") from None
-        if civilization in seen:
-            raise RequestError(f"civilization {name!r} is listed twice", f"{at}[{i}]")
-        seen.add(civilization)
-    return frozenset(seen)
-
-
-def _required(data: dict, key: str, what: str, at: str) -> Any:
-    if key not in data:
-        raise RequestError(f"{what} is missing", at)
-    return data[key]
-
-
-def _parse_card(data: Any) -> DMCard:
-    data = _object(data, "card", "card")
-    _no_unknown_fields(data, _CARD_FIELDS, "card")
-    name = data.get("name", "the card")
-    if not isinstance(name, str):
-        raise RequestError(f"card name must be a string, not {name!r}", "card.name")
-    cost = _whole_number(_required(data, "cost", "card.cost", "card.cost"), "cost", "card.cost", minimum=0)
-    civilizations = _parse_civilizations(
-        _required(data, "civilizations", "card.civilizations (use [] for a colorless card)",
-                  "card.civilizations"),
-        "card.civilizations")
-    return DMCard(name, cost, civilizations)
-
-
-def _parse_mana_card(data: Any, at: str) -> ManaCard:
-    data = _object(data, "a mana-zone card", at)
-    _no_unknown_fields(data, _MANA_CARD_FIELDS, at)
-    card_id = _required(data, "id", "id", f"{at}.id")
-    if not isinstance(card_id, str) or not card_id:
-        raise RequestError(f"id must be a non-empty string, not {card_id!r}", f"{at}.id")
-    civilizations = _parse_civilizations(
-        _required(data, "civilizations", "civilizations", f"{at}.civilizations"), f"{at}.civilizations")
-    mana_number = data.get("mana_number", 1)
-    if mana_number is None:  # printed without a mana number: 0 points (seed 004)
-        mana_number = UNPRINTED_MANA_NUMBER
-    _whole_number(mana_number, "mana_number", f"{at}.mana_number", minimum=0)
-    tapped = data.get("tapped", False)
-    if not isinstance(tapped, bool):
-        raise RequestError(f"tapped must be true or false, not {tapped!r}", f"{at}.tapped")
-    name = data.get("name")
-    if name is not None and not isinstance(name, str):
-        raise RequestError(f"name must be a string, not {name!r}", f"{at}.name")
-    return ManaCard(card_id, civilizations, mana_number, tapped, name)
-
-
-def parse_request(data: Any) -> DMRequest:
-    """Read and validate a Duel Masters request in protocol shape.
-
-    Every problem raises ``RequestError`` with ``at`` set to where it is
-    (``mana_zone[2].civilizations[0]``); nothing is guessed: unknown fields, a card
-    without civilizations, ``"Fire"`` instead of ``"fire"`` are errors. Defaults are the
-    protocol's: ``mana_number`` 1 (``null`` = not printed = 0), ``tapped`` false,
-    ``cost_change`` 0.
+    >>> DMStep("n1", NATURE, 1, "both")
+    Traceback (most recent call last):
+    ...
+    manaplan.model.errors.RequestError: pays must be 'civilization' or 'points', not 'both' (at pays)
     """
-    data = _object(data, "a request", None)
-    _no_unknown_fields(data, _REQUEST_FIELDS, "")
-    if data.get("game", "duel-masters") != "duel-masters":
-        raise RequestError(f"this is the Duel Masters profile; game must be 'duel-masters', "
-                           f"not {data.get('game')!r}", "game")
-    if data.get("query", "pay") != "pay":
-        raise RequestError(f"Duel Masters requests support the query 'pay' only, not {data.get('query')!r}",
-                           "query")
-    request_id = data.get("id")
-    if request_id is not None and (isinstance(request_id, bool) or not isinstance(request_id, (str, int))):
-        raise RequestError(f"id must be a string or a whole number, not {request_id!r}", "id")
-    card = _parse_card(_required(data, "card", "card", "card"))
-    cost_change = _whole_number(data.get("cost_change", 0), "cost_change", "cost_change")
-    min_cost = data.get("min_cost")
-    if min_cost is not None:
-        _whole_number(min_cost, "min_cost", "min_cost", minimum=0)
-    zone = _required(data, "mana_zone", "mana_zone (use [] for an empty mana zone)", "mana_zone")
-    if not isinstance(zone, list):
-        raise RequestError(f"mana_zone must be a list of cards, not {type(zone).__name__}", "mana_zone")
-    cards = tuple(_parse_mana_card(entry, f"mana_zone[{i}]") for i, entry in enumerate(zone))
-    return DMRequest(card, cards, cost_change, min_cost, request_id)
+
+    card: str
+    civilization: Civilization | None
+    points: int
+    pays: str
+
+    def __post_init__(self) -> None:
+        if self.pays not in (PAYS_CIVILIZATION, PAYS_POINTS):
+            raise RequestError(f"pays must be {PAYS_CIVILIZATION!r} or {PAYS_POINTS!r}, not {self.pays!r}",
+                               "pays")
+        if self.civilization is not None and not isinstance(self.civilization, Civilization):
+            object.__setattr__(self, "civilization", Civilization(self.civilization))
+
+
+@dataclass(frozen=True, slots=True)
+class DMPlan:
+    """A Duel Masters payment: the cards tapped, in the order a player taps them, for a
+    card whose cost to pay is ``cost_to_pay``. What it taps, which card paid each
+    civilization, its points and its excess are read off the steps, never stored twice.
+    Duel Masters payments neither sacrifice nor pay life.
+
+    >>> plan = DMPlan((DMStep("n1", NATURE, 1, PAYS_CIVILIZATION), DMStep("f1", FIRE, 1, PAYS_POINTS)), 2)
+    >>> plan.tapped, plan.civilizations, plan.points, plan.excess
+    (('n1', 'f1'), {Civilization(name='nature'): 'n1'}, 2, 0)
+    """
+
+    steps: tuple
+    cost_to_pay: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", tuple(self.steps))
+
+    @property
+    def tapped(self) -> tuple:
+        """The ids of the cards tapped, in order."""
+        return tuple(step.card for step in self.steps)
+
+    @property
+    def civilizations(self) -> dict:
+        """Each civilization paid and the card that paid it (the first, if a broken plan
+        pays one twice), in the order of the steps."""
+        paid: dict = {}
+        for step in self.steps:
+            if step.pays == PAYS_CIVILIZATION and step.civilization is not None:
+                paid.setdefault(step.civilization, step.card)
+        return paid
+
+    @property
+    def points(self) -> int:
+        """The points tapped."""
+        return sum(step.points for step in self.steps)
+
+    @property
+    def excess(self) -> int:
+        """The points tapped beyond the cost to pay (allowed only as far as finishing the
+        civilizations needs, seed 004)."""
+        return self.points - self.cost_to_pay
+
+
+@dataclass(frozen=True, slots=True)
+class CivilizationShortfall:
+    """Certificate (Hall's condition): the card needs each of ``civilizations`` paid by
+    a different card, and only the untapped cards ``sources`` (fewer than the
+    civilizations) have any of them; a card pays only one civilization (seed 004:
+    「それ1枚で文明の支払いを済ませることはできない」)."""
+
+    civilizations: tuple  # Civilization, in game order
+    sources: tuple        # card ids, sorted
+
+
+@dataclass(frozen=True, slots=True)
+class PointsShortfall:
+    """Certificate: the cost to pay is ``needed`` points and the whole untapped mana
+    zone gives only ``available``."""
+
+    needed: int
+    available: int

@@ -30,8 +30,11 @@ civilizations, and the points in the untapped zone), which also gives the certif
 of an unpayable answer; CP-SAT then finds the best tapping on a model whose size does
 not grow with the zone: identical cards are grouped into integer counts.
 
-``validate``, ``reference_search`` and ``check_certificate`` are the independent
-checks the tests use; none of them touches CP-SAT.
+``answer`` returns values (``model.duel_masters.DMPlan``, ``model.plan.Unpayable`` with a
+``CivilizationShortfall`` or ``PointsShortfall`` certificate, ``model.plan.Undecided``);
+``manaplan.protocol.duel_masters`` reads requests and writes answers. The independent
+checks the tests use are ``solver.checks.dm_validator`` and ``solver.checks.dm_reference``;
+none of them touches CP-SAT or this module's grouping.
 """
 
 from __future__ import annotations
@@ -39,24 +42,18 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from ..model.duel_masters import (
-    CIVILIZATION_NAMES, Civilization, DMRequest, in_game_order, parse_request,
+    CIVILIZATION_NAMES, CIVILIZATIONS, PAYS_CIVILIZATION, PAYS_POINTS, POINTS, Civilization,
+    CivilizationShortfall, DMPlan, DMRequest, DMStep, PointsShortfall, in_game_order,
 )
+from ..model.plan import TIMEOUT, Undecided, Unpayable
 
 #: Guard on the whole optimisation (all stages together), in seconds.
 TIME_LIMIT_SECONDS = 10.0
 
-#: ``reference_search`` tries every subset; beyond this many untapped cards it refuses.
-REFERENCE_SEARCH_LIMIT = 12
 
-
-# --- the request, seen by the solver ------------------------------------------------
-
-def _as_request(request: Any) -> DMRequest:
-    return request if isinstance(request, DMRequest) else parse_request(request)
-
+# --- the mana zone, seen by the solver -----------------------------------------------
 
 @dataclass(frozen=True, slots=True)
 class ManaGroup:
@@ -98,19 +95,6 @@ def scarcity_weights(request: DMRequest) -> dict:
     return lacking
 
 
-def objective(request: Any, tapped_ids) -> tuple:
-    """The objective of a tapping, minimised lexicographically:
-    (points, cards tapped, civilizations on the tapped cards, scarcity)."""
-    request = _as_request(request)
-    weights = scarcity_weights(request)
-    by_id = {card.id: card for card in request.mana_zone}
-    cards = [by_id[card_id] for card_id in tapped_ids]
-    return (sum(card.mana_number for card in cards),
-            len(cards),
-            sum(len(card.civilizations) for card in cards),
-            sum(weights[c] for card in cards for c in card.civilizations))
-
-
 # --- why a card cannot be paid -----------------------------------------------------
 
 def _words(items) -> str:
@@ -140,12 +124,18 @@ def _civilization_shortfall(request: DMRequest):
     return None
 
 
-def unpayable_reason(request: DMRequest) -> dict | None:
-    """The reason, with its certificate, why no tapping pays the card; None if one does.
+def unpayable_reason(request: DMRequest) -> Unpayable | None:
+    """Why no tapping pays the card, with its certificate; None if one does.
 
     A payment exists exactly when the civilizations have distinct payers and the whole
     untapped zone reaches the cost: then tapping the payers and every other untapped
     card pays, overpaying being allowed as far as the civilizations need.
+
+    >>> from manaplan.model.duel_masters import DMCard, ManaCard
+    >>> unpayable_reason(DMRequest(DMCard("Faerie Life", 2, {"nature"}), (ManaCard("f1", {"fire"}),)))
+    Unpayable(code='civilizations', message='needs nature: no untapped nature card in the mana zone', \
+certificate=CivilizationShortfall(civilizations=(Civilization(name='nature'),), sources=()), \
+before_casting=(), detail='')
     """
     shortfall = _civilization_shortfall(request)
     if shortfall is not None:
@@ -161,14 +151,14 @@ def unpayable_reason(request: DMRequest) -> dict | None:
                        f"untapped card{'s' if len(sources) != 1 else ''} "
                        f"{'has' if len(sources) == 1 else 'have'} {'either' if len(civs) == 2 else 'any'} "
                        f"of them ({_words(sources)}), and a card pays only one civilization")
-        return {"code": "civilizations", "message": message, "civilizations": names, "sources": sources}
+        return Unpayable(CIVILIZATIONS, message, CivilizationShortfall(tuple(civs), tuple(sources)))
     needed = request.cost_to_pay
     available = sum(card.mana_number for card in request.untapped)
     if available < needed:
-        return {"code": "points",
-                "message": f"needs {needed} point{'s' if needed != 1 else ''}; "
-                           f"the untapped mana zone gives at most {available}",
-                "needed": needed, "available": available}
+        return Unpayable(POINTS,
+                         f"needs {needed} point{'s' if needed != 1 else ''}; "
+                         f"the untapped mana zone gives at most {available}",
+                         PointsShortfall(needed, available))
     return None
 
 
@@ -259,248 +249,44 @@ def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
     return Tapping(tuple(payers), tuple(others))
 
 
-def _plan(request: DMRequest, tapping: Tapping) -> dict:
-    """The protocol's plan: civilization payers first, then the points (the official
-    order is civilizations, then the missing points, seed 004 補足)."""
-    steps = []
+
+
+def _plan(request: DMRequest, tapping: Tapping) -> DMPlan:
+    """The plan: civilization payers first, then the points (the official order is
+    civilizations, then the missing points, seed 004 補足). A card tapped for points
+    makes mana of the first of its civilizations in game order."""
     by_id = {card.id: card for card in request.untapped}
-    for civ, card_id in tapping.payers:
-        card = by_id[card_id]
-        steps.append({"card": card_id, "civilization": str(civ), "points": card.mana_number,
-                      "pays": "civilization"})
+    steps = [DMStep(card_id, civ, by_id[card_id].mana_number, PAYS_CIVILIZATION)
+             for civ, card_id in tapping.payers]
     for card_id in tapping.others:
         card = by_id[card_id]
         made = in_game_order(card.civilizations)
-        steps.append({"card": card_id, "civilization": str(made[0]) if made else None,
-                      "points": card.mana_number, "pays": "points"})
-    points = sum(step["points"] for step in steps)
-    return {"tapped": [step["card"] for step in steps],
-            "civilizations": {str(civ): card_id for civ, card_id in tapping.payers},
-            "points": points,
-            "excess": points - request.cost_to_pay,
-            "sacrificed": [],
-            "life_paid": 0,
-            "steps": steps}
+        steps.append(DMStep(card_id, made[0] if made else None, card.mana_number, PAYS_POINTS))
+    return DMPlan(tuple(steps), request.cost_to_pay)
 
 
-def answer(request: Any, *, time_limit: float = TIME_LIMIT_SECONDS) -> dict:
-    """Answer a Duel Masters payment request (a protocol dict or a ``DMRequest``).
+def answer(problem: DMRequest, time_limit: float = TIME_LIMIT_SECONDS) -> DMPlan | Unpayable | Undecided:
+    """Answer a Duel Masters payment problem.
 
-    Bad input raises ``RequestError`` (with ``at``). A payable card gets the best plan;
-    an unpayable one a reason whose certificate ``check_certificate`` accepts; a solver
-    timeout gets ``payable: None`` and code ``"timeout"``, never ``false``.
+    A payable card gets the best plan (a ``DMPlan``); an unpayable one an ``Unpayable``
+    whose certificate ``solver.checks.dm_reference.check_certificate`` accepts; a solver
+    timeout an ``Undecided`` with code ``"timeout"``, never ``Unpayable``.
 
-    >>> r = answer({"card": {"name": "Faerie Life", "cost": 2, "civilizations": ["nature"]},
-    ...             "mana_zone": [{"id": "f1", "civilizations": ["fire"]},
-    ...                           {"id": "f2", "civilizations": ["fire"]},
-    ...                           {"id": "n1", "civilizations": ["nature"]}]})
-    >>> r["payable"], r["plan"]["tapped"], r["plan"]["civilizations"]
-    (True, ['n1', 'f1'], {'nature': 'n1'})
+    >>> from manaplan.model.duel_masters import DMCard, ManaCard
+    >>> plan = answer(DMRequest(DMCard("Faerie Life", 2, {"nature"}),
+    ...     (ManaCard("f1", {"fire"}), ManaCard("f2", {"fire"}), ManaCard("n1", {"nature"}))))
+    >>> plan.tapped, {str(c): card for c, card in plan.civilizations.items()}
+    (('n1', 'f1'), {'nature': 'n1'})
     """
-    request = _as_request(request)
-    response: dict = {"id": request.id, "payable": False, "total_cost": request.cost_to_pay,
-                      "plan": None, "reason": None}
-    reason = unpayable_reason(request)
+    reason = unpayable_reason(problem)
     if reason is not None:
-        response["reason"] = reason
-        return response
+        return reason
     try:
-        tapping = _solve_best_tapping(request, time_limit)
+        tapping = _solve_best_tapping(problem, time_limit)
     except SolverTimeout:
-        response["payable"] = None
-        response["reason"] = {
-            "code": "timeout",
-            "message": f"no best payment was proven within {time_limit:g} s; the mana zone can pay "
-                       f"this card, but the plan that overpays least was not found in time",
-            "time_limit": time_limit}
-        return response
-    response["payable"] = True
-    response["plan"] = _plan(request, tapping)
-    return response
+        return Undecided(TIMEOUT,
+                         f"no best payment was proven within {time_limit:g} s; the mana zone can pay "
+                         f"this card, but the plan that overpays least was not found in time",
+                         time_limit)
+    return _plan(problem, tapping)
 
-
-# --- independent checks (no CP-SAT) ------------------------------------------------
-
-def minimum_legal_points(request: Any) -> int | None:
-    """The fewest points of any tapping that pays each civilization with a distinct
-    card and reaches the cost (the overpayment rule's bound), or None if none exists.
-
-    A dynamic programme over the cards one by one, with states (civilizations paid so
-    far, points so far). For a given set of civilizations paid only the smallest total
-    that already reaches the cost matters, so the states stay few.
-    """
-    request = _as_request(request)
-    required = request.required_civilizations
-    bit = {c: 1 << i for i, c in enumerate(required)}
-    everything = (1 << len(required)) - 1
-    need = request.cost_to_pay
-
-    def tidy(sums: set) -> set:
-        reached = [s for s in sums if s >= need]
-        return {s for s in sums if s < need} | ({min(reached)} if reached else set())
-
-    states: dict = {0: {0}}
-    for card in request.untapped:
-        grown = {mask: set(sums) for mask, sums in states.items()}
-        for mask, sums in states.items():
-            for total in sums:
-                after = total + card.mana_number
-                grown.setdefault(mask, set()).add(after)        # tapped for points
-                for c in card.civilizations:                    # or to pay one civilization
-                    if c in bit and not mask & bit[c]:
-                        grown.setdefault(mask | bit[c], set()).add(after)
-        states = {mask: tidy(sums) for mask, sums in grown.items()}
-    finished = [s for s in states.get(everything, ()) if s >= need]
-    return min(finished) if finished else None
-
-
-def validate(request: Any, plan: Any) -> list:
-    """Replay ``plan`` step by step against the rules; return the problems (none = legal).
-
-    Checks: every step taps a mana-zone card that exists and was untapped, once; it
-    makes mana of one of its own civilizations and its mana number in points; every
-    civilization of the card is paid by its own card that has it; the points reach the
-    cost; and the points are the fewest any legal tapping needs (overpayment rule, seed
-    004), computed independently by ``minimum_legal_points``. The summary fields
-    (``tapped``, ``civilizations``, ``points``) must agree with the steps.
-    """
-    request = _as_request(request)
-    if not isinstance(plan, dict):
-        return [f"the plan must be an object, not {plan!r}"]
-    steps = plan.get("steps")
-    if not isinstance(steps, list):
-        return ["the plan has no list of steps"]
-    problems = []
-    by_id = {card.id: card for card in request.mana_zone}
-    required = {str(c) for c in request.required_civilizations}
-    tapped_now: list = []
-    paid_by: dict = {}
-    points = 0
-    for n, step in enumerate(steps):
-        card_id = step.get("card") if isinstance(step, dict) else None
-        card = by_id.get(card_id)
-        if card is None:
-            problems.append(f"step {n}: no card {card_id!r} in the mana zone")
-            continue
-        if card.tapped:
-            problems.append(f"step {n}: {card_id} was already tapped, and a tapped card gives nothing")
-        if card_id in tapped_now:
-            problems.append(f"step {n}: {card_id} is tapped a second time")
-        tapped_now.append(card_id)
-        if step.get("points") != card.mana_number:
-            problems.append(f"step {n}: {card_id} gives {card.mana_number} points, not {step.get('points')!r}")
-        points += card.mana_number
-        own = {str(c) for c in card.civilizations}
-        made = step.get("civilization")
-        if made is None and own:
-            problems.append(f"step {n}: {card_id} must make mana of one of its civilizations")
-        elif made is not None and made not in own:
-            problems.append(f"step {n}: {card_id} cannot make {made!r} mana (it has {sorted(own) or 'none'})")
-        if step.get("pays") == "civilization":
-            if made not in required:
-                problems.append(f"step {n}: {card_id} pays {made!r}, which the card does not need")
-            elif made in paid_by:
-                problems.append(f"step {n}: {made} is already paid by {paid_by[made]}")
-            else:
-                paid_by[made] = card_id
-        elif step.get("pays") != "points":
-            problems.append(f"step {n}: pays must be 'civilization' or 'points', not {step.get('pays')!r}")
-    for civ in sorted(required - paid_by.keys(), key=CIVILIZATION_NAMES.index):
-        problems.append(f"{civ} is not paid by any tapped card")
-    need = request.cost_to_pay
-    if points < need:
-        problems.append(f"{points} points tapped; the cost to pay is {need}")
-    fewest = minimum_legal_points(request)
-    if fewest is None:
-        problems.append("no legal payment exists, yet a plan was given")
-    elif points > fewest:
-        problems.append(f"overpays: {points} points tapped where {fewest} pay the cost and every "
-                        f"civilization (tapping more than needed is not allowed, seed 004)")
-    if not isinstance(plan.get("tapped"), list) or sorted(map(str, plan["tapped"])) != sorted(tapped_now) \
-            or len(plan["tapped"]) != len(tapped_now):
-        problems.append(f"tapped {plan.get('tapped')!r} does not list the cards the steps tap {tapped_now!r}")
-    if plan.get("civilizations") != paid_by:
-        problems.append(f"civilizations {plan.get('civilizations')!r} disagree with the steps {paid_by!r}")
-    if plan.get("points") != points:
-        problems.append(f"points {plan.get('points')!r}; the steps give {points}")
-    if plan.get("sacrificed", []) != [] or plan.get("life_paid", 0) != 0:
-        problems.append("Duel Masters payments neither sacrifice nor pay life")
-    return problems
-
-
-def _pays_every_civilization(required: tuple, cards: tuple) -> bool:
-    """Whether distinct cards among ``cards`` can pay each civilization (brute force)."""
-    return any(all(card.has(c) for card, c in zip(chosen, required))
-               for chosen in itertools.permutations(cards, len(required)))
-
-
-def reference_search(request: Any, *, tiebreak: bool = False) -> tuple | None:
-    """The optimum by trying every subset of the untapped cards: (points, cards tapped),
-    or the whole objective with ``tiebreak=True``; None if nothing pays.
-
-    Slow and plain on purpose: it is the oracle the CP-SAT model is tested against.
-    """
-    request = _as_request(request)
-    cards = request.untapped
-    if len(cards) > REFERENCE_SEARCH_LIMIT:
-        raise ValueError(f"reference_search tries every subset; {len(cards)} untapped cards is too many")
-    required = request.required_civilizations
-    need = request.cost_to_pay
-    best = None
-    for size in range(len(cards) + 1):
-        for chosen in itertools.combinations(cards, size):
-            if sum(card.mana_number for card in chosen) < need:
-                continue
-            if not _pays_every_civilization(required, chosen):
-                continue
-            key = objective(request, [card.id for card in chosen])
-            key = key if tiebreak else key[:2]
-            best = key if best is None or key < best else best
-    return best
-
-
-def check_certificate(request: Any, reason: Any) -> bool:
-    """Whether ``reason`` proves that no tapping pays the card.
-
-    ``civilizations``: the listed civilizations are the card's, and the untapped cards
-    having any of them (recomputed here) are exactly ``sources`` and fewer than the
-    civilizations, so distinct payers cannot exist; a maximum matching (networkx) must
-    agree. ``points``: ``needed`` is the cost to pay and ``available``, the points of
-    the whole untapped zone (recomputed), falls short.
-    """
-    request = _as_request(request)
-    if not isinstance(reason, dict):
-        return False
-    if reason.get("code") == "civilizations":
-        names = reason.get("civilizations")
-        sources = reason.get("sources")
-        if not isinstance(names, list) or not names or not isinstance(sources, list):
-            return False
-        card_civilizations = {str(c) for c in request.card.civilizations}
-        if len(set(names)) != len(names) or not set(names) <= card_civilizations:
-            return False
-        having = sorted(card.id for card in request.untapped
-                        if {str(c) for c in card.civilizations} & set(names))
-        if sorted(sources) != having or len(having) >= len(names):
-            return False
-        return _maximum_matching_size(request) < len(request.card.civilizations)
-    if reason.get("code") == "points":
-        available = sum(card.mana_number for card in request.untapped)
-        return (reason.get("needed") == request.cost_to_pay and reason.get("available") == available
-                and available < request.cost_to_pay)
-    return False
-
-
-def _maximum_matching_size(request: DMRequest) -> int:
-    """How many of the card's civilizations distinct untapped cards can pay at once."""
-    import networkx as nx
-
-    graph = nx.Graph()
-    civs = [("civilization", str(c)) for c in request.required_civilizations]
-    graph.add_nodes_from(civs)
-    for card in request.untapped:
-        for c in card.civilizations:
-            if ("civilization", str(c)) in graph:
-                graph.add_edge(("civilization", str(c)), ("card", card.id))
-    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=civs)
-    return sum(1 for node in civs if node in matching)
