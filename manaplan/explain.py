@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .model.duel_masters import PAYS_CIVILIZATION
 from .model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, Payable, Plan, Undecided, Unpayable
 from .model.problem import PaymentProblem
 from .model.symbols import MANA_TYPES
@@ -124,4 +125,26 @@ def magic(problem: PaymentProblem, result) -> str:
         lines.append(f"  better: activate {who} before casting (they can't be activated while casting, CR 601.2g)")
     if not plan.optimal:
         lines.append("  (the time guard stopped the search before this plan was proven the best)")
+    return "\n".join(lines)
+
+
+def duel_masters(problem, result) -> str:
+    """A Duel Masters answer as a player reads it: which card pays each civilization,
+    which only points (seed 004: civilizations first, then the missing points)."""
+    title = problem.card.name or "the card"
+    if isinstance(result, Unpayable):
+        return f"{title}: can't be paid: {result.message}"
+    if isinstance(result, Undecided):
+        return f"{title}: no answer: {result.message}"
+    cards = {card.id: card for card in problem.mana_zone}
+    points = "point" if result.cost_to_pay == 1 else "points"
+    lines = [f"{title}: pay {result.cost_to_pay} {points}"]
+    for i, step in enumerate(result.steps, 1):
+        card = cards[step.card]
+        who = f"{card.name} ({card.id})" if card.name else card.id
+        civ = step.civilization or "no civilization"
+        why = f"pays {civ}" if step.pays == PAYS_CIVILIZATION else "for points"
+        lines.append(f"  {i}. tap {who}: {step.points} {'point' if step.points == 1 else 'points'} of {civ}, {why}")
+    over = f" ({result.excess} more than the cost, to pay every civilization)" if result.excess else ""
+    lines.append(f"  tapped: {len(result.steps)} cards, {result.points} points{over}")
     return "\n".join(lines)

@@ -12,8 +12,7 @@ from typing import Any, Protocol
 
 from .model.errors import RequestError
 
-#: the time guard of one request, in seconds
-TIME_LIMIT = 10.0
+from .protocol.common import TIME_LIMIT  # noqa: F401  (the time guard of one request)
 
 
 class GameProfile(Protocol):
@@ -36,28 +35,28 @@ class GameProfile(Protocol):
         """The answer in words, as a player follows it (``manaplan solve --explain``)."""
 
 
-_PROFILES: dict = {}
+def _profiles() -> dict:
+    """Every game's profile by name, Magic first (imported once, on first use: the
+    protocol modules import nothing slow)."""
+    global _PROFILES
+    if _PROFILES is None:
+        from .protocol.duel_masters import DuelMastersProfile
+        from .protocol.mtg import MagicProfile
+        _PROFILES = {p.name: p for p in (MagicProfile(), DuelMastersProfile())}
+    return _PROFILES
 
 
-def register(profile: GameProfile) -> GameProfile:
-    _PROFILES[profile.name] = profile
-    return profile
-
-
-def _load() -> None:
-    if not _PROFILES:
-        from .protocol import mtg, duel_masters  # noqa: F401  (each registers itself; Magic first)
+_PROFILES: dict | None = None
 
 
 def game_names() -> tuple:
-    _load()
-    return tuple(_PROFILES)
+    return tuple(_profiles())
 
 
 def find_profile(name: Any) -> GameProfile:
     """The profile of the game ``name``; a located error for an unknown game."""
-    _load()
-    profile = _PROFILES.get(name) if isinstance(name, str) else None
+    profiles = _profiles()
+    profile = profiles.get(name) if isinstance(name, str) else None
     if profile is None:
-        raise RequestError(f"unknown game {name!r}; known: {', '.join(_PROFILES)}", "game")
+        raise RequestError(f"unknown game {name!r}; known: {', '.join(profiles)}", "game")
     return profile

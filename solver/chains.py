@@ -55,8 +55,16 @@ def funding_graph(supply: Supply):
     return graph
 
 
+def activation_bound(supply: Supply) -> int:
+    """A first, cheap bound on the depth of chains: every activation of an ability that
+    costs mana, in one chain."""
+    return sum(a.cap for a in supply.acts if a.costs_mana)
+
+
 def depth_bound(supply: Supply) -> int:
-    """The deepest chain of activations of abilities that cost mana any plan can have."""
+    """The deepest chain of activations of abilities that cost mana any plan can have:
+    at most :func:`activation_bound`, and far less where abilities can't fund each
+    other."""
     costly = [j for j, a in enumerate(supply.acts) if a.costs_mana]
     if len(costly) <= 1:
         a = supply.acts[costly[0]] if costly else None

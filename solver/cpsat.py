@@ -210,8 +210,12 @@ class PaymentModel:
                     v = m.new_int_var(0, a.cap, f"act_L{l}_{j}_{''.join(alt)}")
                     self.act_vars[(l, j, ai)] = v
                     chosen.append(v)
-                    for k, c in Counter(_extra_kind(e) for e in a.extra(ai)).items():
-                        self.produced[(l, k)].append(c * v if c > 1 else v)
+                    if a.bonus:
+                        for k, c in Counter(_extra_kind(e) for e in a.extra(ai)).items():
+                            self.produced[(l, k)].append(c * v if c > 1 else v)
+                    if len(alt) == 1:  # most abilities add one mana: no Counter needed
+                        self.produced[(l, (alt[0],) + flags)].append(v)
+                        continue
                     for t, c in Counter(alt).items():
                         self.produced[(l, (t,) + flags)].append(c * v if c > 1 else v)
                 self.count[(l, j)] = _sum(chosen)

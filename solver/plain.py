@@ -1,4 +1,4 @@
-"""The best payment on a plain board, as a small transport problem in CP-SAT.
+"""The best payment on a plain board, as a small transport problem, without CP-SAT.
 
 On a plain board (see :func:`solver.hall.plain_view`: every usable source makes one mana
 for ``{T}`` alone, and the cost is colored, ``{C}``, hybrid and generic symbols) each
@@ -6,14 +6,16 @@ tapped permanent pays exactly one unit of the cost, so a payment is an assignmen
 sources to the cost's unit needs, and the protocol's objective reduces to: fewest
 permanents tapped (floating mana first), then the least flexible ones tapped (the
 fourth objective), with nothing else in play (no sacrifice, life, exile; floating mana
-is what the pool keeps). That is a transportation problem: one integer variable per
-kind of source (the set of types it makes, and whether it is floating mana) and kind of
-need (the set of types that may pay it) that can meet.
+is what the pool keeps). That is a transportation problem between kinds of source (the
+set of types it makes, and whether it is floating mana) and kinds of need (the set of
+types that may pay it), with costs on the sources alone: the greedy algorithm of a
+matroid solves it exactly (see :func:`_transport`), in pure Python, so a plain board
+needs no OR-Tools at all.
 
 The general model in :mod:`solver.cpsat` finds the same optimum (``tests/test_fuzz.py``
-checks that on random plain boards); this one is a fraction of its size to build and to
-read back, which matters on the question an AI asks most, and its plan is replayed by
-the same validator.
+checks that on random plain boards, against the reference search too); this one costs a
+fraction of it, which matters on the question an AI asks most, and its plan is replayed
+by the same validator.
 """
 
 from __future__ import annotations
@@ -26,11 +28,11 @@ from ..model.problem import PaymentProblem
 from ..model.sources import PRECAST_ONLY, flexibility, why_unusable
 from ..model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
 
-from .cpsat import Status, solve_model
+from .cpsat import Status
 from .hall import hall_certificate, plain_view
 from .supply import Supply
 
-def plain_payment(problem: PaymentProblem, supply: Supply, time_limit: float):
+def plain_payment(problem: PaymentProblem, supply: Supply):
     """The answer to a ``pay`` query on a plain board (a :class:`Plan`, not yet
     validated, or an :class:`Unpayable` with its Hall certificate), or None if the board
     or the cost is not plain."""
@@ -47,56 +49,70 @@ def plain_payment(problem: PaymentProblem, supply: Supply, time_limit: float):
             classes.append((types, True, pooled))
         if len(pooled) < len(who):
             classes.append((types, False, [pid for pid in who if pid != POOL]))
-    flows, optimal = _transport(classes, needs, time_limit)
+    flows = _transport(classes, needs)
     if flows == Status.INFEASIBLE:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
-    if flows is None:
-        return None  # no answer in time: the general planner reports it
-    return _plan(problem, classes, flows, optimal)
+    return _plan(problem, classes, flows)
 
 
-def _transport(classes: list, needs: Counter, time_limit: float):
-    """{(class#, need types): units} of the cheapest assignment, and whether it is proved
-    optimal; (Status.INFEASIBLE, False) if nothing pays, (None, False) on a timeout.
+def _transport(classes: list, needs: Counter):
+    """{(class#, need types): units} of the cheapest assignment, or Status.INFEASIBLE.
 
-    A floating mana costs nothing; a permanent costs more than all the flexibility on the
-    board, plus its own, so the weighted sum ranks payments by permanents tapped, then
-    flexibility (floating mana left is fixed by the first)."""
-    if not needs:
-        return {}, True
-    from ortools.sat.python import cp_model  # lazy, as in solver.cpsat
-    LinearExpr = cp_model.LinearExpr
-    m = cp_model.CpModel()
-    tap_weight = 1 + sum(flexibility(t) * len(who) for t, pooled, who in classes if not pooled)
-    flows, by_need, terms, weights = {}, {}, [], []
-    for c, (types, pooled, who) in enumerate(classes):
-        mine = []
-        for need, n in needs.items():
-            if types & need:
-                v = m.new_int_var(0, min(len(who), n), f"c{c}_{''.join(sorted(types))}_{''.join(sorted(need))}")
-                flows[(c, need)] = v
-                by_need.setdefault(need, []).append(v)
-                mine.append(v)
-        if len(mine) > 1:
-            m.add(LinearExpr.sum(mine) <= len(who))
-        if not pooled:
-            terms.extend(mine)
-            weights.extend([tap_weight + flexibility(types)] * len(mine))
-    for need, n in needs.items():
-        if need not in by_need:
-            return Status.INFEASIBLE, False  # no source makes any type that pays it
-        m.add(LinearExpr.sum(by_need[need]) == n)
-    if terms:
-        m.minimize(LinearExpr.weighted_sum(terms, weights))
-    solver, status = solve_model(m, time_limit, presolve=False)
-    if status == Status.INFEASIBLE:
-        return status, False
-    if not status.solved:
-        return None, False
-    return {key: solver.value(v) for key, v in flows.items() if solver.value(v)}, status == Status.OPTIMAL
+    A floating mana costs nothing; a tapped permanent costs more than all the
+    flexibility on the board, plus its own flexibility, so the cheapest assignment taps
+    the fewest permanents, then the least flexible ones (floating mana left is fixed by
+    the first). The cost lies on the sources alone, so the sets of source units that can
+    pay distinct units of the cost are the independent sets of a transversal matroid,
+    and the greedy algorithm is exact: take the cheapest units first, each one only if
+    the units taken so far can still all be matched to distinct needs (an augmenting
+    path, as in bipartite matching). Every payment is a basis of that matroid, and the
+    greedy basis is one of least cost.
+    """
+    demand = dict(needs)
+    total = sum(demand.values())
+    flows: dict = {}
+    assigned = dict.fromkeys(demand, 0)
+    matched = 0
+    order = sorted(range(len(classes)), key=lambda c: (not classes[c][1], flexibility(classes[c][0])))
+    for c in order:
+        types, _, who = classes[c]
+        for _ in range(len(who)):
+            if matched == total or not _augment(c, classes, demand, assigned, flows):
+                break
+            matched += 1
+        if matched == total:
+            return {key: n for key, n in flows.items() if n}
+    return Status.INFEASIBLE
 
 
-def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) -> Plan:
+def _augment(c: int, classes: list, demand: dict, assigned: dict, flows: dict) -> bool:
+    """Match one more unit of class ``c``: a breadth-first search for a need with room,
+    moving units already matched from need to need along the way; False if none."""
+    start = [need for need in demand if classes[c][0] & need]
+    came_from = {need: None for need in start}
+    queue = list(start)
+    while queue:
+        need = queue.pop(0)
+        if assigned[need] < demand[need]:
+            assigned[need] += 1
+            while came_from[need] is not None:  # move each unit on the path one need along
+                before, via = came_from[need]
+                flows[(via, need)] = flows.get((via, need), 0) + 1
+                flows[(via, before)] -= 1
+                need = before
+            flows[(c, need)] = flows.get((c, need), 0) + 1
+            return True
+        for (via, held), n in list(flows.items()):
+            if held != need or n <= 0:
+                continue
+            for other in demand:
+                if other not in came_from and classes[via][0] & other:
+                    came_from[other] = (need, via)
+                    queue.append(other)
+    return False
+
+
+def _plan(problem: PaymentProblem, classes: list, flows: dict) -> Plan:
     """The assignment as a plan at the table: tap each chosen permanent for the type its
     unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
     pay the locked-in total (601.2h)."""
@@ -137,4 +153,4 @@ def _plan(problem: PaymentProblem, classes: list, flows: dict, optimal: bool) ->
             spent[u.type] -= 1
         else:
             floating.append(u)
-    return Plan(tuple(steps), total, tuple(payment), tuple(floating), tuple(zip(choices, halves)), optimal=optimal)
+    return Plan(tuple(steps), total, tuple(payment), tuple(floating), tuple(zip(choices, halves)))

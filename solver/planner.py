@@ -23,7 +23,7 @@ from ..model.problem import CAN_PAY, MAX_X, PaymentProblem
 from ..model.sources import PRECAST_ONLY
 
 from .cpsat import PaymentModel, Status
-from .chains import depth_bound
+from .chains import activation_bound, depth_bound
 from .checks.validator import validate_plan
 from .extract import extract_plan
 from .hall import hall_certificate, hall_violation, plain_view
@@ -53,7 +53,7 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
 
 
 def _answer_pay(problem: PaymentProblem, supply: Supply, time_limit: float, plain_path: bool = True):
-    plain = plain_payment(problem, supply, time_limit) if plain_path else None
+    plain = plain_payment(problem, supply) if plain_path else None
     if plain is not None:
         if isinstance(plain, Plan):
             _check(problem, plain)
@@ -122,7 +122,7 @@ def _quick_yes(problem: PaymentProblem, supply: Supply, time_limit: float) -> bo
     """"Can I pay?" without the best plan: a relaxed chain model whose only objective is
     to fund nothing inside its last layer. A solution that does is a real payment (yes);
     anything else goes to the full planner, which also writes the proof of a no."""
-    full = depth_bound(supply)
+    full = activation_bound(supply)
     layers = min(full, DEPTHS[0])
     model = PaymentModel(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
     model.minimize_tail_self_funding()
@@ -138,22 +138,22 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, time_limit: float):
     standing for every deeper activation) bounds every plan of any depth from below. If
     its optimum funds nothing inside that last layer, it is a real plan and optimal; if
     the strict L-layer model reaches the same objective, that one is; if the relaxation
-    is infeasible, nothing pays. Otherwise L grows (1, 3, 8, then all the way) to
-    :func:`solver.chains.depth_bound`, the deepest chain any plan can have, where the
-    strict model is exact. On the benchmark's chain boards the first relaxed solve
-    settles every query; only boards with abilities that cost mana without tapping
-    (Orochi Leafcaller) need the deeper models.
+    is infeasible, nothing pays. Otherwise L grows (1, 3, 8, then all the way) to the
+    deepest chain any plan can have, where the strict model is exact: first bounded by
+    counting every activation that costs mana (:func:`solver.chains.activation_bound`),
+    then, once one depth has not settled it, by the graph of which ability can fund
+    which (:func:`solver.chains.depth_bound`). On the benchmark's chain boards the first
+    relaxed solve settles nearly every query; boards with abilities that cost mana
+    without tapping (Orochi Leafcaller) need the deeper models.
     """
     deadline = time.monotonic() + time_limit
-    full = depth_bound(supply)
+    full, tightened = activation_bound(supply), False
     layers = min(full, DEPTHS[0])
     while True:
         left = max(0.05, deadline - time.monotonic())
         if layers >= full:
             model, solver, status = _solve(problem, supply, layers, x, left)
-            if status.solved:
-                return model, solver, status == Status.OPTIMAL
-            return status
+            return (model, solver, status == Status.OPTIMAL) if status.solved else status
         relaxed, rsolver, rstatus = _solve(problem, supply, layers, x, left, relaxed=True)
         if rstatus == Status.INFEASIBLE:
             return rstatus
@@ -162,6 +162,10 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, time_limit: float):
         model, solver, status = _solve(problem, supply, layers, x, max(0.05, deadline - time.monotonic()))
         if rstatus == status == Status.OPTIMAL and model.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
             return model, solver, True
+        if not tightened:
+            full, tightened = depth_bound(supply), True
+            if layers >= full:  # the strict model just solved is deep enough: exact
+                return (model, solver, status == Status.OPTIMAL) if status.solved else status
         if time.monotonic() >= deadline:
             return (model, solver, False) if status.solved else Status.UNKNOWN
         layers = min([d for d in DEPTHS if d > layers] + [full])
@@ -213,7 +217,7 @@ def _answer_max_x(problem: PaymentProblem, supply: Supply, time_limit: float):
     halves only if the relaxation promised too much. The board's grouping serves every X."""
     if problem.spell.cost.mana_cost.x_count == 0:
         return _with_x_announced(_answer_pay(problem.with_x(problem.spell.cost.x), supply, time_limit), 0)
-    full = depth_bound(supply)
+    full = activation_bound(supply)
     layers = min(full, DEPTHS[0])
     model = PaymentModel(problem, supply, layers, None, relaxed_tail=layers < full)
     model.maximize_x()

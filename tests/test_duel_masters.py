@@ -27,9 +27,6 @@ from manaplan.model.errors import RequestError
 from manaplan.model.plan import Undecided, Unpayable
 from manaplan.profiles import find_profile
 
-# Look the profile up before importing its module: ``profiles`` loads every game's
-# profile only while none is registered, so importing ``protocol.duel_masters`` first
-# would leave Magic unregistered for the rest of the session.
 PROFILE = find_profile("duel-masters")
 
 from manaplan.protocol.duel_masters import DuelMastersProfile, read, read_plan, write, write_request  # noqa: E402
@@ -331,7 +328,7 @@ def test_the_id_is_echoed_and_a_request_object_is_accepted():
 def test_the_profile_is_registered_under_its_game():
     assert isinstance(PROFILE, DuelMastersProfile)
     assert PROFILE.name == "duel-masters" and PROFILE.queries == ("pay",)
-    assert find_profile("mtg").name == "mtg"  # registering Duel Masters left Magic's in place
+    assert find_profile("mtg").name == "mtg"
 
 
 def test_solve_gives_the_same_json_as_before_for_the_seed_example():

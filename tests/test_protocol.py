@@ -192,6 +192,17 @@ def test_solve_explain_prints_the_plan_with_card_names_x_reductions_and_the_pool
     assert out.returncode == 2 and out.stdout.startswith("error (at spell.mana_cost): unknown mana symbol")
 
 
+def test_explain_a_duel_masters_answer():
+    request = {"game": "duel-masters", "card": {"name": "Faerie Life", "cost": 2, "civilizations": ["nature"]},
+               "mana_zone": [{"id": "f1", "name": "Bolshack Dragon", "civilizations": ["fire"]},
+                             {"id": "n1", "civilizations": ["nature"]}]}
+    out = manaplan_cli("solve", "--explain", stdin=json.dumps(request))
+    assert out.returncode == 0
+    assert out.stdout.splitlines() == ["Faerie Life: pay 2 points", "  1. tap n1: 1 point of nature, pays nature",
+                                       "  2. tap Bolshack Dragon (f1): 1 point of fire, for points",
+                                       "  tapped: 2 cards, 2 points"]
+
+
 def test_serve_says_which_version_it_is():
     out = manaplan_cli("serve", stdin=json.dumps({"id": 7, "query": "version"}) + "\n")
     answer = json.loads(out.stdout)

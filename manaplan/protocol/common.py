@@ -11,6 +11,9 @@ from __future__ import annotations
 from ..model.errors import RequestError
 from ..model.symbols import MAX_AMOUNT
 
+#: the time guard of one request, in seconds (docs/protocol.md)
+TIME_LIMIT = 10.0
+
 
 def expect(cond: bool, message: str, at: str | None) -> None:
     """Raise a located RequestError unless ``cond``."""

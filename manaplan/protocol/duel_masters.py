@@ -16,11 +16,12 @@ civilizations, ``"Fire"`` instead of ``"fire"`` are errors. Defaults are the pro
 ...     "card": {"name": "Faerie Life", "cost": 2, "civilizations": ["nature"]},
 ...     "mana_zone": [{"id": "f1", "civilizations": ["fire"]}, {"id": "f2", "civilizations": ["fire"]},
 ...                   {"id": "n1", "civilizations": ["nature"]}]}
->>> problem = PROFILE.read(request)
->>> out = PROFILE.write(problem, PROFILE.answer(problem))
+>>> profile = DuelMastersProfile()
+>>> problem = profile.read(request)
+>>> out = profile.write(problem, profile.answer(problem))
 >>> out["payable"], out["plan"]["tapped"], out["plan"]["civilizations"], out["plan"]["excess"]
 (True, ['n1', 'f1'], {'nature': 'n1'}, 0)
->>> read_plan(problem, out["plan"]) == PROFILE.answer(problem)
+>>> read_plan(problem, out["plan"]) == profile.answer(problem)
 True
 """
 
@@ -35,9 +36,8 @@ from ..model.duel_masters import (
 )
 from ..model.errors import RequestError
 from ..model.plan import Undecided, Unpayable
-from ..profiles import TIME_LIMIT, register
 from .common import (
-    a_list, an_object, boolean, check_request_id, expect, join, no_unknown_fields, text,
+    TIME_LIMIT, a_list, an_object, boolean, check_request_id, expect, join, no_unknown_fields, text,
     undecided_reason, whole_number,
 )
 
@@ -269,5 +269,7 @@ class DuelMastersProfile:
     def write(self, problem: DMRequest, result: Any) -> dict:
         return write(problem, result)
 
+    def explain(self, problem: DMRequest, result: Any) -> str:
+        from ..explain import duel_masters
+        return duel_masters(problem, result)
 
-PROFILE = register(DuelMastersProfile())

@@ -25,8 +25,7 @@ from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
 from ..model.symbols import COLORS, MANA_TYPES, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
-from ..profiles import TIME_LIMIT, register
-from .common import boolean, expect, no_unknown_fields, undecided_reason, whole_number
+from .common import TIME_LIMIT, boolean, expect, no_unknown_fields, undecided_reason, whole_number
 
 REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
@@ -352,5 +351,3 @@ class MagicProfile:
         from ..explain import magic
         return magic(problem, result)
 
-
-register(MagicProfile())
