@@ -24,7 +24,7 @@ from collections import Counter
 from .model.duel_masters import PAYS_CIVILIZATION
 from .model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, Payable, Plan, Undecided, Unpayable
 from .model.problem import PaymentProblem
-from .model.symbols import MANA_TYPES
+from .model.symbols import LIFE_HALF, MANA_TYPES
 
 
 def _mana(types) -> str:
@@ -106,7 +106,7 @@ def magic(problem: PaymentProblem, result) -> str:
     names = _Names(problem)
     lines = [f"{title}: pay {plan.total_cost}{_how_the_total_came(problem, plan)}"]
     for s, half in plan.announced:
-        lines.append(f"  announce {s} as {'2 life' if half == 'life' else half}")
+        lines.append(f"  announce {s} as {'2 life' if half == LIFE_HALF else half}")
     for i, step in enumerate(plan.steps, 1):
         lines.append(f"  {i}. {_step_words(step, names)}")
     for line in plan.payment:

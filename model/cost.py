@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from .errors import RequestError
 from .mana import ManaCost
 from .symbols import (
-    COLORED, COLORLESS, COLORLESS_HYBRID, GENERIC, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW,
+    COLORED, COLORLESS, COLORLESS_HYBRID, GENERIC, GENERIC_HALF, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW,
     TWOBRID, VARIABLE, Symbol,
 )
 
@@ -180,7 +180,7 @@ def total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
             continue
         if s.kind in HALVED_REDUCTIONS:
             half = next(red_halves, None)  # 118.7e: the player picks a half
-            if s.kind == TWOBRID and half == "generic":
+            if s.kind == TWOBRID and half == GENERIC_HALF:
                 generic_reduction += 2
                 continue
             if half not in s.colors:
@@ -227,7 +227,7 @@ def all_announcements(spell: SpellCost):
     added = choice_symbols(spell.added_symbols)
     reds = [s for s in spell.reduction_symbols if s.kind in HALVED_REDUCTIONS]
     for halves in _label_choices(added, lambda s: [o.label for o in s.payment_options(0)]):
-        for red in _label_choices(reds, lambda s: list(s.colors) + (["generic"] if s.kind == TWOBRID else [])):
+        for red in _label_choices(reds, lambda s: list(s.colors) + ([GENERIC_HALF] if s.kind == TWOBRID else [])):
             yield Announcement(tuple(halves), tuple(red))
 
 

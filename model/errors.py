@@ -47,3 +47,12 @@ class InvalidPlan(InternalError):
 
 class SearchTooLarge(RuntimeError):
     """The reference search met more states than it was allowed: no answer, not a wrong one."""
+
+
+class SolverTimeout(RuntimeError):
+    """CP-SAT did not prove an optimum within the time limit (the answer is then
+    ``payable: null``, never a guess)."""
+
+
+class PlanRejected(ValueError):
+    """A plan breaks a rule where the validator replays it; the message names the step."""

@@ -43,6 +43,11 @@ HYBRID_PHYREXIAN = "hybrid_phyrexian"
 SNOW = "snow"
 COLORLESS_HYBRID = "colorless_hybrid"
 
+#: the announced halves of a symbol that are not a color (CR 601.2b, 107.4e-f): paid as
+#: generic mana, or with 2 life
+GENERIC_HALF = GENERIC
+LIFE_HALF = "life"
+
 #: The largest number a generic symbol, X or any count in a request may have: far
 #: beyond any game, small enough that nothing downstream has to fear it.
 MAX_AMOUNT = 1_000_000
@@ -72,7 +77,7 @@ class Need:
         if self.snow:
             return "snow"
         if self.generic:
-            return "generic"
+            return GENERIC
         return "/".join(t for t in MANA_TYPES if t in self.types)
 
 
@@ -200,9 +205,9 @@ class Symbol:
         """
         k = self.kind
         if k == GENERIC:
-            return (PaymentOption((ANY,) * self.amount, 0, "generic"),)
+            return (PaymentOption((ANY,) * self.amount, 0, GENERIC_HALF),)
         if k == VARIABLE:
-            return (PaymentOption((ANY,) * x, 0, "generic"),)
+            return (PaymentOption((ANY,) * x, 0, GENERIC_HALF),)
         if k in (COLORED, COLORLESS):
             return (PaymentOption((need_of(self.colors[0]),), 0, self.colors[0]),)
         if k == SNOW:
@@ -211,11 +216,11 @@ class Symbol:
             return tuple(PaymentOption((need_of(c),), 0, c) for c in self.colors)
         if k == TWOBRID:
             return (PaymentOption((need_of(self.colors[0]),), 0, self.colors[0]),
-                    PaymentOption((ANY, ANY), 0, "generic"))
+                    PaymentOption((ANY, ANY), 0, GENERIC_HALF))
         if k == PHYREXIAN:
             return (PaymentOption((need_of(self.colors[0]),), 0, self.colors[0]),
-                    PaymentOption((), 2, "life"))
-        return tuple(PaymentOption((need_of(c),), 0, c) for c in self.colors) + (PaymentOption((), 2, "life"),)
+                    PaymentOption((), 2, LIFE_HALF))
+        return tuple(PaymentOption((need_of(c),), 0, c) for c in self.colors) + (PaymentOption((), 2, LIFE_HALF),)
 
     @property
     def has_choice(self) -> bool:

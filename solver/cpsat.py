@@ -36,7 +36,7 @@ from typing import NamedTuple
 from ..model.cost import HALVED_REDUCTIONS
 from ..model.mana import Mana
 from ..model.problem import PaymentProblem
-from ..model.symbols import ALL_TYPES, ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
+from ..model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
 from .supply import Supply
 
@@ -390,13 +390,13 @@ class PaymentModel:
             elif sym.kind == SNOW:
                 generic_red += n
             elif sym.kind in HALVED_REDUCTIONS:
-                halves = list(sym.colors) + (["generic"] if sym.kind == TWOBRID else [])
+                halves = list(sym.colors) + ([GENERIC_HALF] if sym.kind == TWOBRID else [])
                 picks = []
                 for h in halves:
                     v = m.new_int_var(0, n, f"reduce_{sym}_{h}")
                     self.red_vars[(sym, h)] = v
                     picks.append(v)
-                    if h == "generic":
+                    if h == GENERIC_HALF:
                         generic_red = generic_red + 2 * v
                     else:
                         typed_red[h].append(v)

@@ -47,6 +47,7 @@ from ..model.duel_masters import (
     CIVILIZATION_NAMES, CIVILIZATIONS, PAYS_CIVILIZATION, PAYS_POINTS, POINTS, Civilization,
     CivilizationShortfall, DMPlan, DMRequest, DMStep, PointsShortfall, in_game_order,
 )
+from ..model.errors import SolverTimeout
 from ..model.plan import TIMEOUT, Undecided, Unpayable
 
 #: Guard on the whole optimisation (all stages together), in seconds.
@@ -170,10 +171,6 @@ class Tapping:
 
     payers: tuple   # (Civilization, card id), in game order
     others: tuple   # card ids tapped for points only
-
-
-class SolverTimeout(Exception):
-    """CP-SAT did not prove an optimum within the time limit."""
 
 
 def _most_worth_tapping(group: ManaGroup, required: tuple, need: int) -> int:

@@ -16,16 +16,13 @@ from __future__ import annotations
 from collections import Counter
 
 from ...model.cost import Announcement, choice_symbols, total_cost
+from ...model.errors import PlanRejected
 from ...model.mana import Mana, format_mana
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
 from ...model.problem import PaymentProblem
 from ...model.sources import life_rule_ok
 from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
 from ...model.triggers import board_triggers, multiplier
-
-
-class _Broken(Exception):
-    pass
 
 
 def _take_unit(pool: list, line: PaymentLine, need, for_spell: bool, where: str) -> None:
@@ -35,8 +32,8 @@ def _take_unit(pool: list, line: PaymentLine, need, for_spell: bool, where: str)
             del pool[i]
             return
     if any(u.type == mtype and u.source == src for u in pool):
-        raise _Broken(f"{where}: {mtype} from {src} may not pay {line.symbol}")
-    raise _Broken(f"{where}: there is no {mtype} from {src} in the pool")
+        raise PlanRejected(f"{where}: {mtype} from {src} may not pay {line.symbol}")
+    raise PlanRejected(f"{where}: there is no {mtype} from {src} in the pool")
 
 
 def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
@@ -47,27 +44,27 @@ def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
     for sym in symbols:
         options = sym.payment_options(0)
         if not lines or lines[0].symbol != sym:
-            raise _Broken(f"{where}: nothing pays {sym}")
+            raise PlanRejected(f"{where}: nothing pays {sym}")
         first = lines[0]
         if first.life:
             lines.pop(0)
             opts = [o for o in options if o.life]
             if not opts or first.life != opts[0].life or first.mana:
-                raise _Broken(f"{where}: {sym} can't be paid with {first.life} life")
+                raise PlanRejected(f"{where}: {sym} can't be paid with {first.life} life")
             if life + opts[0].life > life_left:
-                raise _Broken(f"{where}: not enough life to pay {sym} (CR 118.3)")
+                raise PlanRejected(f"{where}: not enough life to pay {sym} (CR 118.3)")
             life += opts[0].life
             continue
         label = first.half or options[0].label
         opts = [o for o in options if o.label == label and not o.life]
         if not opts:
-            raise _Broken(f"{where}: {sym} has no half {label!r}")
+            raise PlanRejected(f"{where}: {sym} has no half {label!r}")
         for need in opts[0].needs:
             if not lines or lines[0].symbol != sym or lines[0].life:
-                raise _Broken(f"{where}: too little mana pays {sym}")
+                raise PlanRejected(f"{where}: too little mana pays {sym}")
             _take_unit(pool, lines.pop(0), need, for_spell, where)
     if lines:
-        raise _Broken(f"{where}: payment line for {lines[0].symbol} pays nothing in the cost")
+        raise PlanRejected(f"{where}: payment line for {lines[0].symbol} pays nothing in the cost")
     return life
 
 
@@ -90,14 +87,14 @@ def _replay_triggers(step: Step, triggers: tuple, p, ability, made: tuple, gone:
     listed = step.triggered
     keys = [(line.permanent, line.trigger) for line in listed]
     if sorted(keys, key=repr) != sorted(fired, key=repr):
-        raise _Broken(f"{where}: the triggered mana abilities listed {keys} are not the ones this activation sets "
+        raise PlanRejected(f"{where}: the triggered mana abilities listed {keys} are not the ones this activation sets "
                       f"off {sorted(fired, key=repr)} (CR 605.4a)")
     units = []
     for line, key in zip(listed, keys):
         src, trigger = fired[key]
         adds = Counter(line.adds)
         if not any(Counter(c) == adds for c in trigger.choices(made)):
-            raise _Broken(f"{where}: the trigger of {src.id} can't add {line.adds}")
+            raise PlanRejected(f"{where}: the trigger of {src.id} can't add {line.adds}")
         units += [Mana(t, src.snow, False, False, False, src.id) for t in adds.elements()]
     return units
 
@@ -107,7 +104,7 @@ def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
     plan that announces X (a ``max_x`` answer) is replayed with that X (CR 601.2b)."""
     try:
         return _replay(problem if plan.x is None else problem.with_x(plan.x), plan)
-    except _Broken as e:
+    except PlanRejected as e:
         return [str(e)]
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         return [f"malformed plan: {e!r}"]
@@ -134,49 +131,49 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         cost_life = cost_damage = 0
         if index == DELVE:
             if pid != GRAVEYARD or not spell.delve or exiled >= problem.player.graveyard:
-                raise _Broken(f"{where}: no card left to exile for delve")
+                raise PlanRejected(f"{where}: no card left to exile for delve")
             exiled += 1
             exiles = True
             if adds != Counter("C") or step.payment:
-                raise _Broken(f"{where}: delve pays one generic mana")
+                raise PlanRejected(f"{where}: delve pays one generic mana")
             spell_only = generic_only = True
         else:
             if pid not in perms:
-                raise _Broken(f"{where}: no permanent {pid!r}")
+                raise PlanRejected(f"{where}: no permanent {pid!r}")
             p = perms[pid]
             if pid in sacrificed:
-                raise _Broken(f"{where}: {pid} was already sacrificed")
+                raise PlanRejected(f"{where}: {pid} was already sacrificed")
             if index in (CONVOKE, IMPROVISE):
                 if not (spell.convoke if index == CONVOKE else spell.improvise):
-                    raise _Broken(f"{where}: the spell doesn't have {index}")
+                    raise PlanRejected(f"{where}: the spell doesn't have {index}")
                 if index == CONVOKE and not p.creature:
-                    raise _Broken(f"{where}: only creatures convoke (CR 702.51a)")
+                    raise PlanRejected(f"{where}: only creatures convoke (CR 702.51a)")
                 if index == IMPROVISE and not p.artifact:
-                    raise _Broken(f"{where}: only artifacts improvise (CR 702.126a)")
+                    raise PlanRejected(f"{where}: only artifacts improvise (CR 702.126a)")
                 if pid in tapped:
-                    raise _Broken(f"{where}: {pid} is already tapped")
+                    raise PlanRejected(f"{where}: {pid} is already tapped")
                 tapped.add(pid)
                 tapped_now.append(pid)
                 taps = True
                 colors = [c for c in COLORS if c in p.colors] if index == CONVOKE else []
                 allowed = [Counter(c) for c in colors] or [Counter("C")]
                 if adds not in allowed or step.payment:
-                    raise _Broken(f"{where}: {index} can't pay with {step.adds}")
+                    raise PlanRejected(f"{where}: {index} can't pay with {step.adds}")
                 spell_only, generic_only = True, not colors
             else:
                 if not isinstance(index, int) or not 0 <= index < len(p.abilities):
-                    raise _Broken(f"{where}: {pid} has no ability {index!r}")
+                    raise PlanRejected(f"{where}: {pid} has no ability {index!r}")
                 ability = p.abilities[index]
                 if not ability.usable_mid_cast:
-                    raise _Broken(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)")
+                    raise PlanRejected(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)")
                 cost = ability.cost
                 if cost.untap:
-                    raise _Broken(f"{where}: {{Q}} costs are not supported")
+                    raise PlanRejected(f"{where}: {{Q}} costs are not supported")
                 if cost.tap:
                     if pid in tapped:
-                        raise _Broken(f"{where}: {pid} is already tapped")
+                        raise PlanRejected(f"{where}: {pid} is already tapped")
                     if p.creature and p.summoning_sick:
-                        raise _Broken(f"{where}: {pid} is summoning sick (CR 302.6)")
+                        raise PlanRejected(f"{where}: {pid} is summoning sick (CR 302.6)")
                     tapped.add(pid)
                     tapped_now.append(pid)
                     taps = True
@@ -184,10 +181,10 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                     key = (pid, cost.counter_kind)
                     counters_used[key] = counters_used.get(key, 0) + cost.counters
                     if counters_used[key] > p.counter(cost.counter_kind):
-                        raise _Broken(f"{where}: no {cost.counter_kind} counter left on {pid}")
+                        raise PlanRejected(f"{where}: no {cost.counter_kind} counter left on {pid}")
                 life_paid += _pay_symbols(cost.mana.symbols, step.payment, pool, life_total - life_paid, False, where)
                 if life_paid + cost.life > life_total:
-                    raise _Broken(f"{where}: not enough life to pay {cost.life} (CR 118.3)")
+                    raise PlanRejected(f"{where}: not enough life to pay {cost.life} (CR 118.3)")
                 life_paid += cost.life
                 damage += ability.damage
                 cost_life, cost_damage = cost.life, ability.damage
@@ -196,17 +193,17 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                     sacrifices = True
                 live = tuple(tr for tr in triggers if tr[0].id not in sacrificed)
                 if not _output_ok(ability, adds, multiplier(live, p, ability) if live else 1):
-                    raise _Broken(f"{where}: this ability can't add {step.adds}")
+                    raise PlanRejected(f"{where}: this ability can't add {step.adds}")
                 snow = p.snow
                 if ability.restrict:
                     if not spell.allows(ability.restrict):
-                        raise _Broken(f"{where}: its mana can't be spent on this spell")
+                        raise PlanRejected(f"{where}: its mana can't be spent on this spell")
                     spell_only = True
         if (step.taps, step.sacrifices, step.exiles) != (taps, sacrifices, exiles):
-            raise _Broken(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
+            raise PlanRejected(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
                           f"{step.exiles}; the replay: {taps}, {sacrifices}, {exiles}")
         if step.life != cost_life or step.damage != cost_damage:
-            raise _Broken(f"{where}: the step's life and damage don't match the ability's")
+            raise PlanRejected(f"{where}: the step's life and damage don't match the ability's")
         for t in added:
             pool.append(Mana(t, snow, spell_only, generic_only, False, pid))
         if triggers or step.triggered:
@@ -216,11 +213,11 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     cost = spell.cost
     choice = choice_symbols(cost.added_symbols)
     if [s for s, _ in plan.announced] != list(choice):
-        raise _Broken("spell: the announcements don't match the cost's hybrid and Phyrexian symbols")
+        raise PlanRejected("spell: the announcements don't match the cost's hybrid and Phyrexian symbols")
     total = total_cost(cost, Announcement(tuple(h for _, h in plan.announced),
                                           tuple(h for _, h in plan.reduction_halves)))
     if total != plan.total_cost:
-        raise _Broken(f"spell: the total cost is {total}, not {plan.total_cost}")
+        raise PlanRejected(f"spell: the total cost is {total}, not {plan.total_cost}")
     need_lines = Counter()
     life_lines = []
     for line in plan.payment:
@@ -235,22 +232,22 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         elif sym.kind in (COLORED, COLORLESS):
             need = need_of(sym.colors[0])
         else:
-            raise _Broken(f"spell: {sym} is not a symbol of a locked-in total cost")
+            raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost")
         need_lines[need] += 1
         _take_unit(pool, line, need, True, "spell")
     expected = Counter({ANY: total.generic, SNOW_ANY: total.snow})
     for t in MANA_TYPES:
         expected[need_of(t)] = total.count(t)
     if +expected != +need_lines:
-        raise _Broken(f"spell: the payment lines don't cover {total} exactly")
+        raise PlanRejected(f"spell: the payment lines don't cover {total} exactly")
     if sorted(str(line.symbol) for line in life_lines) != sorted(str(s) for s in total.life_symbols):
-        raise _Broken("spell: life payments don't match the symbols announced as life")
+        raise PlanRejected("spell: life payments don't match the symbols announced as life")
     for line in life_lines:
         if line.life != 2 or line.mana:
-            raise _Broken("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
+            raise PlanRejected("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
         life_paid += 2
     if not life_rule_ok(life_total, life_paid, damage):
-        raise _Broken(f"spell: {life_paid} life paid after {damage} damage with only {life_total} (CR 118.3)")
+        raise PlanRejected(f"spell: {life_paid} life paid after {damage} damage with only {life_total} (CR 118.3)")
     life_paid += damage
     errors = []
     if sorted(plan.tapped) != sorted(tapped_now):
