@@ -13,6 +13,7 @@ re-checks with the reference search on boards small enough for it.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 from ..model.cost import all_total_costs, count_announcements
 from ..model.plan import (
@@ -28,10 +29,17 @@ from .supply import Supply, build_supply
 MAX_ANNOUNCEMENTS = 4096
 
 
+#: every non-empty set of mana types, smallest first
+_SUBSETS = tuple(frozenset(combo) for r in range(1, len(MANA_TYPES) + 1)
+                 for combo in itertools.combinations(MANA_TYPES, r))
+
+
+#: the index of the lowest bit set in each mask of the six mana types
+_LOWEST_BIT = [0] + [(m & -m).bit_length() - 1 for m in range(1, 1 << len(MANA_TYPES))]
+
+
 def _subsets():
-    for r in range(1, len(MANA_TYPES) + 1):
-        for combo in itertools.combinations(MANA_TYPES, r):
-            yield frozenset(combo)
+    return _SUBSETS
 
 
 def supply_of(supply: Supply, types: frozenset, snow_only: bool = False) -> dict:
@@ -42,29 +50,86 @@ def supply_of(supply: Supply, types: frozenset, snow_only: bool = False) -> dict
     for u in supply.pool:
         if u.type in types and (everything or not u.generic_only) and (u.snow or not snow_only):
             out[POOL] = out.get(POOL, 0) + 1
-    for g, grp in enumerate(supply.groups):
+    for grp, entries in _by_group(supply):
         tap_best, free = 0, 0
-        for a in supply.acts:
-            if a.group != g:
-                continue
+        for a, times, alternatives in entries:
             own_counts = not (snow_only and not a.mana.snow) and not (a.mana.generic_only and not everything)
             if a.combination:
                 per = a.combination if own_counts and types & set(a.combination_types) else 0
             else:  # its own mana, and what its triggers add (their source's snow, no restriction)
-                per = max(sum(1 for t in alt if t in types and own_counts)
-                          + sum(1 for e in a.extra(i) if e.type in types and (e.snow or not snow_only))
-                          for i, alt in enumerate(a.alternatives))
+                per = max((sum(n for t, n in own if t in types) if own_counts else 0)
+                          + sum(1 for t, snow in extra if t in types and (snow or not snow_only))
+                          for own, extra in alternatives)
             if not per:
                 continue
             if a.tap:
                 tap_best = max(tap_best, per)
             else:
-                free += per * -(-a.cap // grp.size)
+                free += per * times
         if tap_best + free:
             for pid in grp.ids:
                 key = pid.split(":")[0]
                 out[key] = out.get(key, 0) + tap_best + free
     return out
+
+
+def _most_by_types(supply: Supply) -> dict:
+    """``sum(supply_of(supply, types).values())`` for every set of types at once: each
+    ability's best alternative is summed over the types of each set by bit masks, so the
+    63 sets cost one pass over the board (check_certificate recounts with supply_of)."""
+    masks = [sum(1 << i for i, t in enumerate(MANA_TYPES) if t in types) for types in _SUBSETS]
+    full = (1 << len(MANA_TYPES)) - 1
+    index = {t: i for i, t in enumerate(MANA_TYPES)}
+
+    def by_mask(counts) -> list:
+        """For (type, n) pairs: the number of them within each of the 64 masks."""
+        vec = [0] * len(MANA_TYPES)
+        for t, n in counts:
+            vec[index[t]] += n
+        out = [0] * (full + 1)
+        for m in range(1, full + 1):
+            out[m] = out[m & (m - 1)] + vec[_LOWEST_BIT[m]]
+        return out
+
+    total = [0] * (full + 1)
+    for u in supply.pool:
+        for m in range(1, full + 1):
+            if m >> index[u.type] & 1 and (m == full or not u.generic_only):
+                total[m] += 1
+    for grp, entries in _by_group(supply):
+        tap_best, free = [0] * (full + 1), [0] * (full + 1)
+        for a, times, alternatives in entries:
+            if a.combination:
+                types_mask = sum(1 << index[t] for t in a.combination_types)
+                made = [([a.combination if m & types_mask else 0 for m in range(full + 1)], [0] * (full + 1))]
+            else:  # its own mana, and what its triggers add
+                made = [(by_mask(own), by_mask([(t, 1) for t, _ in extra])) for own, extra in alternatives]
+            # mana that pays generic costs only counts for the set of every type alone
+            per = [max((own[m] if m == full or not a.mana.generic_only else 0) + extra[m] for own, extra in made)
+                   for m in range(full + 1)]
+            for m in range(1, full + 1):
+                if a.tap:
+                    tap_best[m] = max(tap_best[m], per[m])
+                else:
+                    free[m] += per[m] * times
+        for m in range(1, full + 1):
+            total[m] += (tap_best[m] + free[m]) * grp.size
+    return {types: total[m] for types, m in zip(_SUBSETS, masks)}
+
+
+def _by_group(supply: Supply) -> list:
+    """For each group, its abilities as (act, activations per permanent, alternatives as
+    (own types with counts, triggers' mana as (type, snow))): read once per supply, as
+    the counting proof asks about 63 sets of types."""
+    key = "proof_table"
+    if key not in supply.memo:
+        acts_of: dict = {}
+        for a in supply.acts:
+            alternatives = tuple((tuple(Counter(alt).items()), tuple((e.type, e.snow) for e in a.extra(i)))
+                                 for i, alt in enumerate(a.alternatives))
+            acts_of.setdefault(a.group, []).append((a, -(-a.cap // supply.groups[a.group].size), alternatives))
+        supply.memo[key] = [(grp, acts_of[g]) for g, grp in enumerate(supply.groups) if g in acts_of]
+    return supply.memo[key]
 
 
 def _demand(total, types: frozenset) -> int:
@@ -89,12 +154,12 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
         return Unpayable(NOT_ENOUGH_LIFE, f"needs {need} life for its Phyrexian symbols with no colored mana for "
                                           f"them; life is {life} (CR 118.3)", NotEnoughLife(need, life))
     best = None
+    most = _most_by_types(supply)
     for types in _subsets():
-        sources = supply_of(supply, types)
-        available = sum(sources.values())
         needs = min(_demand(t, types) for t in totals)
-        if needs > available and (best is None or len(types) < len(best.types)):
-            best = NotEnoughMana(tuple(t for t in MANA_TYPES if t in types), needs, available, tuple(sorted(sources)))
+        if needs > most[types] and (best is None or len(types) < len(best.types)):
+            best = NotEnoughMana(tuple(t for t in MANA_TYPES if t in types), needs, most[types],
+                                 tuple(sorted(supply_of(supply, types))))
     snow_sources = supply_of(supply, ALL_TYPES, snow_only=True)
     snow_needs = min(t.snow for t in totals)
     if best is None and snow_needs > sum(snow_sources.values()):

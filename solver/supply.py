@@ -10,7 +10,7 @@ creature for convoke uses the same tap as its mana abilities.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from ..model.mana import Mana
@@ -100,6 +100,8 @@ class Supply:
     pool: tuple           # Mana units floating before casting
     excluded: tuple       # (permanent id, ability index, why) not usable mid-cast
     mana_bound: int       # an upper bound on all mana that can ever be in the pool
+    #: what the solver's steps derive from this supply once (the counting proof's table)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def group_board(board: Board, convoke: bool = False, improvise: bool = False) -> tuple:
