@@ -13,20 +13,19 @@ medians; the answers of the two must agree on ``payable``.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import boards  # noqa: E402
+from serving import Serve  # noqa: E402
 
 
 def install(rev: str | None, into: str) -> str:
@@ -42,27 +41,6 @@ def install(rev: str | None, into: str) -> str:
     if rev is not None:
         subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", source], check=True, capture_output=True)
     return target
-
-
-class Server:
-    """One `serve` process of an installed revision."""
-
-    def __init__(self, site: str):
-        env = {**os.environ, "PYTHONPATH": site}
-        self.proc = subprocess.Popen([sys.executable, "-m", "manaplan.cli", "serve"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir(), env=env)
-
-    def ask(self, request: dict):
-        line = json.dumps(request) + "\n"
-        t0 = time.perf_counter()
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-        out = self.proc.stdout.readline()
-        return (time.perf_counter() - t0) * 1000, json.loads(out)
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=30)
 
 
 def percentile(samples: list, q: float) -> float:
@@ -83,8 +61,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None, help="also write the table to this Markdown file")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        base = Server(install(args.base, os.path.join(tmp, "base")))
-        head = Server(install(args.head, os.path.join(tmp, "head")))
+        base = Serve(install(args.base, os.path.join(tmp, "base")), cwd=tempfile.gettempdir())
+        head = Serve(install(args.head, os.path.join(tmp, "head")), cwd=tempfile.gettempdir())
         rng = random.Random(20261130)
         rows = []
         try:

@@ -23,7 +23,6 @@ import os
 import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 
@@ -33,6 +32,7 @@ sys.path.insert(0, HERE)
 
 import baselines  # noqa: E402
 import boards  # noqa: E402
+from serving import Serve  # noqa: E402
 from manaplan.model.plan import Payable, Plan  # noqa: E402
 from manaplan.protocol.mtg import read as parse_request  # noqa: E402
 from manaplan.solver.hall import hall_violation, plain_view  # noqa: E402
@@ -57,26 +57,6 @@ def summary(samples):
     s = sorted(samples)
     return {"n": len(s), "p50": statistics.median(s), "p95": s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))],
             "max": s[-1]}
-
-
-class Serve:
-    """A running ``manaplan serve``; one request per line, timed round trip."""
-
-    def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "manaplan.cli", "serve"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, cwd=os.path.dirname(HERE))
-
-    def ask(self, req):
-        line = json.dumps(req) + "\n"
-        t0 = time.perf_counter()
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-        out = self.proc.stdout.readline()
-        return (time.perf_counter() - t0) * 1000, json.loads(out)
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=30)
 
 
 def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive, with_hall, results, wrong,
@@ -204,7 +184,7 @@ def main(argv=None):
         plain_sizes, chain_sizes, repeats = [5, 10, 20, 40, 80, 160, 320, 500], [5, 10, 20, 50, 100, 200, 500], args.repeats
     results, wrong = [], {}
     answer(parse_request(boards.request(boards.plain_board(3, rng), "{1}", rng)))  # import OR-Tools once
-    serve = Serve()
+    serve = Serve(cwd=os.path.dirname(HERE))
     try:
         budget = 0.2 if args.smoke else 2.0
         bench_family("plain", boards.plain_board, boards.PLAIN_COSTS, plain_sizes, repeats, rng, serve, True, True, results, wrong, budget)
