@@ -5,7 +5,7 @@
 
 Methods (baselines are labelled ``baseline:``):
 - ``manaplan pay``: the optimal plan, validated (the product; plain boards take the
-  transport model of solver/plain.py).
+  transport of solver/plain.py).
 - ``manaplan pay, general model``: the same on plain boards through the general model.
 - ``manaplan can_pay``: the yes/no answer (Hall fast path on plain boards).
 - ``manaplan serve``: ``pay`` through the JSON-lines server, round trip per request.
@@ -85,7 +85,7 @@ def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive
                 rows.setdefault("manaplan serve", []).append(ms)
             if with_hall:
                 if plain_view(problem, build_supply(problem)) is not None:  # the exact check, from the board
-                    ms, _ = timed(lambda p: hall_violation(*plain_view(p, build_supply(p))), problem)
+                    ms, _ = timed(lambda p: hall_violation(*plain_view(p, build_supply(p))[:2]), problem)
                     rows.setdefault("hall check", []).append(ms)
             ms, greedy = timed(baselines.greedy_forge_style, problem)
             rows.setdefault("baseline: greedy (Forge-style)", []).append(ms)

@@ -114,7 +114,7 @@ def magic(problem: PaymentProblem, result) -> str:
         lines.append(f"     {line.symbol} paid with {source}")
     listing = ", ".join(names(p) for p in plan.tapped) or "nothing"
     gone = ", ".join(names(p) for p in plan.sacrificed) or "nothing"
-    floating = _mana(u.type for u in plan.floating_mana())
+    floating = _mana(u.type for u in plan.floating)
     lines.append(f"  tapped: {listing}; sacrificed: {gone}; life paid: {plan.life_paid}; floating: {floating}")
     if plan.exiled:
         lines.append(f"  exiled from your graveyard: {plan.exiled}")

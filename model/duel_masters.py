@@ -148,11 +148,6 @@ class ManaCard:
         civilizations and the same mana number (the id and name do not matter)."""
         return (self.civilizations, self.mana_number)
 
-    @property
-    def is_rainbow(self) -> bool:
-        """A five-civilization card (they print mana number 0)."""
-        return self.civilizations == ALL_CIVILIZATIONS
-
     def has(self, civilization: Civilization) -> bool:
         return civilization in self.civilizations
 
@@ -179,11 +174,6 @@ class DMCard:
         except RequestError as error:
             raise error.located("civilizations") from None
 
-    @property
-    def is_colorless(self) -> bool:
-        """A colorless card needs no civilization paid (「プレイしたいカードが無色ならば、
-        この手順は必要ない」)."""
-        return not self.civilizations
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,9 +229,6 @@ class DMRequest:
         """The mana-zone cards that can still be tapped for mana."""
         return tuple(card for card in self.mana_zone if not card.tapped)
 
-    def mana_card(self, card_id: str) -> ManaCard | None:
-        """The mana-zone card with this id, if any."""
-        return next((card for card in self.mana_zone if card.id == card_id), None)
 
 
 # --- answers: a plan, or the certificate of an unpayable card --------------------------

@@ -19,18 +19,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cost import TotalCost
-from .mana import Mana
 from .symbols import Symbol
 
 #: where floating mana comes from, in payment lines: a word no permanent may use as its id
 POOL = "pool"
-#: the source of the cards delve exiles (CR 702.66): also reserved
+#: the source of the cards delve exiles (CR 702.66); the model names each card
+#: ``graveyard:N``. No permanent may take either word as its id.
 GRAVEYARD = "graveyard"
-#: words a plan uses for sources, which ids may not take
-RESERVED_IDS = (POOL, GRAVEYARD)
 
 #: what a step does when it is not one of the permanent's abilities
 CONVOKE, IMPROVISE, DELVE = "convoke", "improvise", "delve"
+
+#: the time guard of one question, in seconds: past it the answer is Undecided (TIMEOUT)
+TIME_LIMIT = 10.0
 
 # reason codes of an unpayable answer (the protocol's ``reason.code``)
 NO_MANA_COST = "no_mana_cost"
@@ -107,7 +108,8 @@ class Plan:
 
     ``total_cost`` is the locked-in total (CR 601.2f), ``announced`` and
     ``reduction_halves`` the choices that fixed it ((symbol, half) pairs, CR 601.2b,
-    118.7e), ``payment`` the lines paying it, ``floating`` the mana left in the pool.
+    118.7e), ``payment`` the lines paying it, ``floating`` the mana left in the pool
+    (:class:`~manaplan.model.mana.Mana` units, their restrictions kept).
     ``optimal`` is False only when the time guard stopped the search first. ``x`` is the
     X announced, for a ``max_x`` answer. ``better_before_casting`` lists
     ``(permanent id, why)`` for abilities that can't be used while casting but would
@@ -123,6 +125,10 @@ class Plan:
     optimal: bool = True
     x: int | None = None
     better_before_casting: tuple = ()
+
+    def __post_init__(self):
+        for name in ("steps", "payment", "floating", "announced", "reduction_halves", "better_before_casting"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
     def tapped(self) -> tuple:
@@ -150,9 +156,6 @@ class Plan:
         not a cost, CR 118.3; the player then loses)."""
         return self.life_paid > 0 and self.life_paid >= life
 
-    def floating_mana(self) -> tuple:
-        """The floating mana as Mana units (its restrictions kept)."""
-        return tuple(u if isinstance(u, Mana) else Mana(u) for u in self.floating)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass, field, replace
 
 from .errors import ManaplanError, RequestError
-from .mana import ManaCost, parse_mana
+from .mana import Mana, ManaCost, parse_mana
+from .plan import POOL
 from .restrictions import parse_restriction
 from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, VARIABLE
 
@@ -330,8 +331,13 @@ class Player:
 
     def after(self, plan) -> "Player":
         """The player after carrying ``plan`` out: the life it cost (CR 118.3, and its
-        damage), the cards delve exiled, and the mana left floating as the new pool."""
-        return Player(self.life - plan.life_paid, plan.floating_mana(), self.graveyard - plan.exiled)
+        damage), the cards delve exiled, and the mana left floating as the new pool
+        (CR 106.4), each unit now from the pool. Mana that may only be spent on what a
+        restriction allows (CR 106.6) is not carried over: a pool can't say what its
+        restriction was, and carrying it as plain mana could pay what it may not."""
+        pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
+                     if not (u.spell_only or u.generic_only or u.unusable))
+        return Player(self.life - plan.life_paid, pool, self.graveyard - plan.exiled)
 
 
 def describe_types(types) -> str:
@@ -359,10 +365,11 @@ class Board:
 
     permanents: tuple = field(default=())
     #: the board as given, when this one has its counted amounts resolved
-    counted_from: "Board | None" = field(default=None, compare=False, repr=False)
+    counted_from: "Board | None" = field(default=None, init=False, compare=False, repr=False)
     #: what the layers above derive from this board once and reuse while it is unchanged
-    #: (the solver's grouping of interchangeable permanents), by their own keys
-    memo: dict = field(default_factory=dict, compare=False, repr=False)
+    #: (the solver's grouping of interchangeable permanents), by their own keys; a board
+    #: made with ``dataclasses.replace`` starts with an empty one
+    memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def after(self, plan) -> "Board":
         """The board after carrying ``plan`` out (a :class:`manaplan.model.plan.Plan`):
@@ -415,6 +422,8 @@ class Board:
         """
         if not any(a.output.per for p in self.permanents for a in p.abilities):
             return self
+        if "resolved" in self.memo:
+            return self.memo["resolved"]
         may_go = {p.id for p in self.permanents if any(a.cost.sacrifice and a.usable_mid_cast for a in p.abilities)}
         stays = Board(tuple(p for p in self.permanents if p.id not in may_go))
         counts_cache: dict = {}
@@ -457,7 +466,10 @@ class Board:
                     raise RequestError(e.message, at) from None
                 abilities.append(a)
             out.append(replace(p, abilities=tuple(abilities), key=f"{p.key}|{counts}" if p.key else ""))
-        return Board(tuple(out), counted_from=self)
+        resolved = Board(tuple(out))
+        object.__setattr__(resolved, "counted_from", self)
+        self.memo["resolved"] = resolved  # the same board asked again resolves to the same board
+        return resolved
 
 
 def flexibility(types) -> int:

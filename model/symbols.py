@@ -16,6 +16,7 @@ Symbol(kind='hybrid_phyrexian', colors=('W', 'U'), amount=1)
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -45,7 +46,7 @@ COLORLESS_HYBRID = "colorless_hybrid"
 
 #: the announced halves of a symbol that are not a color (CR 601.2b, 107.4e-f): paid as
 #: generic mana, or with 2 life
-GENERIC_HALF = GENERIC
+GENERIC_HALF = "generic"
 LIFE_HALF = "life"
 
 #: The largest number a generic symbol, X or any count in a request may have: far
@@ -53,6 +54,15 @@ LIFE_HALF = "life"
 MAX_AMOUNT = 1_000_000
 
 ALL_TYPES = frozenset(MANA_TYPES)
+
+#: every non-empty set of mana types, smallest first: the 63 sets Hall-style counting
+#: proofs range over ("needs 3 blue mana; only 2 sources can make blue")
+TYPE_SETS = tuple(frozenset(c) for r in range(1, len(MANA_TYPES) + 1) for c in itertools.combinations(MANA_TYPES, r))
+
+
+def type_mask(types) -> int:
+    """A set of mana types as a bit mask over MANA_TYPES: ``{'W', 'U'}`` -> 3."""
+    return sum(1 << MANA_TYPES.index(t) for t in types)
 
 _TOKEN = re.compile(r"\{([^{}]*)\}")
 

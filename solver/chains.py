@@ -12,14 +12,19 @@ acyclic. The deepest chain is then the heaviest path in the condensation, where 
 component weighs 1 if no chain can return to it, and the number of activations its
 abilities allow otherwise.
 
->>> from manaplan.protocol.mtg import read
+>>> from manaplan.model.cost import SpellCost
+>>> from manaplan.model.problem import PaymentProblem, Spell
+>>> from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
 >>> from manaplan.solver.supply import build_supply
->>> signet = {"abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}]}
->>> board = [{"id": "l", "type_line": "Basic Land — Island"}] + [{"id": f"s{i}", **signet} for i in range(3)]
->>> depth_bound(build_supply(read({"spell": {"mana_cost": "{4}"}, "permanents": board})))
+>>> def depth(*permanents):
+...     problem = PaymentProblem(Spell(SpellCost.of("{4}")), Board(permanents), Player())
+...     return depth_bound(build_supply(problem))
+>>> island = Permanent("l", abilities=(Ability(AbilityCost(tap=True), Output.parse("{U}")),))
+>>> signet = Ability(AbilityCost.parse("{1}, {T}"), Output.parse("{U}{B}"))
+>>> depth(island, *(Permanent(f"s{i}", abilities=(signet,)) for i in range(3)))  # Signets pay Signets
 3
->>> heath = {"id": "h", "abilities": [{"cost": "{W/B}, {T}", "add": ["{W}{W}", "{B}{B}"]}]}
->>> depth_bound(build_supply(read({"spell": {"mana_cost": "{4}"}, "permanents": board[:2] + [heath]})))
+>>> heath = Ability(AbilityCost.parse("{W/B}, {T}"), Output.parse(["{W}{W}", "{B}{B}"]))
+>>> depth(island, Permanent("s", abilities=(signet,)), Permanent("h", abilities=(heath,)))
 2
 """
 
@@ -39,19 +44,31 @@ def _types_paying(a) -> frozenset:
 
 
 def funding_graph(supply: Supply):
-    """The networkx DiGraph over the abilities that cost mana (by index in
-    ``supply.acts``), with an edge A -> B when some mana A makes could pay part of B's
-    cost. It may have more edges than real plans use (restrictions are ignored), never
-    fewer, so depths read from it are upper bounds."""
-    import networkx as nx  # lazy: only boards with chains need it
+    """The networkx DiGraph of the abilities whose activations can stand at a depth
+    (by index in ``supply.acts``): those that cost mana, and the free abilities of a
+    permanent one of whose abilities sacrifices it (``movable``: they may have to wait
+    for that permanent's other activations). Its edges:
 
+    - A -> B when some mana A makes could pay part of B's cost (CR 605.3: B then comes
+      after A);
+    - A -> S when A and S are abilities of one such permanent and S sacrifices it:
+      nothing of a permanent is used after its sacrifice, so S comes no earlier than A.
+
+    It may have more edges than real plans use (restrictions are ignored), never fewer,
+    so depths read from it are upper bounds."""
+    import networkx as nx  # lazy: only boards whose first depth did not settle need it
+
+    acts = supply.acts
     graph = nx.DiGraph()
-    costly = [j for j, a in enumerate(supply.acts) if a.costs_mana]
-    graph.add_nodes_from(costly)
-    paying = {j: _types_paying(supply.acts[j]) for j in costly}
-    for j in costly:
-        made = supply.acts[j].output_types
-        graph.add_edges_from((j, k) for k in costly if made & paying[k])
+    nodes = [j for j, a in enumerate(acts) if a.costs_mana or a.movable]
+    graph.add_nodes_from(nodes)
+    paying = {j: _types_paying(acts[j]) for j in nodes if acts[j].costs_mana}
+    for j in nodes:
+        made = acts[j].output_types
+        graph.add_edges_from((j, k) for k in paying if made & paying[k])
+        if supply.groups[acts[j].group].ordered:
+            graph.add_edges_from((j, k) for k in nodes
+                                 if k != j and acts[k].group == acts[j].group and acts[k].sacrifice)
     return graph
 
 
@@ -63,24 +80,23 @@ def activation_bound(supply: Supply) -> int:
 
 def depth_bound(supply: Supply) -> int:
     """The deepest chain of activations of abilities that cost mana any plan can have:
-    at most :func:`activation_bound`, and far less where abilities can't fund each
-    other."""
-    costly = [j for j, a in enumerate(supply.acts) if a.costs_mana]
-    if len(costly) <= 1:
-        a = supply.acts[costly[0]] if costly else None
-        if a is None:
-            return 0
-        return a.cap if a.output_types & _types_paying(a) else 1
+    the heaviest path through the condensation of :func:`funding_graph`, where a
+    component weighs the activations of its abilities that cost mana when a chain can
+    return to it, and one such activation (or none) when it can't; never more than
+    :func:`activation_bound`."""
+    if not any(a.costs_mana for a in supply.acts):
+        return 0
     import networkx as nx
 
     graph = funding_graph(supply)
     dag = nx.condensation(graph)
     weight = {}
     for c, data in dag.nodes(data=True):
-        members = data["members"]
-        cyclic = len(members) > 1 or any(graph.has_edge(j, j) for j in members)
-        weight[c] = sum(supply.acts[j].cap for j in members) if cyclic else 1
+        costly = [j for j in data["members"] if supply.acts[j].costs_mana]
+        cyclic = len(data["members"]) > 1 or any(graph.has_edge(j, j) for j in data["members"])
+        weight[c] = sum(supply.acts[j].cap for j in costly) if cyclic else min(1, sum(supply.acts[j].cap
+                                                                                    for j in costly))
     deepest: dict = {}
     for c in nx.topological_sort(dag):
         deepest[c] = weight[c] + max((deepest[p] for p in dag.predecessors(c)), default=0)
-    return max(deepest.values())
+    return min(activation_bound(supply), max(deepest.values()))

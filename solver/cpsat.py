@@ -15,9 +15,12 @@ mirror :func:`manaplan.model.cost.total_cost` (118.7a-d, then the Trinisphere fl
 The objective is the protocol's, lexicographic by weights: sacrifices, life, permanents
 tapped, cards exiled (delve), flexibility kept, mana left floating.
 
->>> from manaplan.protocol.mtg import read
+>>> from manaplan.model.cost import SpellCost
+>>> from manaplan.model.problem import PaymentProblem, Spell
+>>> from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
 >>> from manaplan.solver.supply import build_supply
->>> problem = read({"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "f", "type_line": "Basic Land — Forest"}]})
+>>> forest = Permanent("f", abilities=(Ability(AbilityCost(tap=True), Output.parse("{G}")),))
+>>> problem = PaymentProblem(Spell(SpellCost.of("{G}")), Board((forest,)), Player())
 >>> model = PaymentModel(problem, build_supply(problem), layers=0, x_fixed=0)
 >>> model.minimize_lexicographic()
 >>> solver, status = model.solve(1.0)
@@ -577,11 +580,9 @@ class PaymentModel:
         return Objective(*(self.value(solver, term) for term in self.objective_terms))
 
 
-def solve_model(model, time_limit: float, presolve: bool = True):
-    """(solver, :class:`Status`) with one worker and the small-model parameters of
-    ../shared/docs/design.md ("What we measured")."""
-    cp_model = _cp()
-    solver = cp_model.CpSolver()
+def new_solver(time_limit: float, presolve: bool = True):
+    """A CpSolver with one worker (one query, one core) and a time guard."""
+    solver = _cp().CpSolver()
     p = solver.parameters
     p.num_workers = 1
     p.symmetry_level = 0
@@ -589,6 +590,16 @@ def solve_model(model, time_limit: float, presolve: bool = True):
     p.max_time_in_seconds = time_limit
     p.catch_sigint_signal = False  # a library call: Ctrl-C belongs to the caller
     p.cp_model_presolve = presolve
+    return solver
+
+
+def solve_model(model, time_limit: float, presolve: bool = True):
+    """(solver, :class:`Status`) with one worker and the parameters measured best for
+    these small models: no symmetry detection and no probing (they cost more than they
+    save), presolve and the LP relaxation kept (without the LP, proofs of unpayability
+    ran to the time limit)."""
+    cp_model = _cp()
+    solver = new_solver(time_limit, presolve)
     status = solver.solve(model)
     if status == cp_model.MODEL_INVALID:  # a bug in the model, never an answer
         raise ValueError(f"CP-SAT says the model is invalid: {model.validate()}")

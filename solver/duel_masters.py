@@ -48,10 +48,11 @@ from ..model.duel_masters import (
     CivilizationShortfall, DMPlan, DMRequest, DMStep, PointsShortfall, in_game_order,
 )
 from ..model.errors import SolverTimeout
-from ..model.plan import TIMEOUT, Undecided, Unpayable
+from ..model.plan import TIME_LIMIT, TIMEOUT, Undecided, Unpayable
+from .cpsat import new_solver
 
 #: Guard on the whole optimisation (all stages together), in seconds.
-TIME_LIMIT_SECONDS = 10.0
+TIME_LIMIT_SECONDS = TIME_LIMIT
 
 
 # --- the mana zone, seen by the solver -----------------------------------------------
@@ -218,10 +219,7 @@ def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
     scarcity = LinearExpr.weighted_sum(tapped, [sum(weights[c] for c in g.civilizations) for g in groups])
     model.add(points >= request.cost_to_pay)
 
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.symmetry_level = 0
-    solver.parameters.cp_model_probing_level = 0
+    solver = new_solver(time_limit)
     deadline = time.monotonic() + time_limit
     every_variable = tapped + list(pays.values())
     for stage in (points, cards, civilizations_tapped, scarcity):

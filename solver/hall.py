@@ -15,25 +15,33 @@ CP-SAT model decides. The view is read off the board's one grouping (``solver.su
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
+from typing import NamedTuple
 
 from ..model.cost import Announcement, total_cost
 from ..model.plan import NOT_ENOUGH_MANA, POOL, NotEnoughMana, Unpayable
 from ..model.problem import PaymentProblem
-from ..model.symbols import ALL_TYPES, COLORLESS_HYBRID, HYBRID, MANA_TYPES
+from ..model.symbols import ALL_TYPES, COLORLESS_HYBRID, HYBRID, MANA_TYPES, TYPE_SETS, type_mask
 
 from .proof import explain
 from .supply import Supply
 
-_SUBSETS = [frozenset(c) for r in range(1, 7) for c in itertools.combinations(MANA_TYPES, r)]
 
 
 
-def plain_view(problem: PaymentProblem, supply: Supply):
-    """(needs, sources, ids) or None if the board or cost isn't plain: needs and sources
-    are Counters of type sets, ids maps each type set to the sources that make it. It
-    is read off the board's one grouping (``supply``)."""
+class PlainView(NamedTuple):
+    """A plain board and cost: ``needs`` and ``sources`` are Counters of type sets (what
+    each unit of the cost may be paid with, what each source can make), ``ids`` maps
+    each type set to the sources that make it."""
+
+    needs: Counter
+    sources: Counter
+    ids: dict
+
+
+def plain_view(problem: PaymentProblem, supply: Supply) -> PlainView | None:
+    """The plain view of the board's one grouping (``supply``), or None if the board or
+    the cost isn't plain."""
     spell = problem.spell
     cost = spell.cost
     if cost.mana_cost is None or spell.convoke or spell.improvise or spell.delve:
@@ -74,7 +82,7 @@ def plain_view(problem: PaymentProblem, supply: Supply):
         members = supply.groups[g].ids
         sources[makes] += len(members)
         ids.setdefault(makes, []).extend(members)
-    return +needs, sources, ids
+    return PlainView(+needs, sources, ids)
 
 
 def _plain_act(a) -> bool:
@@ -85,19 +93,15 @@ def _plain_act(a) -> bool:
             and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives))
 
 
-def _mask(types) -> int:
-    return sum(1 << MANA_TYPES.index(t) for t in types)
-
-
 _FULL = (1 << len(MANA_TYPES)) - 1
-_SUBSET_MASKS = [(U, _mask(U)) for U in _SUBSETS]
+_SUBSET_MASKS = [(U, type_mask(U)) for U in TYPE_SETS]
 
 
-def hall_violation(needs: Counter, sources: Counter, ids=None):
+def hall_violation(needs: Counter, sources: Counter):
     """The smallest set of types U with more needs inside U than sources touching U, or
     None. Type sets are bit masks, so the 63 sets cost a few thousand integer operations."""
-    need_masks = [(_mask(types), n) for types, n in needs.items()]
-    source_masks = [(_mask(types), n) for types, n in sources.items()]
+    need_masks = [(type_mask(types), n) for types, n in needs.items()]
+    source_masks = [(type_mask(types), n) for types, n in sources.items()]
     for U, u in _SUBSET_MASKS:
         demand = sum(n for m, n in need_masks if not m & ~u & _FULL)
         if not demand:
@@ -113,7 +117,7 @@ def can_pay_plain(problem: PaymentProblem, supply: Supply):
     view = plain_view(problem, supply)
     if view is None:
         return None
-    return hall_violation(*view) is None
+    return hall_violation(view.needs, view.sources) is None
 
 
 def hall_certificate(problem: PaymentProblem, supply: Supply, view=None) -> Unpayable | None:
@@ -122,12 +126,12 @@ def hall_certificate(problem: PaymentProblem, supply: Supply, view=None) -> Unpa
     view = view or plain_view(problem, supply)
     if view is None:
         return None
-    found = hall_violation(*view)
+    found = hall_violation(view.needs, view.sources)
     if found is None:
         return None
     types, demand, available = found
     amounts = Counter()
-    for makes, who in view[2].items():
+    for makes, who in view.ids.items():
         if makes & types:
             for pid in who:
                 amounts[pid] += 1

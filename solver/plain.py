@@ -25,10 +25,9 @@ from collections import Counter
 from ..model.cost import Announcement, choice_symbols, total_cost
 from ..model.plan import POOL, PaymentLine, Plan, Step
 from ..model.problem import PaymentProblem
-from ..model.sources import PRECAST_ONLY, flexibility, why_unusable
+from ..model.sources import PRECAST_ONLY, flexibility
 from ..model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
 
-from .cpsat import Status
 from .hall import hall_certificate, plain_view
 from .supply import Supply
 
@@ -41,7 +40,7 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
     view = plain_view(problem, supply)
     if view is None:
         return None
-    needs, sources, ids = view
+    needs, ids = view.needs, view.ids
     classes = []  # (types made, floating mana?, ids): one cost per class
     for types, who in ids.items():
         pooled = [pid for pid in who if pid == POOL]
@@ -50,13 +49,13 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
         if len(pooled) < len(who):
             classes.append((types, False, [pid for pid in who if pid != POOL]))
     flows = _transport(classes, needs)
-    if flows == Status.INFEASIBLE:  # Hall's condition fails (it is exact here): the violated set is the proof
+    if flows is None:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
-    return _plan(problem, classes, flows)
+    return _plan(problem, supply, classes, flows)
 
 
 def _transport(classes: list, needs: Counter):
-    """{(class#, need types): units} of the cheapest assignment, or Status.INFEASIBLE.
+    """{(class#, need types): units} of the cheapest assignment, or None if none pays.
 
     A floating mana costs nothing; a tapped permanent costs more than all the
     flexibility on the board, plus its own flexibility, so the cheapest assignment taps
@@ -70,6 +69,8 @@ def _transport(classes: list, needs: Counter):
     """
     demand = dict(needs)
     total = sum(demand.values())
+    if not total:
+        return {}
     flows: dict = {}
     assigned = dict.fromkeys(demand, 0)
     matched = 0
@@ -82,7 +83,7 @@ def _transport(classes: list, needs: Counter):
             matched += 1
         if matched == total:
             return {key: n for key, n in flows.items() if n}
-    return Status.INFEASIBLE
+    return None
 
 
 def _augment(c: int, classes: list, demand: dict, assigned: dict, flows: dict) -> bool:
@@ -112,12 +113,14 @@ def _augment(c: int, classes: list, demand: dict, assigned: dict, flows: dict) -
     return False
 
 
-def _plan(problem: PaymentProblem, classes: list, flows: dict) -> Plan:
+def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -> Plan:
     """The assignment as a plan at the table: tap each chosen permanent for the type its
     unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
     pay the locked-in total (601.2h)."""
-    perms = {p.id: p for p in problem.board.permanents}
-    life = problem.player.life
+    group_of = {pid: g for g, grp in enumerate(supply.groups) for pid in grp.ids}
+    acts_of: dict = {}
+    for a in supply.acts:  # the abilities plain_view counted: usable, and allowed for this spell
+        acts_of.setdefault(a.group, []).append(a)
     units = []  # (need types, mana type, source id)
     left = [list(who) for _, _, who in classes]
     for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
@@ -129,9 +132,8 @@ def _plan(problem: PaymentProblem, classes: list, flows: dict) -> Plan:
     for need, mana, pid in units:
         if pid == POOL:
             continue
-        index = next(i for i, a in enumerate(perms[pid].abilities)  # one that plain_view counted
-                     if why_unusable(perms[pid], a, life) is None and (mana,) in a.output.alternatives)
-        steps.append(Step(pid, index, str(perms[pid].abilities[index].cost), (mana,), taps=True))
+        act = next(a for a in acts_of[group_of[pid]] if (mana,) in a.alternatives)
+        steps.append(Step(pid, act.index, act.text, (mana,), taps=True))
     cost = problem.spell.cost
     halves_by_types: dict = {}
     for need, mana, pid in units:

@@ -1,7 +1,7 @@
 """The payment planner: one question in, a plan or a proof out, as values.
 
 ``answer(problem)`` groups the board once (``solver.supply``), then: on a plain board
-the transport model of ``solver.plain`` (or Hall's check for yes/no); otherwise the
+the exact transport of ``solver.plain`` (or Hall's check for yes/no); otherwise the
 spell's total cost is modelled with the grouped sources in CP-SAT (``solver.cpsat``),
 the best plan is read back (``solver.extract``) and replayed by the independent
 validator, and an unpayable answer carries a proof (``solver.proof``).
@@ -14,10 +14,11 @@ and ``solver.chains``.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..model.errors import InvalidPlan
 from ..model.plan import (
-    NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, TIMEOUT, Payable, Plan, Undecided, Unpayable,
+    NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, TIME_LIMIT, TIMEOUT, Payable, Plan, Undecided, Unpayable,
 )
 from ..model.problem import CAN_PAY, MAX_X, PaymentProblem
 from ..model.sources import PRECAST_ONLY
@@ -33,7 +34,6 @@ from .supply import Supply, build_supply
 
 #: depths tried before the exact one: most chains are one Signet or filter deep
 DEPTHS = (1, 3, 8)
-TIME_LIMIT = 10.0
 
 
 def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: bool = True):
@@ -67,8 +67,7 @@ def _answer_pay(problem: PaymentProblem, supply: Supply, time_limit: float, plai
     plan = extract_plan(problem, model, solver, optimal)
     helping = _precast_help(problem, supply, model.objective_tuple(solver))
     if helping:
-        plan = Plan(plan.steps, plan.total_cost, plan.payment, plan.floating, plan.announced,
-                    plan.reduction_halves, plan.optimal, plan.x, tuple(sorted(helping.items())))
+        plan = replace(plan, better_before_casting=tuple(sorted(helping.items())))
     _check(problem, plan)
     return plan
 
@@ -79,7 +78,7 @@ def _answer_can_pay(problem: PaymentProblem, supply: Supply, time_limit: float):
     the full planner decides the rest."""
     view = plain_view(problem, supply)
     if view is not None:
-        if hall_violation(*view) is None:
+        if hall_violation(view.needs, view.sources) is None:
             return Payable()
         return _unpayable(problem, supply, hall_certificate(problem, supply, view))
     if _quick_yes(problem, supply, time_limit):
@@ -247,7 +246,4 @@ def _answer_max_x(problem: PaymentProblem, supply: Supply, time_limit: float):
 
 def _with_x_announced(result, x: int):
     """A plan says which X it announces (CR 601.2b); other answers stay as they are."""
-    if not isinstance(result, Plan):
-        return result
-    return Plan(result.steps, result.total_cost, result.payment, result.floating, result.announced,
-                result.reduction_halves, result.optimal, x, result.better_before_casting)
+    return replace(result, x=x) if isinstance(result, Plan) else result

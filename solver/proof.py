@@ -12,7 +12,6 @@ re-checks with the reference search on boards small enough for it.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 
 from ..model.cost import all_total_costs, count_announcements
@@ -21,7 +20,7 @@ from ..model.plan import (
     NotEnoughMana, Unpayable,
 )
 from ..model.problem import PaymentProblem
-from ..model.symbols import ALL_TYPES, MANA_TYPES
+from ..model.symbols import ALL_TYPES, MANA_TYPES, TYPE_SETS, type_mask
 from ..model.sources import describe_types
 
 from .supply import Supply, build_supply
@@ -29,17 +28,9 @@ from .supply import Supply, build_supply
 MAX_ANNOUNCEMENTS = 4096
 
 
-#: every non-empty set of mana types, smallest first
-_SUBSETS = tuple(frozenset(combo) for r in range(1, len(MANA_TYPES) + 1)
-                 for combo in itertools.combinations(MANA_TYPES, r))
-
-
 #: the index of the lowest bit set in each mask of the six mana types
 _LOWEST_BIT = [0] + [(m & -m).bit_length() - 1 for m in range(1, 1 << len(MANA_TYPES))]
 
-
-def _subsets():
-    return _SUBSETS
 
 
 def supply_of(supply: Supply, types: frozenset, snow_only: bool = False) -> dict:
@@ -77,7 +68,7 @@ def _most_by_types(supply: Supply) -> dict:
     """``sum(supply_of(supply, types).values())`` for every set of types at once: each
     ability's best alternative is summed over the types of each set by bit masks, so the
     63 sets cost one pass over the board (check_certificate recounts with supply_of)."""
-    masks = [sum(1 << i for i, t in enumerate(MANA_TYPES) if t in types) for types in _SUBSETS]
+    masks = [type_mask(types) for types in TYPE_SETS]
     full = (1 << len(MANA_TYPES)) - 1
     index = {t: i for i, t in enumerate(MANA_TYPES)}
 
@@ -114,7 +105,7 @@ def _most_by_types(supply: Supply) -> dict:
                     free[m] += per[m] * times
         for m in range(1, full + 1):
             total[m] += (tap_best[m] + free[m]) * grp.size
-    return {types: total[m] for types, m in zip(_SUBSETS, masks)}
+    return {types: total[m] for types, m in zip(TYPE_SETS, masks)}
 
 
 def _by_group(supply: Supply) -> list:
@@ -155,7 +146,7 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
                                           f"them; life is {life} (CR 118.3)", NotEnoughLife(need, life))
     best = None
     most = _most_by_types(supply)
-    for types in _subsets():
+    for types in TYPE_SETS:
         needs = min(_demand(t, types) for t in totals)
         if needs > most[types] and (best is None or len(types) < len(best.types)):
             best = NotEnoughMana(tuple(t for t in MANA_TYPES if t in types), needs, most[types],

@@ -3,7 +3,8 @@ abilities each group may use while this spell is being cast.
 
 Identical permanents (same abilities and state) are grouped so the CP-SAT model has one
 variable per group and ability, not per permanent: its size does not grow with the
-number of Forests (see ../shared/docs/design.md, "What we measured"). Convoke, improvise and
+number of Forests (measured: about 1.5 ms at 320 sources, against 30 ms for one
+variable per source). Convoke, improvise and
 delve are turned into abilities here too (CR 702.51, 702.126, 702.66): tapping a
 creature for convoke uses the same tap as its mana abilities.
 """

@@ -65,6 +65,11 @@ def abilities(draw):
 @st.composite
 def permanents(draw, pid):
     p = {"id": pid, "abilities": draw(st.lists(abilities(), min_size=0, max_size=2))}
+    if draw(st.integers(0, 7)) == 0:  # tapped for a costly ability, then sacrificed for more: its
+        p["abilities"] = [{"cost": draw(st.sampled_from(["{W}, {T}", "{1}, {T}", "{U}, {T}"])),  # sacrifice
+                           "add": draw(st.sampled_from(["{G}", "{U}{B}", "{W}"]))},               # must wait
+                          {"cost": draw(st.sampled_from(["Sacrifice this", "{U}, Sacrifice this"])),
+                           "add": draw(st.sampled_from(["{R}", "{W}", "any"]))}]
     kind = draw(st.sampled_from(["land", "land", "forest", "artifact", "creature"]))
     p["type_line"] = {"land": "Land", "forest": "Land — Forest", "artifact": "Artifact",
                       "creature": "Creature — Elf"}[kind]

@@ -81,6 +81,16 @@ def payable(out) -> bool:
     {"id": f"s{i}", "abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}]} for i in range(5)]})
 @example({"spell": {"mana_cost": "{U}", "additional": ["{U/P}"], "reduce": ["{U}", "{U}"]},  # reduction
           "permanents": []})                                                           # domain too small
+@example({"spell": {"mana_cost": "{G}{U}{U}"}, "permanents": [  # review: a free sacrifice waits for its
+    {"id": "plains", "type_line": "Basic Land — Plains"},          # permanent's costly tap, so the chain
+    {"id": "p", "abilities": [{"cost": "{W}, {T}", "add": "{G}"},  # is 2 deep, not 1 (the depth bound)
+                              {"cost": "Sacrifice this", "add": "{R}"}]},
+    {"id": "q", "abilities": [{"cost": "{R}, {T}", "add": "{U}{U}"}]}]})
+@example({"spell": {"mana_cost": "{G}{B}{B}"}, "permanents": [  # the same with a costly sacrifice
+    {"id": "wastes", "abilities": [{"cost": "{T}", "add": "{C}"}]}, {"id": "island", "type_line": "Basic Land — Island"},
+    {"id": "x", "abilities": [{"cost": "{C}, {T}", "add": "{W}"}]},
+    {"id": "p", "abilities": [{"cost": "{W}, {T}", "add": "{G}"}, {"cost": "{U}, Sacrifice this", "add": "{R}"}]},
+    {"id": "c", "abilities": [{"cost": "{R}, {T}", "add": "{B}{B}"}]}]})
 def test_agrees_with_reference_search(request):
     problem, out = solve(request)
     check_answer(problem, out)
@@ -175,6 +185,10 @@ def test_hall_check_is_exact_on_plain_boards(request):
 @example({"spell": {"mana_cost": "{W/U}{W/U}{1}"}, "player": {"pool": "{C}{U}"}, "permanents": [
     {"id": "a", "abilities": [{"cost": "{T}", "add": "{W}"}, {"cost": "{T}", "add": "{U}"}]},
     {"id": "b", "abilities": [{"cost": "{T}", "add": "any"}]}]})
+@example({"spell": {"mana_cost": "{G}", "type_line": "Instant"}, "permanents": [  # review: the plain plan
+    {"id": "t", "abilities": [{"cost": "{T}", "add": "{G}", "restrict": "creature spells"},  # used a restricted
+                              {"cost": "{T}", "add": "{G}"}]}]})                             # ability
+@example({"spell": {"mana_cost": "{0}"}, "permanents": []})  # nothing to pay, nothing to pay with
 @example({"spell": {"mana_cost": "{1}", "increase": ["{1}"]}, "player": {"life": 0, "pool": "{R}"},  # tapped
           "permanents": [{"id": "p0", "type_line": "Land", "abilities": [                            # with an
               {"cost": "Pay 1 life, Sacrifice this", "add": "{W}", "restrict": "creature spells"},  # ability it

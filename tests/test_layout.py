@@ -87,3 +87,14 @@ def test_version_on_the_command_line_and_in_python():
 
 def test_the_package_is_typed():
     assert os.path.exists(os.path.join(os.path.dirname(manaplan.__file__), "py.typed"))
+
+
+def test_a_plain_board_is_answered_without_importing_or_tools():
+    """The plain boards' transport is pure Python: `manaplan solve` on basic lands starts
+    without OR-Tools' import (most of a cold start)."""
+    code = ("import sys\nfrom manaplan import solve\n"
+            "out = solve({'spell': {'mana_cost': '{1}{G}'}, 'permanents': [{'id': 'f', 'type_line': "
+            "'Basic Land — Forest'}, {'id': 'g', 'type_line': 'Basic Land — Forest'}]})\n"
+            "print(out['payable'], any(name.startswith('ortools') for name in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=HERE)
+    assert out.stdout.strip() == "True False", out.stderr

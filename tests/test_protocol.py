@@ -78,6 +78,8 @@ BAD = [
     (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "abilities": [{"cost": "{T}", "add": "{2}"}]}]}),
      "not a type of mana", "permanents[0].abilities[0].add"),
     (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a"}, {"id": "a"}]}), "duplicate", "permanents[1].id"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "graveyard:1"}]}), "reserved", "permanents[0].id"),
+    (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "pool"}]}), "reserved", "permanents[0].id"),
     (json.dumps({"spell": {"mana_cost": "{1}"}, "query": "everything"}), "unknown query", "query"),
     (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "g", "type_line": "Land",
       "oracle_text": "{T}: Add {G} for each Elf on the battlefield."}]}), "cannot read", "permanents[0].oracle_text"),

@@ -116,3 +116,42 @@ def test_a_sacrificed_permanent_is_not_used_again_and_life_is_bounded():
     assert plan.life_paid == 2
     poorer = replace(problem, player=replace(problem.player, life=1))
     assert validate_plan(poorer, plan)
+
+
+def test_floating_mana_after_a_plan_is_in_the_pool_for_the_next_spell():
+    """Review: the floating mana kept the id of the permanent that made it, and restricted
+    mana its "may pay this spell" flag, so the next spell crashed or spent it illegally."""
+    sol = {"id": "sol", "type_line": "Artifact", "abilities": [{"cost": "{T}", "add": "{C}{C}"}]}
+    problem, plan = solved("{1}", [sol])
+    board, player = problem.after(plan)
+    assert [(u.type, u.source) for u in player.pool] == [("C", "pool")]
+    follow = answer(PaymentProblem(Spell(SpellCost.of("{1}")), board, player))
+    assert isinstance(follow, Plan) and follow.tapped == ()
+    cavern = {"id": "cav", "type_line": "Land",
+              "abilities": [{"cost": "{T}", "add": "{G}{G}", "restrict": "creature spells"}]}
+    problem, plan = solved({"mana_cost": "{G}", "type_line": "Creature — Elf"}, [cavern])
+    assert [u.type for u in plan.floating] == ["G"]
+    board, player = problem.after(plan)
+    assert player.pool == ()  # it may only pay creature spells: not carried as plain mana
+    instant = PaymentProblem(Spell(SpellCost.of("{G}"), type_line="Instant"), board, player)
+    assert isinstance(answer(instant), Unpayable)
+
+
+def test_a_board_made_with_replace_does_not_share_the_old_grouping():
+    forest = {"id": "f1", **FOREST}
+    problem, _ = solved("{G}", [forest])
+    twin = read({"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "f2", **FOREST}]}).board.permanents[0]
+    bigger = replace(problem.board, permanents=problem.board.permanents + (twin,))
+    assert isinstance(answer(PaymentProblem(Spell(SpellCost.of("{G}{G}")), bigger, problem.player)), Plan)
+    assert isinstance(answer(PaymentProblem(Spell(SpellCost.of("{G}{G}")), problem.board, problem.player)),
+                      Unpayable)
+
+
+def test_a_plan_may_announce_x_only_for_a_max_x_question():
+    problem, plan = solved({"mana_cost": "{X}{G}", "x": 1}, [{"id": "f1", **FOREST}, {"id": "f2", **FOREST}])
+    cheaper = answer(read({"spell": {"mana_cost": "{X}{G}"}, "permanents": [{"id": "f1", **FOREST}]}))
+    assert validate_plan(problem, replace(cheaper, x=0))  # X was fixed at 1 by the question
+    asked = read({"spell": {"mana_cost": "{X}{G}"}, "query": "max_x",
+                  "permanents": [{"id": "f1", **FOREST}, {"id": "f2", **FOREST}]})
+    best = answer(asked)
+    assert best.x == 1 and validate_plan(asked, best) == []

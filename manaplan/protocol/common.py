@@ -9,10 +9,8 @@ the README, "Why no schema library".
 from __future__ import annotations
 
 from ..model.errors import RequestError
+from ..model.plan import TIME_LIMIT  # noqa: F401  (the time guard of one request, docs/protocol.md)
 from ..model.symbols import MAX_AMOUNT
-
-#: the time guard of one request, in seconds (docs/protocol.md)
-TIME_LIMIT = 10.0
 
 
 def expect(cond: bool, message: str, at: str | None) -> None:

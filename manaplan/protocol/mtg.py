@@ -19,7 +19,7 @@ from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, parse_mana
 from ..model.oracle import abilities_from_text, chosen_color_code, triggers_from_text
-from ..model.plan import POOL, NotEnoughLife, NotEnoughMana, Payable, Plan, Undecided, Unpayable
+from ..model.plan import GRAVEYARD, POOL, NotEnoughLife, NotEnoughMana, Payable, Plan, Undecided, Unpayable
 from ..model.problem import QUERIES, PaymentProblem, Spell
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
@@ -128,6 +128,8 @@ def read_permanent(p, at: str) -> Permanent:
     pid = p.get("id")
     expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", f"{at}.id")
     expect(pid != POOL, "'pool' is reserved for floating mana; choose another id", f"{at}.id")
+    expect(pid != GRAVEYARD and not pid.startswith(GRAVEYARD + ":"),
+           f"{pid!r} is reserved for the cards delve exiles; choose another id", f"{at}.id")
     body = {k: v for k, v in p.items() if k != "id"}
     key = repr(body)  # equal permanents written alike share a key; others just miss the cache
     template = _BODIES.get(key)
@@ -280,7 +282,7 @@ def write_plan(plan: Plan, life: int) -> dict:
         "life_paid": plan.life_paid,
         "announced": [{"symbol": str(s), "as": h} for s, h in plan.announced],
         "payment": [_line(x) for x in plan.payment],
-        "floating": format_mana(plan.floating_mana()),
+        "floating": format_mana(plan.floating),
         "optimal": plan.optimal,
     }
     if plan.is_lethal(life):

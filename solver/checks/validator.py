@@ -19,7 +19,7 @@ from ...model.cost import Announcement, choice_symbols, total_cost
 from ...model.errors import PlanRejected
 from ...model.mana import Mana, format_mana
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
-from ...model.problem import PaymentProblem
+from ...model.problem import MAX_X, PaymentProblem
 from ...model.sources import life_rule_ok
 from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
 from ...model.triggers import board_triggers, multiplier
@@ -103,6 +103,8 @@ def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
     """Replay ``plan`` against ``problem``: a list of errors, empty when it is legal. A
     plan that announces X (a ``max_x`` answer) is replayed with that X (CR 601.2b)."""
     try:
+        if plan.x is not None and problem.query != MAX_X:
+            raise PlanRejected(f"spell: the plan announces X={plan.x}, but the question fixed X={problem.spell.cost.x}")
         return _replay(problem if plan.x is None else problem.with_x(plan.x), plan)
     except PlanRejected as e:
         return [str(e)]
@@ -256,6 +258,6 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         errors.append(f"summary: sacrificed {sorted(plan.sacrificed)}, replay {sorted(sacrificed)}")
     if plan.life_paid != life_paid:
         errors.append(f"summary: life_paid {plan.life_paid}, replay {life_paid}")
-    if Counter(u.kind for u in plan.floating_mana()) != Counter(u.kind for u in pool):
-        errors.append(f"summary: floating {format_mana(plan.floating_mana())}, replay {format_mana(pool)}")
+    if Counter(u.kind for u in plan.floating) != Counter(u.kind for u in pool):
+        errors.append(f"summary: floating {format_mana(plan.floating)}, replay {format_mana(pool)}")
     return errors
