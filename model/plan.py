@@ -80,7 +80,7 @@ class Step:
     cost and ``damage`` the life its effect takes (pain lands)."""
 
     permanent: str
-    ability: object
+    ability: int | str
     cost: str
     adds: tuple
     payment: tuple = ()
