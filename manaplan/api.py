@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
@@ -96,19 +97,60 @@ def can_pay(mana_cost: str | None, permanents: list, player: dict | None = None,
     return isinstance(result, (Payable, Plan))
 
 
-def solve_text(text: str) -> dict:
-    """Answer one request given as JSON text."""
+def solve_text(text) -> dict:
+    """Answer one request given as JSON text (``str``, or UTF-8 ``bytes``). Whatever the
+    text holds, the answer is one dict: bad text gets a located error."""
     try:
-        request = json.loads(text)
-    except json.JSONDecodeError as e:
-        return error_answer(None, f"bad JSON: {e.msg}", f"line {e.lineno} column {e.colno}")
+        request = read_json(text)
+    except ManaplanError as e:
+        return error_answer(None, e.message, e.at)
     return solve(request)
 
 
-def explain_text(text: str) -> tuple:
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is too large for a number")
+    return value
+
+
+def read_json(text):
+    """The JSON value in ``text``; a located ManaplanError for anything that is not JSON
+    as RFC 8259 has it: invalid UTF-8, NaN and Infinity, numbers Python won't convert
+    (more than 4,300 digits), nesting too deep to read."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ManaplanError(f"the request is not UTF-8 text ({e.reason})", f"byte {e.start}") from None
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as e:
+        raise ManaplanError(f"bad JSON: {e.msg}", f"line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise ManaplanError("bad JSON: nested too deep to read", "") from None
+    except ValueError as e:
+        raise ManaplanError(f"bad JSON: {str(e).split(';')[0]}", "") from None
+
+
+def write_json(answer: dict) -> str:
+    """The answer as one line of JSON; if it can't be written as strict JSON (a bug), the
+    internal error that says so, so that every request gets one line."""
+    try:
+        return json.dumps(answer, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as e:
+        return json.dumps(error_answer(None, f"internal error: the answer could not be written ({e})", None,
+                                       internal=True))
+
+
+def explain_text(text) -> tuple:
     """:func:`explain` for a request given as JSON text."""
     try:
-        request = json.loads(text)
-    except json.JSONDecodeError as e:
-        return f"error (at line {e.lineno} column {e.colno}): bad JSON: {e.msg}", False
+        request = read_json(text)
+    except ManaplanError as e:
+        return f"error{f' (at {e.at})' if e.at else ''}: {e.message}", False
     return explain(request)

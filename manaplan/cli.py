@@ -6,10 +6,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 
 from . import __version__
-from .api import explain, explain_text, solve, solve_text
+from .api import explain, explain_text, solve, solve_text, write_json
 from .protocol.common import error_answer, is_error
 
 DEMO_REQUEST = {
@@ -27,13 +28,36 @@ DEMO_REQUEST = {
 
 
 def main(argv=None) -> int:
-    """The command line; a reader that stops early (``manaplan demo | head``) ends it
-    quietly rather than with a traceback."""
+    """The command line; a reader that stops early (``manaplan demo | head``) or Ctrl-C
+    ends it quietly rather than with a traceback."""
     try:
         return _main(argv)
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush
         return 0
+    except KeyboardInterrupt:
+        return 130  # the shell's code for a program ended by SIGINT
+
+
+def _stop(signum, frame) -> None:
+    """Ctrl-C ends `serve` at once and quietly: every answer already written was flushed
+    with its line, and nothing is half-written."""
+    os._exit(130)  # the shell's code for a program ended by SIGINT
+
+
+def serve(lines, out) -> None:
+    """One answer per non-blank line, in order, whatever the line holds: a line that is
+    not a request gets an error answer, a bug an internal-error answer, and the server
+    goes on. ``lines`` yields bytes (read as UTF-8 one line at a time)."""
+    for line in lines:
+        if not line.strip():
+            continue  # blank lines are no requests (docs/protocol.md, "Transport")
+        try:
+            text = write_json(solve_text(line))
+        except Exception as e:  # noqa: BLE001  (solve_text answers everything; this is a last guard)
+            text = write_json(error_answer(None, f"internal error ({type(e).__name__})", None, internal=True))
+        out.write(text + "\n")
+        out.flush()
 
 
 def _main(argv=None) -> int:
@@ -50,7 +74,8 @@ def _main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "solve":
         try:
-            text = open(args.file, encoding="utf-8").read() if args.file else sys.stdin.read()
+            with open(args.file, "rb") if args.file else sys.stdin.buffer as f:
+                text = f.read()
         except OSError as e:
             print(json.dumps(error_answer(None, f"cannot read {args.file}: {e.strerror}", None)))
             return 2
@@ -59,13 +84,11 @@ def _main(argv=None) -> int:
             print(words)
             return 0 if ok else 2
         response = solve_text(text)
-        print(json.dumps(response))
+        print(write_json(response))
         return 2 if is_error(response) else 0
     if args.command == "serve":
-        for line in sys.stdin:
-            if not line.strip():
-                continue
-            print(json.dumps(solve_text(line)), flush=True)
+        signal.signal(signal.SIGINT, _stop)
+        serve(sys.stdin.buffer, sys.stdout)
         return 0
     words, ok = explain(DEMO_REQUEST)
     print(words)

@@ -81,11 +81,24 @@ def check_request_id(request: dict) -> None:
            f"'id' must be text or a whole number, not {value!r}", "id")
 
 
+#: the longest message or location an error answer carries: a long bad value is cut,
+#: never echoed whole
+MAX_ERROR_TEXT = 500
+
+
+def cut(text: str) -> str:
+    """``text``, cut to MAX_ERROR_TEXT characters, saying so."""
+    if len(text) <= MAX_ERROR_TEXT:
+        return text
+    return text[:MAX_ERROR_TEXT] + f"... ({len(text) - MAX_ERROR_TEXT} more characters cut)"
+
+
 def error_answer(request_id, message: str, at: str | None, internal: bool = False) -> dict:
-    """The protocol's error object: ``{"id", "error": {"message", "at"}}``."""
-    error = {"message": message}
+    """The protocol's error object: ``{"id", "error": {"message", "at"}}``, its texts
+    bounded in size."""
+    error = {"message": cut(message)}
     if at is not None:
-        error["at"] = at
+        error["at"] = cut(at)
     if internal:
         error["internal"] = True
     return {"id": request_id, "error": error}

@@ -1,0 +1,147 @@
+"""Hostile input through `manaplan serve`: every non-blank line gets exactly one answer, in
+order, as strict JSON, small, without a traceback, whatever the line holds.
+
+The lines are the worst an engine could send (nesting 100,000 deep, numbers of 5,000
+digits, NaN and Infinity, invalid UTF-8, a 1 MB value, control characters) and random
+mutations of the acceptance cases (values replaced by hostile ones, keys dropped and
+added, types swapped). ``HOSTILE_MUTATIONS=N`` (default 300) and ``HOSTILE_SEED`` scale
+it up for a long run; the time bound is a check against hangs, not a speed target.
+"""
+
+import copy
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MUTATIONS = int(os.environ.get("HOSTILE_MUTATIONS", 300))
+SEED = int(os.environ.get("HOSTILE_SEED", 20261130))
+#: an answer to one hostile line is at most this long (a long bad value is cut)
+MAX_ANSWER_BYTES = 64 * 1024
+
+HOSTILE_LINES = [
+    b"[" * 100_000 + b"]" * 100_000,                                   # nesting far past any limit
+    b'{"id": 1, "spell": ' * 3000 + b"{}" + b"}" * 3000,
+    b'{"id": ' + b"9" * 5000 + b', "spell": {"mana_cost": "{1}"}}',     # more digits than Python converts
+    b'{"id": NaN, "spell": {"mana_cost": "{1}"}}',                      # not JSON, though Python reads it
+    b'{"id": Infinity}', b'{"id": -Infinity}', b"NaN",
+    b'{"id": "\xff\xfe", "spell": {"mana_cost": "{1}"}}',               # invalid UTF-8
+    b"\x00\x01\x02", b"\xef\xbb\xbf{}",                                 # control bytes, a BOM
+    b'{"spell": {"mana_cost": "{1}", "x": "' + b"A" * 1_000_000 + b'"}}',  # a 1 MB bad value
+    b'{"spell": {"mana_cost": "' + b"{Q}" * 100_000 + b'"}}',
+    b'{"' + b"k" * 100_000 + b'": 1}',                                  # a 100 KB unknown key
+    b'{"id": 1e999, "spell": {"mana_cost": "{1}"}}',
+    b'"just a string"', b"42", b"null", b"[]", b"{", b"}", b'{"id": 1,}',
+    b'{"id": {"nested": [1, 2, {"x": null}]}, "spell": {"mana_cost": "{G}"}}',
+    b'{"game": "chess"}', b'{"game": ["mtg"]}', b'{"query": {"pay": true}}',
+    b'{"game": "duel-masters", "card": {"name": "x", "cost": 99999999999999999999, "civilizations": []}, '
+    b'"mana_zone": []}',
+]
+
+HOSTILE_VALUES = [None, True, False, -1, 0, 1.5, -0.0, 10 ** 30, 2 ** 63, 1e308, "", "x" * 10_000, "{Q/W}",
+                  "{99999999}", "{X}{X}{X}", "💥", "\u0000", "NaN", [], {}, [[[[[]]]]], {"a": {"b": {"c": {}}}},
+                  [None] * 50, "graveyard", "pool", "Sacrifice this", "{T}"]
+
+
+def load_cases() -> list:
+    requests = []
+    folder = os.path.join(HERE, "cases")
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name)) as f:
+            requests += [json.loads(line)["request"] for line in f if line.strip() and not line.startswith("#")]
+    return requests
+
+
+def _nodes(value, path=()):
+    """Every (path, value) inside a JSON value."""
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _nodes(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _nodes(v, path + (i,))
+
+
+def _set(root, path, value):
+    if not path:
+        return value
+    parent = root
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = value
+    return root
+
+
+def mutate(request: dict, rng: random.Random) -> object:
+    """One random hostile change to a copy of ``request``: a value replaced, a key
+    dropped or added, a list lengthened, a container's type swapped."""
+    out = copy.deepcopy(request)
+    path, node = rng.choice(list(_nodes(out)))
+    kind = rng.randrange(5)
+    if kind == 0 or not isinstance(node, (dict, list)):
+        return _set(out, path, copy.deepcopy(rng.choice(HOSTILE_VALUES)))
+    if kind == 1 and isinstance(node, dict) and node:
+        del node[rng.choice(list(node))]
+    elif kind == 2 and isinstance(node, dict):
+        node[rng.choice(["colour", "abilitys", "", "id", "tapped", "x", "spell"])] = rng.choice(HOSTILE_VALUES)
+    elif kind == 3 and isinstance(node, list) and node:
+        node.extend(copy.deepcopy(node) * rng.randrange(1, 4))
+    else:
+        return _set(out, path, list(node.values()) if isinstance(node, dict) else {str(i): v for i, v in enumerate(node)})
+    return out
+
+
+def test_every_hostile_line_gets_one_small_strict_json_answer_in_order():
+    rng = random.Random(SEED)
+    cases = load_cases()
+    lines, ids = [], []
+    for i, raw in enumerate(HOSTILE_LINES):
+        lines.append(raw)
+        ids.append(None)
+        lines.append(b"")  # blank lines are skipped: no answer
+    for i in range(MUTATIONS):
+        request = mutate(rng.choice(cases), rng)
+        tag = None
+        if isinstance(request, dict):
+            tag = request["id"] = f"m{i}"
+        lines.append(json.dumps(request).encode())
+        ids.append(tag)
+    expected = [tag for line, tag in zip([x for x in lines if x.strip()], ids)]
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "manaplan", "serve"], input=b"\n".join(lines) + b"\n",
+                          capture_output=True, timeout=300, cwd=HERE)
+    elapsed = time.monotonic() - started
+    assert proc.returncode == 0
+    assert b"Traceback" not in proc.stderr, proc.stderr[-2000:]
+    answers = proc.stdout.split(b"\n")
+    assert answers[-1] == b""
+    answers = answers[:-1]
+    assert len(answers) == len(expected)
+    for raw, tag in zip(answers, expected):
+        assert len(raw) <= MAX_ANSWER_BYTES
+        answer = json.loads(raw, parse_constant=lambda c: (_ for _ in ()).throw(AssertionError(c)))
+        assert set(answer) & {"error", "payable"}, answer
+        if tag is not None:
+            assert answer["id"] == tag
+        if "error" in answer:
+            assert isinstance(answer["error"]["message"], str) and answer["error"]["message"]
+            assert not answer["error"].get("internal"), answer  # every hostile line is bad input, not a bug
+    assert elapsed < 60 + MUTATIONS * 0.5  # a check against hangs, not a speed target
+    peak_mib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    assert peak_mib < 2048
+
+
+def test_ctrl_c_ends_serve_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "manaplan", "serve"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=HERE)
+    proc.stdin.write(b'{"id": 1, "query": "version"}\n')
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["id"] == 1
+    proc.send_signal(2)  # SIGINT, as Ctrl-C sends
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err and proc.returncode == 130
