@@ -62,6 +62,8 @@ def _how_the_total_came(problem: PaymentProblem, plan: Plan) -> str:
     x = plan.x if plan.x is not None else cost.x
     if cost.mana_cost is not None and cost.mana_cost.x_count:
         parts.append(f"mana cost {cost.mana_cost} with X={x}")
+    elif cost.x_count:
+        parts.append(f"X={x}")
     if cost.additional:
         parts.append("additional " + " ".join(str(c) for c in cost.additional))
     if cost.increase:

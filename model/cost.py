@@ -65,6 +65,12 @@ class SpellCost:
         return out
 
     @property
+    def x_count(self) -> int:
+        """How many X (or Y, Z) symbols the caster pays, wherever they stand: the mana
+        cost's, and an additional cost's such as Verdeloth the Ancient's kicker {X}."""
+        return sum(1 for s in self.added_symbols if s.kind == VARIABLE)
+
+    @property
     def reduction_symbols(self) -> tuple:
         out = ()
         for c in self.reduce:

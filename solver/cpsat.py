@@ -38,6 +38,7 @@ from typing import NamedTuple
 
 from ..model.cost import HALVED_REDUCTIONS
 from ..model.mana import Mana
+from ..model.plan import CONVOKE, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
@@ -256,6 +257,7 @@ class PaymentModel:
                 if len(sac_js) > 1 or acts[sac_js[0]].cap > grp.size:
                     m.add(_sum(sacs) <= grp.size)
                 self.sacrifices.extend(sacs)
+            self._add_convoke_after_mana_abilities(mine, sac_js, grp.size)
             if grp.ordered:
                 self._add_nothing_after_sacrifice(mine, sac_js)
             elif sac_js and any(acts[j].tap and acts[j].costs_mana for j in mine):
@@ -264,6 +266,15 @@ class PaymentModel:
                 m.add(sum(acts[j].counters * self.totals[j] for j in mine if acts[j].counter_kind == kind)
                       <= grp.size * grp.counter(kind))
             self.exiles.extend(self.totals[j] for j in mine if acts[j].exile)
+
+    def _add_convoke_after_mana_abilities(self, mine: list, sac_js: list, size: int) -> None:
+        """CR 601.2g-h: mana abilities are activated before the total cost is paid, and
+        convoke and improvise tap permanents while it is paid: a permanent tapped for
+        them must still be on the battlefield, so none is both sacrificed and tapped to
+        convoke or improvise (and the shared tap keeps them apart from {T} abilities)."""
+        taps_for_cost = [self.totals[j] for j in mine if self.acts[j].index in (CONVOKE, IMPROVISE)]
+        if taps_for_cost and sac_js:
+            self.model.add(_sum(taps_for_cost) + _sum([self.totals[j] for j in sac_js]) <= size)
 
     def _add_nothing_after_sacrifice(self, mine: list, sac_js: list) -> None:
         """One permanent: after its sacrifice (within a layer, sacrifices come last) none
@@ -441,7 +452,7 @@ class PaymentModel:
     def _generic_bound(self, x_bound: int) -> int:
         """The most generic mana the spell's total could ask for, before reductions."""
         cost = self.problem.spell.cost
-        return sum(max(s.amount, 2) for s in cost.added_symbols) + x_bound * (cost.mana_cost.x_count + 1) + 1
+        return sum(max(s.amount, 2) for s in cost.added_symbols) + x_bound * (cost.x_count + 1) + 1
 
     def _add_payments(self) -> None:
         """Every need is paid by a kind of mana that may pay it (CR 106.6, 107.4), and at

@@ -214,7 +214,7 @@ def _answer_max_x(problem: PaymentProblem, supply: Supply, time_limit: float):
     """The largest X that can be paid: one solve maximising X over a relaxation of every
     plan (the relaxed chain model), then the exact planner at that X, searching down by
     halves only if the relaxation promised too much. The board's grouping serves every X."""
-    if problem.spell.cost.mana_cost.x_count == 0:
+    if problem.spell.cost.x_count == 0:
         return _with_x_announced(_answer_pay(problem.with_x(problem.spell.cost.x), supply, time_limit), 0)
     full = activation_bound(supply)
     layers = min(full, DEPTHS[0])

@@ -95,7 +95,9 @@ def requests(draw, max_permanents=4):
     if "{X}" in cost:
         spell["x"] = draw(st.integers(0, 2))
     if draw(st.integers(0, 5)) == 0:
-        spell["additional"] = [draw(st.sampled_from(["{1}", "{W}", "{U/P}", "{2/U}"]))]
+        spell["additional"] = [draw(st.sampled_from(["{1}", "{W}", "{U/P}", "{2/U}", "{X}"]))]
+        if "{X}" in spell["additional"]:
+            spell["x"] = draw(st.integers(0, 2))
     if draw(st.integers(0, 6)) == 0:
         spell["increase"] = ["{1}"]
     if draw(st.integers(0, 2)) == 0:
@@ -111,6 +113,11 @@ def requests(draw, max_permanents=4):
     if spell.get("delve"):
         player["graveyard"] = draw(st.integers(0, 2))
     perms = [draw(permanents(f"p{i}")) for i in range(n)]
+    if (spell.get("convoke") or spell.get("improvise")) and draw(st.booleans()):  # both tapped to pay and
+        perms.append({"id": "spawn", "type_line": draw(st.sampled_from(  # sacrificed for mana? (CR 601.2g-h)
+            ["Creature — Eldrazi Spawn", "Artifact — Gold", "Artifact Creature — Construct"])),
+            "colors": draw(st.sampled_from([[], ["G"]])),
+            "abilities": [{"cost": "Sacrifice this", "add": draw(st.sampled_from(["{C}", "any"]))}]})
     if n and draw(st.integers(0, 3)) == 0:  # triggered mana, or a "tapped for mana" replacement effect
         spec = dict(draw(st.sampled_from(TRIGGERS)))
         keeps = [p for p in perms if not any("Sacrifice" in a["cost"] for a in p["abilities"])]

@@ -142,8 +142,10 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
 
     seen = set()
 
-    def explore(pool, life_paid, damage, tapped, sacrificed, counters_used, exiled):
-        key = (pool, life_paid, damage, tapped, sacrificed, counters_used, exiled)
+    def explore(pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, paying=False):
+        # ``paying``: convoke, improvise or delve has begun paying the total cost (CR
+        # 601.2h), so no mana ability can be activated any more (601.2g came before)
+        key = (pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, paying)
         if key in seen:
             return
         seen.add(key)
@@ -153,6 +155,9 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
         used = dict(counters_used)
         for mv in moves:
             if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
+                continue
+            pays_cost = mv.ability in (CONVOKE, IMPROVISE, DELVE)
+            if paying and not pays_cost:
                 continue
             if mv.counters:
                 have = perms[mv.pid].counter(mv.counter_kind) - used.get((mv.pid, mv.counter_kind), 0)
@@ -178,7 +183,7 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
                         explore(new_pool, life_paid + mv.life + extra_life, damage + mv.damage,
                                 tapped | {mv.pid} if mv.tap else tapped,
                                 sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
-                                new_used, exiled + (1 if mv.exile else 0))
+                                new_used, exiled + (1 if mv.exile else 0), paying or pays_cost)
 
     explore(start_pool, 0, 0, frozenset(), frozenset(), (), 0)
     return best[0]

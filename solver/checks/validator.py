@@ -119,7 +119,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     triggers = board_triggers(problem.board)
     pool = list(problem.player.pool)
     tapped = {p.id for p in problem.board.permanents if p.tapped}
-    tapped_now, sacrificed = [], []
+    tapped_now, sacrificed, tapped_for_cost = [], [], []
     life_paid = damage = exiled = 0
     counters_used: dict = {}
     for i, step in enumerate(plan.steps):
@@ -156,6 +156,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                     raise PlanRejected(f"{where}: {pid} is already tapped")
                 tapped.add(pid)
                 tapped_now.append(pid)
+                tapped_for_cost.append(pid)
                 taps = True
                 colors = [c for c in COLORS if c in p.colors] if index == CONVOKE else []
                 allowed = [Counter(c) for c in colors] or [Counter("C")]
@@ -212,6 +213,9 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
             pool += _replay_triggers(step, triggers, perms.get(pid), ability, tuple(added), sacrificed, where)
 
     # the spell (CR 601.2b, 601.2f, 601.2h)
+    gone = sorted(set(tapped_for_cost) & set(sacrificed))
+    if gone:  # CR 601.2g-h: convoke and improvise tap permanents after every mana ability
+        raise PlanRejected(f"spell: {', '.join(gone)} can't convoke or improvise: sacrificed for mana first")
     cost = spell.cost
     choice = choice_symbols(cost.added_symbols)
     if [s for s, _ in plan.announced] != list(choice):

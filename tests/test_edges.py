@@ -1,0 +1,59 @@
+"""Rules at the edges, each through `manaplan serve` as an engine asks it: what random
+boards did not reach, found by an adversarial run (issue 12)."""
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+
+from manaplan.model.cost import Announcement, total_cost
+from manaplan.model.plan import CONVOKE, PaymentLine, Plan, Step
+from manaplan.model.symbols import Symbol
+from manaplan.protocol.mtg import read
+from manaplan.solver.checks.validator import validate_plan
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SPAWN = {"name": "Eldrazi Spawn", "type_line": "Token Creature — Eldrazi Spawn",
+         "oracle_text": "Sacrifice this creature: Add {C}."}
+GOLD = {"name": "Gold", "type_line": "Token Artifact — Gold",
+        "oracle_text": "Sacrifice this artifact: Add one mana of any color."}
+MOUNTAINS = [{"id": f"m{i}", "type_line": "Basic Land — Mountain"} for i in range(3)]
+
+CASES = [
+    # CR 601.2g-h: mana abilities come first, so a Spawn sacrificed for {C} can't also convoke
+    ({"spell": {"mana_cost": "{2}", "convoke": True}, "permanents": [{"id": "s1", **SPAWN}]},
+     {"payable": False}),
+    ({"spell": {"mana_cost": "{1}", "convoke": True}, "permanents": [{"id": "s1", **SPAWN}]},
+     {"payable": True}),
+    ({"spell": {"mana_cost": "{X}", "convoke": True}, "query": "max_x",
+      "permanents": [{"id": "s1", **SPAWN}, {"id": "s2", **SPAWN}]}, {"payable": True, "x": 2}),
+    ({"spell": {"mana_cost": "{2}", "improvise": True}, "permanents": [{"id": "g", **GOLD}]}, {"payable": False}),
+    # X in an additional cost only (Verdeloth the Ancient's kicker {X}): max_x reads it
+    ({"spell": {"name": "Verdeloth the Ancient", "mana_cost": "{R}", "additional": ["{X}"]}, "query": "max_x",
+      "permanents": MOUNTAINS}, {"payable": True, "x": 2}),
+    ({"spell": {"mana_cost": "{R}", "additional": ["{X}"], "x": 2}, "permanents": MOUNTAINS}, {"payable": True}),
+    ({"spell": {"mana_cost": "{R}", "additional": ["{X}"], "x": 3}, "permanents": MOUNTAINS}, {"payable": False}),
+]
+
+
+def test_the_edge_cases_through_serve():
+    lines = "".join(json.dumps({**request, "id": i}) + "\n" for i, (request, _) in enumerate(CASES))
+    out = subprocess.run([sys.executable, "-m", "manaplan", "serve"], input=lines, capture_output=True, text=True,
+                         timeout=120, cwd=HERE)
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(answers) == len(CASES)
+    for (request, expected), got in zip(CASES, answers):
+        assert {k: got.get(k) for k in expected} == expected, (request, got)
+
+
+def test_the_validator_refuses_a_permanent_both_convoked_and_sacrificed():
+    """The plan the old validator accepted: convoke with the Spawn, then sacrifice it."""
+    problem = read({"spell": {"mana_cost": "{2}", "convoke": True}, "permanents": [{"id": "s1", **SPAWN}]})
+    convoke = Step("s1", CONVOKE, CONVOKE, ("C",), taps=True)
+    sacrifice = Step("s1", 0, "Sacrifice this", ("C",), sacrifices=True)
+    generic = Symbol.parse("{2}")
+    plan = Plan((convoke, sacrifice), total_cost(problem.spell.cost, Announcement()),
+                (PaymentLine(generic, "C", "s1"), PaymentLine(generic, "C", "s1")))
+    assert any("convoke" in e for e in validate_plan(problem, plan))
+    assert any("convoke" in e for e in validate_plan(problem, replace(plan, steps=(sacrifice, convoke))))
