@@ -65,6 +65,17 @@ class SpellCost:
         return out
 
     @property
+    def most_generic(self) -> int:
+        """The most generic mana any announcement of the total cost can ask for
+        (CR 601.2f): generic symbols, X, twobrid symbols announced as {2}, and the floor;
+        reductions only lower it. Delve pays generic mana only (CR 702.66), so it never
+        exiles more cards than this."""
+        out = self.minimum
+        for s in self.added_symbols:
+            out += s.amount if s.kind == GENERIC else self.x if s.kind == VARIABLE else 2 if s.kind == TWOBRID else 0
+        return out
+
+    @property
     def x_count(self) -> int:
         """How many X (or Y, Z) symbols the caster pays, wherever they stand: the mana
         cost's, and an additional cost's such as Verdeloth the Ancient's kicker {X}."""

@@ -30,6 +30,7 @@ tapped, cards exiled (delve), flexibility kept, mana left floating.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
@@ -46,6 +47,9 @@ from .supply import Supply
 
 #: the stage at which the spell itself is paid, after every layer of abilities
 SPELL = "spell"
+#: the largest range one weighted sum of the objective may span (CP-SAT works in 64-bit
+#: integers and checks that no sum can overflow them)
+MAX_OBJECTIVE_SPAN = 2 ** 50
 
 
 class Objective(NamedTuple):
@@ -548,24 +552,73 @@ class PaymentModel:
             # life paid as costs is at most the life total (CR 118.3); damage is not bounded by it
             life=self.problem.player.life + sum(a.cap * a.damage for a in supply.acts),
             tapped=n_perm,
-            exiled=self.problem.player.graveyard,
+            exiled=sum(a.cap for a in supply.acts if a.exile),
             flexibility=sum(g.flexibility * g.size for g in supply.groups),
             floating=supply.mana_bound,
         )
 
-    def minimize_lexicographic(self) -> None:
-        """Minimise the objective's terms lexicographically, as one weighted sum: each
-        term's weight exceeds the most all later terms can add. A term that is a
-        constant on this board takes no weight, which keeps the coefficients small."""
-        weight = 1
-        terms, weights = [], []
-        for term, bound in reversed(list(zip(self.objective_terms, self.objective_bounds()))):
+    def _objective_stages(self) -> list:
+        """The objective's terms in stages, most important first, each stage a list of
+        (term, bound) whose lexicographic weights fit CP-SAT's 64-bit arithmetic with room
+        to spare. A term that is a constant on this board is left out. One stage is the
+        rule; huge numbers (a graveyard of 700,000 for delve, life 1,000,000) need more."""
+        stages, stage, span = [], [], 1
+        for term, bound in zip(self.objective_terms, self.objective_bounds()):
             if isinstance(term, int):
                 continue
+            if stage and span * (bound + 1) > MAX_OBJECTIVE_SPAN:
+                stages.append(stage)
+                stage, span = [], 1
+            stage.append((term, bound))
+            span *= bound + 1
+        return stages + [stage] if stage else stages
+
+    @staticmethod
+    def _weighted(stage: list):
+        """A stage's terms as one weighted sum: each term's weight exceeds the most all
+        later terms of the stage can add."""
+        weight, terms, weights = 1, [], []
+        for term, bound in reversed(stage):
             terms.append(term)
             weights.append(weight)
             weight *= bound + 1
-        self.model.minimize(_cp().LinearExpr.weighted_sum(terms, weights) if terms else 0)
+        return _cp().LinearExpr.weighted_sum(terms, weights)
+
+    def minimize_lexicographic(self) -> None:
+        """Minimise the objective's terms lexicographically as one weighted sum (its
+        first stage: see :meth:`solve_best` for more)."""
+        stages = self._objective_stages()
+        self.model.minimize(self._weighted(stages[0]) if stages else 0)
+
+    def solve_best(self, time_limit: float):
+        """(solver, :class:`Status`) of the lexicographic optimum: one solve when the
+        objective fits one weighted sum; otherwise stage by stage, each stage's optimum
+        fixed before the next is minimised (and the last solution kept as a hint)."""
+        stages = self._objective_stages()
+        if len(stages) <= 1:
+            self.minimize_lexicographic()
+            return self.solve(time_limit)
+        deadline = time.monotonic() + time_limit
+        for k, stage in enumerate(stages):
+            expr = self._weighted(stage)
+            self.model.minimize(expr)
+            solver, status = self.solve(max(0.05, deadline - time.monotonic()))
+            if status != Status.OPTIMAL or k == len(stages) - 1:
+                return solver, status
+            self.model.add(expr == int(solver.objective_value))
+            self.model.clear_hints()
+            for v in self._decision_variables():
+                self.model.add_hint(v, solver.value(v))
+        return solver, status
+
+    def _decision_variables(self) -> list:
+        """Each variable that decides a plan once (activations, outputs, announcements),
+        for solution hints."""
+        unique = {}
+        for handles in (self.act_vars, self.comb_vars, self.opt_vars, self.ann_vars, self.red_vars):
+            for v in handles.values():
+                unique.setdefault(v.index, v)
+        return list(unique.values())
 
     def minimize_tail_self_funding(self) -> None:
         """For a yes/no answer: a solution whose tail funds nothing from itself is a real

@@ -89,8 +89,7 @@ def _answer_can_pay(problem: PaymentProblem, supply: Supply, time_limit: float):
 
 def _solve(problem, supply, layers, x, time_limit, relaxed=False):
     model = PaymentModel(problem, supply, layers, x, relaxed_tail=relaxed)
-    model.minimize_lexicographic()
-    solver, status = model.solve(time_limit)
+    solver, status = model.solve_best(time_limit)
     return model, solver, status
 
 

@@ -199,9 +199,11 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
         groups.append(Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters,
                             flexibility(types), ordered))
         acts.extend(group_acts)
-    if spell.delve and problem.player.graveyard:
+    # cards beyond the most generic mana the total can ask for are never exiled: the work
+    # does not grow with the graveyard (CR 702.66)
+    n = min(problem.player.graveyard, spell.cost.most_generic) if spell.delve else 0
+    if n:
         g = len(groups)
-        n = problem.player.graveyard
         groups.append(Group(tuple(f"{GRAVEYARD}:{k + 1}" for k in range(n)), False, False, (), 0))
         acts.append(Act(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
                         Mana("C", False, True, True), n, exile=True, text="exile a card from your graveyard"))

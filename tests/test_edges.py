@@ -19,6 +19,12 @@ SPAWN = {"name": "Eldrazi Spawn", "type_line": "Token Creature — Eldrazi Spawn
 GOLD = {"name": "Gold", "type_line": "Token Artifact — Gold",
         "oracle_text": "Sacrifice this artifact: Add one mana of any color."}
 MOUNTAINS = [{"id": f"m{i}", "type_line": "Basic Land — Mountain"} for i in range(3)]
+TREASURE = {"type_line": "Token Artifact — Treasure", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]}
+#: a thousand permanents of a dozen kinds, some paying life: with life 1,000,000 the
+#: objective's lexicographic weights overflow 64 bits unless it is solved in stages
+CROWD = [{"id": f"c{i}", "abilities": [{"cost": ["{T}", "{T}, Pay 1 life", "{1}, {T}"][i % 3],
+                                        "add": ["{W}", "{U}", "{B}", "{R}", "{G}", "any"][i % 6]}]}
+         for i in range(1000)] + [{"id": f"t{i}", **TREASURE} for i in range(20)]
 
 CASES = [
     # CR 601.2g-h: mana abilities come first, so a Spawn sacrificed for {C} can't also convoke
@@ -34,6 +40,14 @@ CASES = [
       "permanents": MOUNTAINS}, {"payable": True, "x": 2}),
     ({"spell": {"mana_cost": "{R}", "additional": ["{X}"], "x": 2}, "permanents": MOUNTAINS}, {"payable": True}),
     ({"spell": {"mana_cost": "{R}", "additional": ["{X}"], "x": 3}, "permanents": MOUNTAINS}, {"payable": False}),
+    # numbers inside the bounds whose weights overflowed 64 bits (an internal error, or a
+    # false "no answer within 10 s")
+    ({"spell": {"mana_cost": "{2}{G}", "delve": True}, "player": {"graveyard": 1_000_000},
+      "permanents": [{"id": "t", **TREASURE}]}, {"payable": True}),
+    ({"spell": {"mana_cost": "{2}{G}", "delve": True}, "player": {"graveyard": 700_000},
+      "permanents": [{"id": "t", **TREASURE}]}, {"payable": True}),
+    ({"spell": {"mana_cost": "{W}{U}{B}{R}{G}{5}"}, "player": {"life": 1_000_000}, "permanents": CROWD},
+     {"payable": True}),
 ]
 
 

@@ -136,6 +136,12 @@ def test_more_life_never_hurts(request):
 
 
 @given(requests(max_permanents=3))
+@example({"spell": {"mana_cost": "{U}", "type_line": "Instant", "increase": ["{1}"], "reduce": ["{1}"]},  # a U
+          "player": {"pool": "{R}"}, "permanents": [                                                # restricted
+    {"id": "p0", "abilities": [{"cost": "{W}, {T}", "add": "{G}"}, {"cost": "Sacrifice this", "add": "{R}"}]},  # and
+    {"id": "p1", "type_line": "Snow Land", "chosen_color": "U",                             # a U not, from
+     "abilities": [{"cost": "{2}, {T}", "add": "{U}", "restrict": "instant spells", "damage": 1}],  # one source:
+     "triggers": [{"when": "adds", "of": "land", "produces": "chosen", "add": "chosen"}]}]})  # which one floats
 def test_a_cheaper_cost_never_hurts(request):
     problem, out = solve(request)
     cheaper = copy.deepcopy(request)
@@ -211,3 +217,23 @@ def test_plain_path_matches_the_general_model(request):
         assert check_certificate(problem, fast) is True
         best = reference(problem)
         assert best is None
+
+
+@given(requests(max_permanents=4))
+def test_the_objective_solved_term_by_term_reaches_the_same_optimum(request):
+    """Huge numbers (life 1,000,000, a graveyard of 700,000) make the lexicographic weights
+    overflow 64 bits, and the objective is then solved stage by stage: forced to one term
+    per stage here, it must reach the one-sum optimum, with a valid plan."""
+    from manaplan.solver import cpsat
+    problem = parse_request(request)
+    whole = answer(problem, plain_path=False)
+    saved = cpsat.MAX_OBJECTIVE_SPAN
+    cpsat.MAX_OBJECTIVE_SPAN = 1
+    try:
+        staged = answer(parse_request(request), plain_path=False)
+    finally:
+        cpsat.MAX_OBJECTIVE_SPAN = saved
+    check_answer(problem, staged)
+    assert payable(staged) == payable(whole)
+    if payable(whole):
+        assert plan_objective(problem, staged) == plan_objective(problem, whole)

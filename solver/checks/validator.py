@@ -26,11 +26,15 @@ from ...model.triggers import board_triggers, multiplier
 
 
 def _take_unit(pool: list, line: PaymentLine, need, for_spell: bool, where: str) -> None:
+    """Spend the mana a payment line names. A line names a type and a source; where the
+    source made units of that type with different restrictions (its own restricted mana,
+    a trigger's unrestricted mana), the most restricted one that may pay is spent: any
+    payment the others allow, it allows too."""
     mtype, src = line.mana, line.source
-    for i, u in enumerate(pool):
-        if u.type == mtype and u.source == src and u.can_pay(need, for_spell):
-            del pool[i]
-            return
+    able = [i for i, u in enumerate(pool) if u.type == mtype and u.source == src and u.can_pay(need, for_spell)]
+    if able:
+        del pool[min(able, key=lambda i: (not pool[i].generic_only, not pool[i].spell_only))]
+        return
     if any(u.type == mtype and u.source == src for u in pool):
         raise PlanRejected(f"{where}: {mtype} from {src} may not pay {line.symbol}")
     raise PlanRejected(f"{where}: there is no {mtype} from {src} in the pool")
@@ -224,6 +228,11 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                                           tuple(h for _, h in plan.reduction_halves)))
     if total != plan.total_cost:
         raise PlanRejected(f"spell: the total cost is {total}, not {plan.total_cost}")
+    for u in plan.floating:  # what the plan says stays in the pool is not spent (CR 106.4)
+        kept = [i for i, v in enumerate(pool) if v == u]
+        if not kept:
+            raise PlanRejected(f"summary: floating {u.type} from {u.source} is not in the pool")
+        del pool[kept[0]]
     need_lines = Counter()
     life_lines = []
     for line in plan.payment:
@@ -262,6 +271,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         errors.append(f"summary: sacrificed {sorted(plan.sacrificed)}, replay {sorted(sacrificed)}")
     if plan.life_paid != life_paid:
         errors.append(f"summary: life_paid {plan.life_paid}, replay {life_paid}")
-    if Counter(u.kind for u in plan.floating) != Counter(u.kind for u in pool):
-        errors.append(f"summary: floating {format_mana(plan.floating)}, replay {format_mana(pool)}")
+    if pool:
+        errors.append(f"summary: floating {format_mana(plan.floating)}, but the replay leaves {format_mana(pool)} "
+                      f"unspent besides")
     return errors
