@@ -48,7 +48,17 @@ CASES = [
       "permanents": [{"id": "t", **TREASURE}]}, {"payable": True}),
     ({"spell": {"mana_cost": "{W}{U}{B}{R}{G}{5}"}, "player": {"life": 1_000_000}, "permanents": CROWD},
      {"payable": True}),
+    # Duel Masters: numbers bounded like Magic's (a cost near 2^62 was an internal error)
+    ({"game": "duel-masters", "card": {"name": "x", "cost": 1_000_000, "civilizations": ["fire"]},
+      "mana_zone": [{"id": "a", "civilizations": ["fire"], "mana_number": 1_000_000}]}, {"payable": True}),
 ]
+
+
+def test_duel_masters_numbers_are_bounded():
+    out = subprocess.run([sys.executable, "-m", "manaplan", "solve"], capture_output=True, text=True, cwd=HERE,
+                         input=json.dumps({"game": "duel-masters", "card": {"name": "x", "cost": 2 ** 62,
+                                                                            "civilizations": []}, "mana_zone": []}))
+    assert out.returncode == 2 and json.loads(out.stdout)["error"]["at"] == "card.cost"
 
 
 def test_the_edge_cases_through_serve():

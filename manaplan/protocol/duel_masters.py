@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..model.duel_masters import (
@@ -35,6 +34,7 @@ from ..model.duel_masters import (
     DMCard, DMPlan, DMRequest, DMStep, ManaCard, PointsShortfall, in_game_order,
 )
 from ..model.errors import RequestError
+from ..model.symbols import MAX_AMOUNT
 from ..model.plan import Undecided, Unpayable
 from .common import (
     TIME_LIMIT, a_list, an_object, boolean, check_request_id, expect, join, no_unknown_fields, text,
@@ -49,9 +49,10 @@ _MANA_CARD_FIELDS = ("id", "name", "civilizations", "mana_number", "tapped")
 _PLAN_FIELDS = ("tapped", "civilizations", "points", "excess", "sacrificed", "life_paid", "steps")
 _STEP_FIELDS = ("card", "civilization", "points", "pays")
 
-#: Duel Masters numbers have no upper bound in the protocol (unlike Magic's amounts):
-#: the shared ``whole_number`` check is given these bounds where none applies.
-_NO_BOUND = math.inf
+#: Duel Masters numbers are bounded like Magic's amounts (MAX_AMOUNT, 1,000,000): far
+#: beyond any game, and small enough that CP-SAT's 64-bit sums can't overflow (a cost
+#: near 2^62 was an internal error)
+_BOUND = MAX_AMOUNT
 
 
 def _known(what: str, fields: tuple) -> str:
@@ -83,7 +84,7 @@ def _card(data: Any) -> DMCard:
     no_unknown_fields(data, _CARD_FIELDS, "card", _known("the card", _CARD_FIELDS))
     name = text(data, "name", "card.name", default="the card")
     _required(data, "cost", "card.cost", "card.cost")
-    cost = whole_number(data, "cost", "card.cost", default=None, minimum=0, maximum=_NO_BOUND)
+    cost = whole_number(data, "cost", "card.cost", default=None, minimum=0, maximum=_BOUND)
     civilizations = _civilizations(
         _required(data, "civilizations", "card.civilizations (use [] for a colorless card)",
                   "card.civilizations"),
@@ -103,7 +104,7 @@ def _mana_card(data: Any, at: str) -> ManaCard:
         mana_number = UNPRINTED_MANA_NUMBER
     else:
         mana_number = whole_number(data, "mana_number", join(at, "mana_number"), default=1, minimum=0,
-                                   maximum=_NO_BOUND)
+                                   maximum=_BOUND)
     tapped = boolean(data, "tapped", join(at, "tapped"))
     name = data.get("name")
     if name is not None:
@@ -121,11 +122,11 @@ def read(request: Any) -> DMRequest:
            f"Duel Masters requests support the query 'pay' only, not {request.get('query')!r}", "query")
     check_request_id(request)
     card = _card(_required(request, "card", "card", "card"))
-    cost_change = whole_number(request, "cost_change", "cost_change", default=0, minimum=-_NO_BOUND,
-                               maximum=_NO_BOUND)
+    cost_change = whole_number(request, "cost_change", "cost_change", default=0, minimum=-_BOUND,
+                               maximum=_BOUND)
     min_cost = request.get("min_cost")
     if min_cost is not None:
-        whole_number(request, "min_cost", "min_cost", minimum=0, maximum=_NO_BOUND)
+        whole_number(request, "min_cost", "min_cost", minimum=0, maximum=_BOUND)
     zone = _required(request, "mana_zone", "mana_zone (use [] for an empty mana zone)", "mana_zone")
     a_list(zone, "mana_zone", "mana_zone")
     cards = tuple(_mana_card(entry, join("mana_zone", i)) for i, entry in enumerate(zone))
@@ -210,7 +211,7 @@ def _step(data: Any, at: str) -> DMStep:
     except RequestError as error:
         raise error.located(join(at, "civilization")) from None
     _required(data, "points", "points", join(at, "points"))
-    points = whole_number(data, "points", join(at, "points"), default=None, minimum=0, maximum=_NO_BOUND)
+    points = whole_number(data, "points", join(at, "points"), default=None, minimum=0, maximum=_BOUND)
     pays = _required(data, "pays", "pays", join(at, "pays"))
     expect(pays in (PAYS_CIVILIZATION, PAYS_POINTS),
            f"pays must be {PAYS_CIVILIZATION!r} or {PAYS_POINTS!r}, not {pays!r}", join(at, "pays"))
