@@ -112,7 +112,10 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False) ->
 
     A permanent that can be sacrificed by one ability and use another (or convoke or
     improvise, when the spell has it) is kept on its own: the model then orders its
-    activations, nothing after the sacrifice. What sets triggers off depends on the
+    activations, nothing after the sacrifice. Where its other abilities are all free {T}
+    abilities (Treasure-like lands and creatures: tap for {G}, or sacrifice for any
+    color), it is grouped with its twins: those taps happen first, in layer 0, and the
+    group's tap and sacrifice budgets say the rest. What sets triggers off depends on the
     permanent's text, except for Auras' hosts, which are told apart by what is attached.
     """
     key = ("groups", convoke, improvise)
@@ -122,7 +125,8 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False) ->
     by_key: dict = {}
     for p in board.permanents:
         extra = (convoke and p.creature) or (improvise and p.artifact)
-        alone = any(a.cost.sacrifice for a in p.abilities) and (len(p.abilities) > 1 or extra)
+        alone = any(a.cost.sacrifice for a in p.abilities) and (extra or any(
+            not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice))
         attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
             if p.id in hosts else ()
         by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)
