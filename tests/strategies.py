@@ -65,8 +65,8 @@ def abilities(draw):
 @st.composite
 def permanents(draw, pid):
     p = {"id": pid, "abilities": draw(st.lists(abilities(), min_size=0, max_size=2))}
-    if draw(st.integers(0, 7)) == 0:  # tapped for a costly ability, then sacrificed for more: its
-        p["abilities"] = [{"cost": draw(st.sampled_from(["{W}, {T}", "{1}, {T}", "{U}, {T}"])),  # sacrifice
+    if draw(st.integers(0, 7)) == 0:  # tapped for an ability, then sacrificed for more (dual use): its
+        p["abilities"] = [{"cost": draw(st.sampled_from(["{W}, {T}", "{1}, {T}", "{U}, {T}", "{T}", "{T}"])),  # sacrifice
                            "add": draw(st.sampled_from(["{G}", "{U}{B}", "{W}"]))},               # must wait
                           {"cost": draw(st.sampled_from(["Sacrifice this", "{U}, Sacrifice this"])),
                            "add": draw(st.sampled_from(["{R}", "{W}", "any"]))}]
