@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .errors import RequestError
 from .mana import ManaCost
@@ -56,13 +57,12 @@ class SpellCost:
                    tuple(parse(a) for a in additional), tuple(parse(a) for a in increase),
                    tuple(parse(r) for r in reduce), minimum)
 
-    @property
+    @cached_property
     def added_symbols(self) -> tuple:
-        """Every symbol to pay before reductions: mana cost, additional costs, increases."""
-        out = self.mana_cost.symbols if self.mana_cost else ()
-        for c in self.additional + self.increase:
-            out += c.symbols
-        return out
+        """Every symbol to pay before reductions: mana cost, additional costs, increases
+        (read once: a request may list thousands)."""
+        costs = ((self.mana_cost,) if self.mana_cost else ()) + self.additional + self.increase
+        return tuple(s for c in costs for s in c.symbols)
 
     @property
     def most_generic(self) -> int:
@@ -81,12 +81,10 @@ class SpellCost:
         cost's, and an additional cost's such as Verdeloth the Ancient's kicker {X}."""
         return sum(1 for s in self.added_symbols if s.kind == VARIABLE)
 
-    @property
+    @cached_property
     def reduction_symbols(self) -> tuple:
-        out = ()
-        for c in self.reduce:
-            out += c.symbols
-        return out
+        """Every symbol of the reductions, in order (read once)."""
+        return tuple(s for c in self.reduce for s in c.symbols)
 
     def check(self) -> None:
         """Reject what the rules give no meaning to: X in a reduction, negative X."""
