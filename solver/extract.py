@@ -9,7 +9,7 @@ locked-in total cost on its own (CR 601.2b, 601.2f).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass
 
 from ..model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
@@ -23,10 +23,10 @@ from .cpsat import SPELL, PaymentModel, kind_of
 
 
 class _Pool:
-    """Concrete mana in the pool, by kind."""
+    """Concrete mana in the pool, by kind, oldest first."""
 
     def __init__(self, units):
-        self.by_kind = defaultdict(list)
+        self.by_kind = defaultdict(deque)
         for u in units:
             self.add(u)
 
@@ -36,7 +36,7 @@ class _Pool:
     def take(self, kind) -> Mana:
         if not self.by_kind[kind]:
             raise PlanError(f"no mana of kind {kind} left to spend")
-        return self.by_kind[kind].pop(0)
+        return self.by_kind[kind].popleft()
 
     def rest(self) -> list:
         return [u for us in self.by_kind.values() for u in us]

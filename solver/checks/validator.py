@@ -25,19 +25,48 @@ from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPE
 from ...model.triggers import board_triggers, multiplier
 
 
-def _take_unit(pool: list, line: PaymentLine, need, for_spell: bool, where: str) -> None:
+class _Pool:
+    """The mana pool during the replay: how many units of each exact kind (type,
+    restrictions, source) are in it, so that spending one costs the same however much
+    mana a plan makes."""
+
+    def __init__(self, units=()):
+        self.count: Counter = Counter()
+        self.by_line: dict = {}  # (type, source) -> the kinds of unit with them
+        for u in units:
+            self.add(u)
+
+    def add(self, u: Mana) -> None:
+        self.count[u] += 1
+        self.by_line.setdefault((u.type, u.source), set()).add(u)
+
+    def remove(self, u: Mana) -> bool:
+        if self.count[u] <= 0:
+            return False
+        self.count[u] -= 1
+        return True
+
+    def named(self, mtype: str, source: str) -> list:
+        """The kinds of unit of this type from this source still in the pool."""
+        return [u for u in self.by_line.get((mtype, source), ()) if self.count[u] > 0]
+
+    def units(self) -> list:
+        return list(self.count.elements())
+
+
+def _take_unit(pool: _Pool, line: PaymentLine, need, for_spell: bool, where: str) -> None:
     """Spend the mana a payment line names. A line names a type and a source; where the
     source made units of that type with different restrictions (its own restricted mana,
     a trigger's unrestricted mana), the most restricted one that may pay is spent: any
     payment the others allow, it allows too."""
-    mtype, src = line.mana, line.source
-    able = [i for i, u in enumerate(pool) if u.type == mtype and u.source == src and u.can_pay(need, for_spell)]
+    named = pool.named(line.mana, line.source)
+    able = [u for u in named if u.can_pay(need, for_spell)]
     if able:
-        del pool[min(able, key=lambda i: (not pool[i].generic_only, not pool[i].spell_only))]
+        pool.remove(min(able, key=lambda u: (not u.generic_only, not u.spell_only)))
         return
-    if any(u.type == mtype and u.source == src for u in pool):
-        raise PlanRejected(f"{where}: {mtype} from {src} may not pay {line.symbol}")
-    raise PlanRejected(f"{where}: there is no {mtype} from {src} in the pool")
+    if named:
+        raise PlanRejected(f"{where}: {line.mana} from {line.source} may not pay {line.symbol}")
+    raise PlanRejected(f"{where}: there is no {line.mana} from {line.source} in the pool")
 
 
 def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
@@ -121,7 +150,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     life_total = problem.player.life
     perms = {p.id: p for p in problem.board.permanents}
     triggers = board_triggers(problem.board)
-    pool = list(problem.player.pool)
+    pool = _Pool(problem.player.pool)
     tapped = {p.id for p in problem.board.permanents if p.tapped}
     tapped_now, sacrificed, tapped_for_cost = [], [], []
     life_paid = damage = exiled = 0
@@ -212,9 +241,10 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         if step.life != cost_life or step.damage != cost_damage:
             raise PlanRejected(f"{where}: the step's life and damage don't match the ability's")
         for t in added:
-            pool.append(Mana(t, snow, spell_only, generic_only, False, pid))
+            pool.add(Mana(t, snow, spell_only, generic_only, False, pid))
         if triggers or step.triggered:
-            pool += _replay_triggers(step, triggers, perms.get(pid), ability, tuple(added), sacrificed, where)
+            for u in _replay_triggers(step, triggers, perms.get(pid), ability, tuple(added), sacrificed, where):
+                pool.add(u)
 
     # the spell (CR 601.2b, 601.2f, 601.2h)
     gone = sorted(set(tapped_for_cost) & set(sacrificed))
@@ -229,10 +259,8 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     if total != plan.total_cost:
         raise PlanRejected(f"spell: the total cost is {total}, not {plan.total_cost}")
     for u in plan.floating:  # what the plan says stays in the pool is not spent (CR 106.4)
-        kept = [i for i, v in enumerate(pool) if v == u]
-        if not kept:
+        if not pool.remove(u):
             raise PlanRejected(f"summary: floating {u.type} from {u.source} is not in the pool")
-        del pool[kept[0]]
     need_lines = Counter()
     life_lines = []
     for line in plan.payment:
@@ -271,7 +299,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         errors.append(f"summary: sacrificed {sorted(plan.sacrificed)}, replay {sorted(sacrificed)}")
     if plan.life_paid != life_paid:
         errors.append(f"summary: life_paid {plan.life_paid}, replay {life_paid}")
-    if pool:
-        errors.append(f"summary: floating {format_mana(plan.floating)}, but the replay leaves {format_mana(pool)} "
-                      f"unspent besides")
+    if pool.units():
+        errors.append(f"summary: floating {format_mana(plan.floating)}, but the replay leaves "
+                      f"{format_mana(pool.units())} unspent besides")
     return errors
