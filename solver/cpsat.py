@@ -605,7 +605,7 @@ class PaymentModel:
             solver, status = self.solve(max(0.05, deadline - time.monotonic()))
             if status != Status.OPTIMAL or k == len(stages) - 1:
                 return solver, status
-            self.model.add(expr == int(solver.objective_value))
+            self.model.add(expr == solver.value(expr))  # exact, where objective_value is a float
             self.model.clear_hints()
             for v in self._decision_variables():
                 self.model.add_hint(v, solver.value(v))

@@ -220,6 +220,12 @@ def test_plain_path_matches_the_general_model(request):
 
 
 @given(requests(max_permanents=4))
+@example({"spell": {"mana_cost": "{G}", "additional": ["{1}"], "increase": ["{1}"], "reduce": ["{1}"],  # a stage's
+                    "minimum": 3}, "player": {"pool": "{R}"}, "permanents": [                  # optimum 7 read
+    {"id": "p0", "abilities": [{"cost": "{W}, {T}", "add": "{G}"}, {"cost": "Sacrifice this", "add": "{R}"}]},  # as
+    {"id": "p1", "counters": {"charge": 1}, "abilities": [                                  # 6.999... and cut
+        {"cost": "{1}", "add": "{W}"},                                                     # to 6: a false no
+        {"cost": "{T}, Sacrifice this, Remove a charge counter from this", "add": "{C}"}]}]})
 def test_the_objective_solved_term_by_term_reaches_the_same_optimum(request):
     """Huge numbers (life 1,000,000, a graveyard of 700,000) make the lexicographic weights
     overflow 64 bits, and the objective is then solved stage by stage: forced to one term
