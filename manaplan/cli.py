@@ -45,15 +45,39 @@ def _stop(signum, frame) -> None:
     os._exit(130)  # the shell's code for a program ended by SIGINT
 
 
+#: the longest request line `serve` and `solve` read (bytes): a longer one is skipped to
+#: its end and answered with an error, so no input can take unbounded memory
+MAX_REQUEST_BYTES = 64 * 1024 * 1024
+
+
+def request_lines(stream, limit: int = MAX_REQUEST_BYTES):
+    """The lines of a binary stream, each at most ``limit`` bytes; a longer line is read
+    to its end in pieces and given as None."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(limit)
+            yield None
+            continue
+        yield line
+
+
 def serve(lines, out) -> None:
     """One answer per non-blank line, in order, whatever the line holds: a line that is
     not a request gets an error answer, a bug an internal-error answer, and the server
-    goes on. ``lines`` yields bytes (read as UTF-8 one line at a time)."""
+    goes on. ``lines`` yields bytes (read as UTF-8 one line at a time), or None for a line
+    longer than MAX_REQUEST_BYTES."""
     for line in lines:
-        if not line.strip():
+        if line is not None and not line.strip():
             continue  # blank lines are no requests (docs/protocol.md, "Transport")
         try:
-            text = write_json(solve_text(line))
+            if line is None:
+                text = write_json(error_answer(None, f"the request is longer than {MAX_REQUEST_BYTES} bytes", ""))
+            else:
+                text = write_json(solve_text(line))
         except Exception as e:  # noqa: BLE001  (solve_text answers everything; this is a last guard)
             text = write_json(error_answer(None, f"internal error ({type(e).__name__})", None, internal=True))
         out.write(text + "\n")
@@ -75,9 +99,12 @@ def _main(argv=None) -> int:
     if args.command == "solve":
         try:
             with open(args.file, "rb") if args.file else sys.stdin.buffer as f:
-                text = f.read()
+                text = f.read(MAX_REQUEST_BYTES + 1)
         except OSError as e:
             print(json.dumps(error_answer(None, f"cannot read {args.file}: {e.strerror}", None)))
+            return 2
+        if len(text) > MAX_REQUEST_BYTES:
+            print(write_json(error_answer(None, f"the request is longer than {MAX_REQUEST_BYTES} bytes", "")))
             return 2
         if args.explain:
             words, ok = explain_text(text)
@@ -88,7 +115,7 @@ def _main(argv=None) -> int:
         return 2 if is_error(response) else 0
     if args.command == "serve":
         signal.signal(signal.SIGINT, _stop)
-        serve(sys.stdin.buffer, sys.stdout)
+        serve(request_lines(sys.stdin.buffer), sys.stdout)
         return 0
     words, ok = explain(DEMO_REQUEST)
     print(words)

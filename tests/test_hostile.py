@@ -145,3 +145,18 @@ def test_ctrl_c_ends_serve_quietly():
     proc.send_signal(2)  # SIGINT, as Ctrl-C sends
     _, err = proc.communicate(timeout=60)
     assert b"Traceback" not in err and proc.returncode == 130
+
+
+def test_a_line_longer_than_the_limit_is_answered_without_being_held():
+    """`serve` reads at most MAX_REQUEST_BYTES of a line: a longer one is read to its end
+    in pieces and gets an error, and the lines after it are answered as usual."""
+    import io
+
+    from manaplan.cli import request_lines, serve
+    data = (b'{"id": 1, "query": "version"}\n' + b"x" * 100 + b"\n" + b'{"id": 3, "query": "version"}\n'
+            + b"y" * 500)
+    out = io.StringIO()
+    serve(request_lines(io.BytesIO(data), limit=60), out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a["id"] for a in answers] == [1, None, 3, None]
+    assert "longer than" in answers[1]["error"]["message"] and "longer than" in answers[3]["error"]["message"]
