@@ -36,43 +36,65 @@ from .supply import Supply, build_supply
 DEPTHS = (1, 3, 8)
 
 
+class Budget:
+    """The time guard of one question, shared by every solve it needs (the exact depths,
+    the hint about abilities before casting, each X that max_x tries)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
+
+    def left(self) -> float:
+        """What a solve may take now: the time left, and at least a moment."""
+        return max(0.05, self.deadline - time.monotonic())
+
+    @property
+    def spent(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+    def undecided(self) -> Undecided:
+        return Undecided(TIMEOUT, f"no answer within {self.seconds:g} s; neither a plan nor a proof was found")
+
+
 def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: bool = True):
     """Answer a payment problem: a :class:`Plan` (validated), :class:`Unpayable` with its
-    proof, :class:`Undecided` on a timeout, or :class:`Payable` for a yes/no question.
+    proof, :class:`Undecided` when the time guard runs out, or :class:`Payable` for a
+    yes/no question. ``time_limit`` bounds every solve the question needs, together.
 
     ``plain_path`` False sends plain boards through the general model too (tests compare
     the two; the benchmark measures both)."""
     if problem.spell.cost.mana_cost is None:
         return counting_bound(problem, None)  # no mana cost (CR 202.1b)
     supply = build_supply(problem)
+    budget = Budget(time_limit)
     if problem.query == MAX_X:
-        return _answer_max_x(problem, supply, time_limit)
+        return _answer_max_x(problem, supply, budget)
     if problem.query == CAN_PAY:
-        return _answer_can_pay(problem, supply, time_limit)
-    return _answer_pay(problem, supply, time_limit, plain_path)
+        return _answer_can_pay(problem, supply, budget)
+    return _answer_pay(problem, supply, budget, plain_path)
 
 
-def _answer_pay(problem: PaymentProblem, supply: Supply, time_limit: float, plain_path: bool = True):
+def _answer_pay(problem: PaymentProblem, supply: Supply, budget: Budget, plain_path: bool = True):
     plain = plain_payment(problem, supply) if plain_path else None
     if plain is not None:
         if isinstance(plain, Plan):
             _check(problem, plain)
         return plain
-    found = best_plan(problem, supply, problem.spell.cost.x, time_limit)
+    found = best_plan(problem, supply, problem.spell.cost.x, budget)
     if found == Status.INFEASIBLE:
-        return _unpayable(problem, supply)
+        return _unpayable(problem, supply, budget)
     if isinstance(found, Status):
-        return Undecided(TIMEOUT, f"no answer within {time_limit:g} s; neither a plan nor a proof was found")
+        return budget.undecided()
     model, solver, optimal = found
     plan = extract_plan(problem, model, solver, optimal)
-    helping = _precast_help(problem, supply, model.objective_tuple(solver))
+    helping = _precast_help(problem, supply, model.objective_tuple(solver), budget)
     if helping:
         plan = replace(plan, better_before_casting=tuple(sorted(helping.items())))
     _check(problem, plan)
     return plan
 
 
-def _answer_can_pay(problem: PaymentProblem, supply: Supply, time_limit: float):
+def _answer_can_pay(problem: PaymentProblem, supply: Supply, budget: Budget):
     """Yes or no, without the best plan: Hall's condition decides plain boards exactly
     (its violated set is the proof); otherwise a quick relaxed solve may say yes, and
     the full planner decides the rest."""
@@ -80,20 +102,20 @@ def _answer_can_pay(problem: PaymentProblem, supply: Supply, time_limit: float):
     if view is not None:
         if hall_violation(view.needs, view.sources) is None:
             return Payable()
-        return _unpayable(problem, supply, hall_certificate(problem, supply, view))
-    if _quick_yes(problem, supply, time_limit):
+        return _unpayable(problem, supply, budget, hall_certificate(problem, supply, view))
+    if _quick_yes(problem, supply, budget):
         return Payable()
-    full = _answer_pay(problem, supply, time_limit, plain_path=False)
+    full = _answer_pay(problem, supply, budget, plain_path=False)
     return Payable() if isinstance(full, Plan) else full
 
 
-def _solve(problem, supply, layers, x, time_limit, relaxed=False):
+def _solve(problem, supply, layers, x, budget: Budget, relaxed=False):
     model = PaymentModel(problem, supply, layers, x, relaxed_tail=relaxed)
-    solver, status = model.solve_best(time_limit)
+    solver, status = model.solve_best(budget.left())
     return model, solver, status
 
 
-def _precast_help(problem: PaymentProblem, supply: Supply, than: tuple | None) -> dict:
+def _precast_help(problem: PaymentProblem, supply: Supply, than: tuple | None, budget: Budget) -> dict:
     """Abilities that can't be activated mid-cast (not mana abilities, or instant-only)
     but would pay the cost (``than`` None) or pay it better than ``than``, activated
     before casting: {permanent id: why it can't be used mid-cast}."""
@@ -101,7 +123,7 @@ def _precast_help(problem: PaymentProblem, supply: Supply, than: tuple | None) -
     if not precast:
         return {}
     wider = build_supply(problem, allow_precast=True)
-    found = best_plan(problem, wider, problem.spell.cost.x, TIME_LIMIT)
+    found = best_plan(problem, wider, problem.spell.cost.x, budget)
     if isinstance(found, Status):
         return {}
     model, solver, _ = found
@@ -116,7 +138,7 @@ def _precast_help(problem: PaymentProblem, supply: Supply, than: tuple | None) -
     return helping
 
 
-def _quick_yes(problem: PaymentProblem, supply: Supply, time_limit: float) -> bool:
+def _quick_yes(problem: PaymentProblem, supply: Supply, budget: Budget) -> bool:
     """"Can I pay?" without the best plan: a relaxed chain model whose only objective is
     to fund nothing inside its last layer. A solution that does is a real payment (yes);
     anything else goes to the full planner, which also writes the proof of a no."""
@@ -124,11 +146,11 @@ def _quick_yes(problem: PaymentProblem, supply: Supply, time_limit: float) -> bo
     layers = min(full, DEPTHS[0])
     model = PaymentModel(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
     model.minimize_tail_self_funding()
-    solver, status = model.solve(time_limit)
+    solver, status = model.solve(budget.left())
     return status.solved and all(solver.value(v) == 0 for v in model.tail_self)
 
 
-def best_plan(problem: PaymentProblem, supply: Supply, x, time_limit: float):
+def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
     """The optimal plan's model and solver and whether optimality was proven, or
     Status.INFEASIBLE, or Status.UNKNOWN (no answer in time).
 
@@ -144,27 +166,25 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, time_limit: float):
     relaxed solve settles nearly every query; boards with abilities that cost mana
     without tapping (Orochi Leafcaller) need the deeper models.
     """
-    deadline = time.monotonic() + time_limit
     full, tightened = activation_bound(supply), False
     layers = min(full, DEPTHS[0])
     while True:
-        left = max(0.05, deadline - time.monotonic())
         if layers >= full:
-            model, solver, status = _solve(problem, supply, layers, x, left)
+            model, solver, status = _solve(problem, supply, layers, x, budget)
             return (model, solver, status == Status.OPTIMAL) if status.solved else status
-        relaxed, rsolver, rstatus = _solve(problem, supply, layers, x, left, relaxed=True)
+        relaxed, rsolver, rstatus = _solve(problem, supply, layers, x, budget, relaxed=True)
         if rstatus == Status.INFEASIBLE:
             return rstatus
         if rstatus == Status.OPTIMAL and all(rsolver.value(v) == 0 for v in relaxed.tail_self):
             return relaxed, rsolver, True
-        model, solver, status = _solve(problem, supply, layers, x, max(0.05, deadline - time.monotonic()))
+        model, solver, status = _solve(problem, supply, layers, x, budget)
         if rstatus == status == Status.OPTIMAL and model.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
             return model, solver, True
         if not tightened:
             full, tightened = depth_bound(supply), True
             if layers >= full:  # the strict model just solved is deep enough: exact
                 return (model, solver, status == Status.OPTIMAL) if status.solved else status
-        if time.monotonic() >= deadline:
+        if budget.spent:
             return (model, solver, False) if status.solved else Status.UNKNOWN
         layers = min([d for d in DEPTHS if d > layers] + [full])
 
@@ -187,11 +207,11 @@ def better_before_casting_message(helping) -> str:
             f"activated while a spell is being cast (CR 601.2g)")
 
 
-def _unpayable(problem: PaymentProblem, supply: Supply, proof: Unpayable | None = None) -> Unpayable:
+def _unpayable(problem: PaymentProblem, supply: Supply, budget: Budget, proof: Unpayable | None = None) -> Unpayable:
     """The proof for an infeasible model: a counting bound if one exists, else the
     exhaustive search, plus a hint when abilities that can't be used mid-cast would help."""
     proof = proof or counting_bound(problem, supply) or Unpayable(NO_PAYMENT, _no_payment_message(problem))
-    helping = _precast_help(problem, supply, None)
+    helping = _precast_help(problem, supply, None, budget)
     if not helping:
         return proof
     message = (f"payable only by activating {_listing(helping)} before casting, since those can't be activated "
@@ -209,29 +229,31 @@ def _no_payment_message(problem: PaymentProblem) -> str:
             f"colors and the order they can be activated in leave the cost short")
 
 
-def _answer_max_x(problem: PaymentProblem, supply: Supply, time_limit: float):
+def _answer_max_x(problem: PaymentProblem, supply: Supply, budget: Budget):
     """The largest X that can be paid: one solve maximising X over a relaxation of every
     plan (the relaxed chain model), then the exact planner at that X, searching down by
     halves only if the relaxation promised too much. The board's grouping serves every X."""
     if problem.spell.cost.x_count == 0:
-        return _with_x_announced(_answer_pay(problem.with_x(problem.spell.cost.x), supply, time_limit), 0)
+        return _with_x_announced(_answer_pay(problem.with_x(problem.spell.cost.x), supply, budget), 0)
     full = activation_bound(supply)
     layers = min(full, DEPTHS[0])
     model = PaymentModel(problem, supply, layers, None, relaxed_tail=layers < full)
     model.maximize_x()
-    solver, status = model.solve(time_limit)
+    solver, status = model.solve(budget.left())
     if status == Status.INFEASIBLE:
-        return _unpayable(problem.with_x(0), supply)
+        return _unpayable(problem.with_x(0), supply, budget)
     if status != Status.OPTIMAL:
-        return Undecided(TIMEOUT, f"no answer within {time_limit:g} s")
+        return budget.undecided()
     high = solver.value(model.x_var)  # an upper bound on X: the relaxation admits every plan
-    first = _answer_pay(problem.with_x(high), supply, time_limit)
+    first = _answer_pay(problem.with_x(high), supply, budget)
     if not isinstance(first, Unpayable):
         return _with_x_announced(first, high)
     best, low, high = None, 0, high - 1  # more X never helps: search down by halves
     while low <= high:
         x = (low + high + 1) // 2
-        out = _answer_pay(problem.with_x(x), supply, time_limit)
+        if budget.spent:
+            return budget.undecided()
+        out = _answer_pay(problem.with_x(x), supply, budget)
         if isinstance(out, Undecided):
             return out
         if isinstance(out, Plan):
@@ -239,7 +261,7 @@ def _answer_max_x(problem: PaymentProblem, supply: Supply, time_limit: float):
         else:
             high = x - 1
     if best is None:
-        return _unpayable(problem.with_x(0), supply)
+        return _unpayable(problem.with_x(0), supply, budget)
     return _with_x_announced(best[1], best[0])
 
 
