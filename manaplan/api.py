@@ -14,8 +14,8 @@ import math
 
 from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
-from .model.plan import Payable, Plan
-from .profiles import TIME_LIMIT, find_profile, game_names
+from .model.plan import TIME_LIMIT, Payable, Plan
+from .profiles import find_profile, game_names
 from .protocol.common import error_answer, request_id, version_answer, with_id
 
 #: a query every game answers: which package and protocol this is

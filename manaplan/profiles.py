@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from .model.errors import RequestError
 
-from .protocol.common import TIME_LIMIT  # noqa: F401  (the time guard of one request)
+from .model.plan import TIME_LIMIT
 
 
 class GameProfile(Protocol):

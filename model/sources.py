@@ -22,7 +22,6 @@ from dataclasses import dataclass, field, replace
 from .errors import ManaplanError, RequestError
 from .mana import Mana, ManaCost, parse_mana
 from .plan import POOL
-from .restrictions import parse_restriction
 from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, VARIABLE
 
 #: the most mana one activation may add in a request

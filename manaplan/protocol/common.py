@@ -9,7 +9,6 @@ the README, "Why no schema library".
 from __future__ import annotations
 
 from ..model.errors import RequestError
-from ..model.plan import TIME_LIMIT  # noqa: F401  (the time guard of one request, docs/protocol.md)
 from ..model.symbols import MAX_AMOUNT
 
 

@@ -35,9 +35,9 @@ from ..model.duel_masters import (
 )
 from ..model.errors import RequestError
 from ..model.symbols import MAX_AMOUNT
-from ..model.plan import Undecided, Unpayable
+from ..model.plan import TIME_LIMIT, Undecided, Unpayable
 from .common import (
-    TIME_LIMIT, a_list, an_object, boolean, check_request_id, expect, join, no_unknown_fields, text,
+    a_list, an_object, boolean, check_request_id, expect, join, no_unknown_fields, text,
     undecided_reason, whole_number,
 )
 

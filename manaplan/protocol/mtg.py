@@ -19,13 +19,13 @@ from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, parse_mana
 from ..model.oracle import abilities_from_text, chosen_color_code, triggers_from_text
-from ..model.plan import GRAVEYARD, POOL, NotEnoughLife, NotEnoughMana, Payable, Plan, Undecided, Unpayable
+from ..model.plan import GRAVEYARD, POOL, TIME_LIMIT, NotEnoughLife, NotEnoughMana, Payable, Plan, Undecided, Unpayable
 from ..model.problem import QUERIES, PaymentProblem, Spell
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
 from ..model.symbols import COLORS, MANA_TYPES, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
-from .common import TIME_LIMIT, boolean, expect, no_unknown_fields, undecided_reason, whole_number
+from .common import boolean, expect, no_unknown_fields, undecided_reason, whole_number
 
 REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
