@@ -22,8 +22,7 @@ tapped, cards exiled (delve), flexibility kept, mana left floating.
 >>> forest = Permanent("f", abilities=(Ability(AbilityCost(tap=True), Output.parse("{G}")),))
 >>> problem = PaymentProblem(Spell(SpellCost.of("{G}")), Board((forest,)), Player())
 >>> model = PaymentModel(problem, build_supply(problem), layers=0, x_fixed=0)
->>> model.minimize_lexicographic()
->>> solver, status = model.solve(1.0)
+>>> solver, status = model.solve_best(1.0)
 >>> status, model.value(solver, model.objective_terms.tapped)
 (<Status.OPTIMAL: 'proven optimal'>, 1)
 """
@@ -276,8 +275,10 @@ class PaymentModel:
         convoke and improvise tap permanents while it is paid: a permanent tapped for
         them must still be on the battlefield, so none is both sacrificed and tapped to
         convoke or improvise (and the shared tap keeps them apart from {T} abilities)."""
+        if not sac_js:
+            return
         taps_for_cost = [self.totals[j] for j in mine if self.acts[j].index in (CONVOKE, IMPROVISE)]
-        if taps_for_cost and sac_js:
+        if taps_for_cost:
             self.model.add(_sum(taps_for_cost) + _sum([self.totals[j] for j in sac_js]) <= size)
 
     def _add_nothing_after_sacrifice(self, mine: list, sac_js: list) -> None:
@@ -584,19 +585,13 @@ class PaymentModel:
             weight *= bound + 1
         return _cp().LinearExpr.weighted_sum(terms, weights)
 
-    def minimize_lexicographic(self) -> None:
-        """Minimise the objective's terms lexicographically as one weighted sum (its
-        first stage: see :meth:`solve_best` for more)."""
-        stages = self._objective_stages()
-        self.model.minimize(self._weighted(stages[0]) if stages else 0)
-
     def solve_best(self, time_limit: float):
         """(solver, :class:`Status`) of the lexicographic optimum: one solve when the
         objective fits one weighted sum; otherwise stage by stage, each stage's optimum
         fixed before the next is minimised (and the last solution kept as a hint)."""
         stages = self._objective_stages()
         if len(stages) <= 1:
-            self.minimize_lexicographic()
+            self.model.minimize(self._weighted(stages[0]) if stages else 0)
             return self.solve(time_limit)
         deadline = time.monotonic() + time_limit
         for k, stage in enumerate(stages):
