@@ -76,8 +76,7 @@ def _transport(classes: list, needs: Counter):
     matched = 0
     order = sorted(range(len(classes)), key=lambda c: (not classes[c][1], flexibility(classes[c][0])))
     for c in order:
-        types, _, who = classes[c]
-        for _ in range(len(who)):
+        for _ in range(len(classes[c][2])):  # each unit of the class, while one more can be matched
             if matched == total or not _augment(c, classes, demand, assigned, flows):
                 break
             matched += 1
