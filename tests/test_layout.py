@@ -98,3 +98,16 @@ def test_a_plain_board_is_answered_without_importing_or_tools():
             "print(out['payable'], any(name.startswith('ortools') for name in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=HERE)
     assert out.stdout.strip() == "True False", out.stderr
+
+
+def test_the_checkout_imports_as_the_installed_package():
+    """Run inside the checkout (``python -m manaplan`` after ``pip install .``), Python
+    finds the source folder first: its model/ and solver/ must still import as
+    manaplan.model and manaplan.solver, from the checkout."""
+    code = ("import manaplan.model.plan, manaplan.solver.planner, os\n"
+            "print(os.path.dirname(os.path.dirname(manaplan.model.plan.__file__)) == os.getcwd())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert out.stdout.strip() == "True", out.stderr
+    out = subprocess.run([sys.executable, "-m", "manaplan", "--version"], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
+    assert out.returncode == 0 and out.stdout.strip() == f"manaplan {manaplan.__version__}"
