@@ -101,7 +101,7 @@ def _main(argv=None) -> int:
             with open(args.file, "rb") if args.file else sys.stdin.buffer as f:
                 text = f.read(MAX_REQUEST_BYTES + 1)
         except OSError as e:
-            print(json.dumps(error_answer(None, f"cannot read {args.file}: {e.strerror}", None)))
+            print(write_json(error_answer(None, f"cannot read {args.file}: {e.strerror}", None)))
             return 2
         if len(text) > MAX_REQUEST_BYTES:
             print(write_json(error_answer(None, f"the request is longer than {MAX_REQUEST_BYTES} bytes", "")))

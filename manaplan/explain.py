@@ -24,11 +24,12 @@ from collections import Counter
 from .model.duel_masters import PAYS_CIVILIZATION
 from .model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, Payable, Plan, Undecided, Unpayable
 from .model.problem import PaymentProblem
-from .model.symbols import LIFE_HALF, MANA_TYPES
+from .model.mana import format_types
+from .model.symbols import LIFE_HALF
 
 
 def _mana(types) -> str:
-    return "".join("{%s}" % t for t in sorted(types, key=MANA_TYPES.index)) or "nothing"
+    return format_types(types) or "nothing"
 
 
 class _Names:

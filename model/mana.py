@@ -137,7 +137,11 @@ def parse_mana(text: str, **props) -> tuple:
     return tuple(out)
 
 
+def format_types(types) -> str:
+    """Mana types as a mana string, in WUBRGC order: ``('G', 'W')`` -> ``{W}{G}``."""
+    return "".join("{%s}" % t for t in sorted(types, key=MANA_TYPES.index))
+
+
 def format_mana(units) -> str:
     """Mana units as a mana string, in WUBRGC order: ``{W}{U}{C}``."""
-    order = {t: i for i, t in enumerate(MANA_TYPES)}
-    return "".join("{%s}" % m.type for m in sorted(units, key=lambda m: order[m.type]))
+    return format_types(m.type for m in units)

@@ -64,6 +64,10 @@ def type_mask(types) -> int:
     """A set of mana types as a bit mask over MANA_TYPES: ``{'W', 'U'}`` -> 3."""
     return sum(1 << MANA_TYPES.index(t) for t in types)
 
+
+#: the mask of every mana type
+ALL_TYPES_MASK = type_mask(MANA_TYPES)
+
 _TOKEN = re.compile(r"\{([^{}]*)\}")
 
 

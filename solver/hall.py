@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ..model.cost import Announcement, total_cost
 from ..model.plan import NOT_ENOUGH_MANA, POOL, NotEnoughMana, Unpayable
 from ..model.problem import PaymentProblem
-from ..model.symbols import ALL_TYPES, COLORLESS_HYBRID, HYBRID, MANA_TYPES, TYPE_SETS, type_mask
+from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID, HYBRID, MANA_TYPES, TYPE_SETS, type_mask
 
 from .proof import explain
 from .supply import Supply
@@ -93,7 +93,6 @@ def _plain_act(a) -> bool:
             and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives))
 
 
-_FULL = (1 << len(MANA_TYPES)) - 1
 _SUBSET_MASKS = [(U, type_mask(U)) for U in TYPE_SETS]
 
 
@@ -103,7 +102,7 @@ def hall_violation(needs: Counter, sources: Counter):
     need_masks = [(type_mask(types), n) for types, n in needs.items()]
     source_masks = [(type_mask(types), n) for types, n in sources.items()]
     for U, u in _SUBSET_MASKS:
-        demand = sum(n for m, n in need_masks if not m & ~u & _FULL)
+        demand = sum(n for m, n in need_masks if not m & ~u & ALL_TYPES_MASK)
         if not demand:
             continue
         supply = sum(n for m, n in source_masks if m & u)

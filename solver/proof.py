@@ -20,7 +20,7 @@ from ..model.plan import (
     NotEnoughMana, Unpayable,
 )
 from ..model.problem import PaymentProblem
-from ..model.symbols import ALL_TYPES, MANA_TYPES, TYPE_SETS, type_mask
+from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, MANA_TYPES, TYPE_SETS, type_mask
 from ..model.sources import describe_types
 
 from .supply import Supply, build_supply
@@ -69,7 +69,7 @@ def _most_by_types(supply: Supply) -> dict:
     ability's best alternative is summed over the types of each set by bit masks, so the
     63 sets cost one pass over the board (check_certificate recounts with supply_of)."""
     masks = [type_mask(types) for types in TYPE_SETS]
-    full = (1 << len(MANA_TYPES)) - 1
+    full = ALL_TYPES_MASK
     index = {t: i for i, t in enumerate(MANA_TYPES)}
 
     def by_mask(counts) -> list:

@@ -17,13 +17,13 @@ import re
 
 from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
-from ..model.mana import ManaCost, format_mana, parse_mana
+from ..model.mana import ManaCost, format_mana, format_types, parse_mana
 from ..model.oracle import abilities_from_text, chosen_color_code, triggers_from_text
 from ..model.plan import GRAVEYARD, POOL, TIME_LIMIT, NotEnoughLife, NotEnoughMana, Payable, Plan, Undecided, Unpayable
 from ..model.problem import QUERIES, PaymentProblem, Spell
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
-from ..model.symbols import COLORS, MANA_TYPES, MAX_AMOUNT
+from ..model.symbols import COLORS, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
 from .common import boolean, expect, no_unknown_fields, undecided_reason, whole_number
 
@@ -245,11 +245,6 @@ def read_ability(spec, name: str = "") -> Ability:
 
 # -- writing ------------------------------------------------------------------------------
 
-def _types(types) -> str:
-    """Mana types as a mana string in WUBRGC order: ``('G', 'W')`` -> ``{W}{G}``."""
-    return "".join("{%s}" % t for t in sorted(types, key=MANA_TYPES.index))
-
-
 def _line(line) -> dict:
     if line.life:
         return {"symbol": str(line.symbol), "life": line.life}
@@ -262,9 +257,9 @@ def _line(line) -> dict:
 def _step(step) -> dict:
     out = {"permanent": step.permanent, "ability": step.ability, "cost": step.cost,
            "pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
-           "adds": _types(step.adds)}
+           "adds": format_types(step.adds)}
     if step.triggered:
-        out["triggered"] = [{"permanent": t.permanent, "trigger": t.trigger, "adds": _types(t.adds)}
+        out["triggered"] = [{"permanent": t.permanent, "trigger": t.trigger, "adds": format_types(t.adds)}
                             for t in step.triggered]
     if step.life:
         out["life"] = step.life
