@@ -593,18 +593,8 @@ class PaymentModel:
         if len(stages) <= 1:
             self.model.minimize(self._weighted(stages[0]) if stages else 0)
             return self.solve(time_limit)
-        deadline = time.monotonic() + time_limit
-        for k, stage in enumerate(stages):
-            expr = self._weighted(stage)
-            self.model.minimize(expr)
-            solver, status = self.solve(max(0.05, deadline - time.monotonic()))
-            if status != Status.OPTIMAL or k == len(stages) - 1:
-                return solver, status
-            self.model.add(expr == solver.value(expr))  # exact, where objective_value is a float
-            self.model.clear_hints()
-            for v in self._decision_variables():
-                self.model.add_hint(v, solver.value(v))
-        return solver, status
+        return solve_in_stages(self.model, [self._weighted(stage) for stage in stages], self._decision_variables(),
+                               time_limit, presolve=self.layers > 0)
 
     def _decision_variables(self) -> list:
         """Each variable that decides a plan once (activations, outputs, announcements),
@@ -650,6 +640,24 @@ def new_solver(time_limit: float, presolve: bool = True):
     p.catch_sigint_signal = False  # a library call: Ctrl-C belongs to the caller
     p.cp_model_presolve = presolve
     return solver
+
+
+def solve_in_stages(model, objectives: list, hinted: list, time_limit: float, presolve: bool = True):
+    """(solver, :class:`Status`) of a lexicographic optimum: each objective minimised in
+    turn, its optimum then fixed (at its exact value: ``objective_value`` is a float) and
+    the solution kept as a hint for the next. It stops at the first stage not proven
+    optimal; all stages share ``time_limit``."""
+    deadline = time.monotonic() + time_limit
+    for k, expr in enumerate(objectives):
+        model.minimize(expr)
+        solver, status = solve_model(model, max(0.0, deadline - time.monotonic()), presolve)
+        if status != Status.OPTIMAL or k == len(objectives) - 1:
+            return solver, status
+        model.add(expr == solver.value(expr))
+        model.clear_hints()
+        for v in hinted:
+            model.add_hint(v, solver.value(v))
+    return solver, status
 
 
 def solve_model(model, time_limit: float, presolve: bool = True):

@@ -40,7 +40,6 @@ none of them touches CP-SAT or this module's grouping.
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import dataclass
 
 from ..model.duel_masters import (
@@ -49,7 +48,7 @@ from ..model.duel_masters import (
 )
 from ..model.errors import SolverTimeout
 from ..model.plan import TIME_LIMIT, TIMEOUT, Undecided, Unpayable
-from .cpsat import new_solver
+from .cpsat import Status, solve_in_stages
 
 #: Guard on the whole optimisation (all stages together), in seconds.
 TIME_LIMIT_SECONDS = TIME_LIMIT
@@ -219,21 +218,12 @@ def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
     scarcity = LinearExpr.weighted_sum(tapped, [sum(weights[c] for c in g.civilizations) for g in groups])
     model.add(points >= request.cost_to_pay)
 
-    solver = new_solver(time_limit)
-    deadline = time.monotonic() + time_limit
-    every_variable = tapped + list(pays.values())
-    for stage in (points, cards, civilizations_tapped, scarcity):
-        model.minimize(stage)
-        solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.0)
-        status = solver.solve(model)
-        if status in (cp_model.FEASIBLE, cp_model.UNKNOWN):
-            raise SolverTimeout()
-        if status != cp_model.OPTIMAL:  # feasibility was proven before: a bug, not an answer
-            raise AssertionError(f"CP-SAT says {solver.status_name(status)} for a payable request")
-        model.add(stage == round(solver.objective_value))
-        model.clear_hints()
-        for variable in every_variable:
-            model.add_hint(variable, solver.value(variable))
+    solver, status = solve_in_stages(model, [points, cards, civilizations_tapped, scarcity],
+                                     tapped + list(pays.values()), time_limit)
+    if status == Status.INFEASIBLE:  # feasibility was proven before: a bug, not an answer
+        raise AssertionError("CP-SAT says infeasible for a payable request")
+    if status != Status.OPTIMAL:
+        raise SolverTimeout()
 
     unused = {i: list(g.ids[:solver.value(tapped[i])]) for i, g in enumerate(groups)}
     payers = []
