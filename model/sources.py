@@ -477,18 +477,6 @@ def flexibility(types) -> int:
     return 2 * len(set(types) & set(COLORS)) + (1 if "C" in types else 0)
 
 
-def life_rule_ok(life_total: int, paid: int, damage: int) -> bool:
-    """Whether paying ``paid`` life in costs, with ``damage`` also dealt by mana
-    abilities, is allowed at ``life_total`` (CR 118.3).
-
-    Life can be paid only while the life total covers it; damage is an effect, not a
-    cost, so a plan may deal lethal damage (it says so: ``lethal``). Where a plan both
-    pays life and takes damage, the payments are counted as if all the damage came
-    first: never a plan a judge would reject, at the price of rare false "no"s.
-    """
-    return paid == 0 or paid + damage <= life_total
-
-
 #: the reasons of :func:`why_unusable` that activating the ability before casting removes
 PRECAST_ONLY = ("not a mana ability", "activate only as an instant")
 

@@ -52,7 +52,10 @@ def funding_graph(supply: Supply):
     - A -> B when some mana A makes could pay part of B's cost (CR 605.3: B then comes
       after A);
     - A -> S when A and S are abilities of one such permanent and S sacrifices it:
-      nothing of a permanent is used after its sacrifice, so S comes no earlier than A.
+      nothing of a permanent is used after its sacrifice, so S comes no earlier than A;
+    - P -> D, when the board has both (``supply.life_order``), from an ability that pays
+      life to one that deals damage: the damage may have to wait for the payment (CR
+      118.3), a layer later when a sacrifice paid the life.
 
     It may have more edges than real plans use (restrictions are ignored), never fewer,
     so depths read from it are upper bounds."""
@@ -60,8 +63,11 @@ def funding_graph(supply: Supply):
 
     acts = supply.acts
     graph = nx.DiGraph()
-    nodes = [j for j, a in enumerate(acts) if a.costs_mana or a.movable]
+    nodes = [j for j, a in enumerate(acts) if a.costs_mana or a.movable or supply.life_order and a.pays_life]
     graph.add_nodes_from(nodes)
+    if supply.life_order:
+        graph.add_edges_from((p, d) for p in nodes if acts[p].pays_life
+                             for d in nodes if d != p and acts[d].damage)
     paying = {j: _types_paying(acts[j]) for j in nodes if acts[j].costs_mana}
     for j in nodes:
         made = acts[j].output_types
@@ -72,10 +78,16 @@ def funding_graph(supply: Supply):
     return graph
 
 
+def _takes_a_layer(supply: Supply, a) -> bool:
+    """Whether an activation of ``a`` may need a layer of its own: it costs mana, or it
+    deals damage that may have to wait for a life payment."""
+    return a.costs_mana or supply.life_order and bool(a.damage)
+
+
 def activation_bound(supply: Supply) -> int:
-    """A first, cheap bound on the depth of chains: every activation of an ability that
-    costs mana, in one chain."""
-    return sum(a.cap for a in supply.acts if a.costs_mana)
+    """A first, cheap bound on the depth of chains: every activation that may need a
+    layer of its own, in one chain."""
+    return sum(a.cap for a in supply.acts if _takes_a_layer(supply, a))
 
 
 def depth_bound(supply: Supply) -> int:
@@ -84,7 +96,7 @@ def depth_bound(supply: Supply) -> int:
     component weighs the activations of its abilities that cost mana when a chain can
     return to it, and one such activation (or none) when it can't; never more than
     :func:`activation_bound`."""
-    if not any(a.costs_mana for a in supply.acts):
+    if not any(_takes_a_layer(supply, a) for a in supply.acts):
         return 0
     import networkx as nx
 
@@ -92,7 +104,7 @@ def depth_bound(supply: Supply) -> int:
     dag = nx.condensation(graph)
     weight = {}
     for c, data in dag.nodes(data=True):
-        costly = [j for j in data["members"] if supply.acts[j].costs_mana]
+        costly = [j for j in data["members"] if _takes_a_layer(supply, supply.acts[j])]
         cyclic = len(data["members"]) > 1 or any(graph.has_edge(j, j) for j in data["members"])
         weight[c] = sum(supply.acts[j].cap for j in costly) if cyclic else min(1, sum(supply.acts[j].cap
                                                                                     for j in costly))

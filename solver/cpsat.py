@@ -158,8 +158,10 @@ class PaymentModel:
         self.x_var = None
         self.tail_self: list = []
         self.demand: dict = {}      # (stage, need) -> terms
-        self.life_terms: list = []
-        self.damage_terms: list = []
+        self.life_at: dict = {}     # (layer, sacrifices?) -> life its activations pay
+        self.damage_at: dict = {}   # (layer, sacrifices?, also pays life?) -> damage they deal
+        self.spell_life: list = []  # the spell's Phyrexian symbols announced as life
+        self.tail_life_checks: list = []  # (life paid, life lost by then): the tail's strict rule
         self.kinds = self._mana_kinds()
         self.pool0 = Counter(kind_of(u) for u in supply.pool)
         self.produced = {(l, k): [] for l in range(layers + 1) for k in self.kinds}
@@ -263,7 +265,7 @@ class PaymentModel:
             self._add_convoke_after_mana_abilities(mine, sac_js, grp.size)
             if grp.ordered:
                 self._add_nothing_after_sacrifice(mine, sac_js)
-            elif sac_js and any(acts[j].tap and acts[j].costs_mana for j in mine):
+            elif sac_js and any(acts[j].tap and (acts[j].costs_mana or acts[j].movable) for j in mine):
                 self._add_tap_before_sacrifice(mine, grp.size)
             for kind in {acts[j].counter_kind for j in mine if acts[j].counters}:
                 m.add(sum(acts[j].counters * self.totals[j] for j in mine if acts[j].counter_kind == kind)
@@ -308,10 +310,11 @@ class PaymentModel:
         of its options per activation."""
         m = self.model
         for j, a in enumerate(self.acts):
-            if a.life:
-                self.life_terms.append(a.life * self.totals[j])
-            if a.damage:
-                self.damage_terms.append(a.damage * self.totals[j])
+            for l in self._layers_of(a):
+                if a.life:
+                    self.life_at.setdefault((l, a.sacrifice), []).append(a.life * self.count[(l, j)])
+                if a.damage:
+                    self.damage_at.setdefault((l, a.sacrifice, a.pays_life), []).append(a.damage * self.count[(l, j)])
             if not a.costs_mana:
                 continue
             for l in range(1, self.layers + 1):
@@ -332,7 +335,7 @@ class PaymentModel:
                         for need in opt.needs:
                             self.demand.setdefault((l, need), []).append(v)
                         if opt.life:
-                            self.life_terms.append(opt.life * v)
+                            self.life_at.setdefault((l, a.sacrifice), []).append(opt.life * v)
                     m.add(sum(chosen) == n)
 
     def _add_spell_cost(self, x_fixed: int | None) -> SpellDemand:
@@ -390,7 +393,7 @@ class PaymentModel:
                 for n_need in opt.needs:
                     need(n_need, v)
                 if opt.life:
-                    self.life_terms.append(opt.life * v)
+                    self.spell_life.append(opt.life * v)
             self.model.add(sum(halves) == n)
         return typed, generic, snow
 
@@ -517,17 +520,63 @@ class PaymentModel:
         m.add(sum(self.tail_self) <= sum(tail_made) - least_made * busy)
 
     def _add_life_rule(self) -> None:
-        """CR 118.3: life can be paid only while the life total covers it. Damage from
-        mana abilities (pain lands) is not a cost and may be lethal; where both occur,
-        every payment is taken to follow all the damage (see
-        ``manaplan.model.sources.life_rule_ok``)."""
-        self.life_total = _sum(self.life_terms)
-        self.damage_total = _sum(self.damage_terms)
-        if self.life_terms:
-            life = self.problem.player.life
-            pays_life = self.model.new_bool_var("pays_life")
-            self.model.add(self.life_total <= life * pays_life)
-            self.model.add(self.life_total + self.damage_total <= life).only_enforce_if(pays_life)
+        """CR 118.3: life can be paid only while the life total covers it; damage from
+        mana abilities (pain lands) is an effect, not a cost, and may be lethal. The
+        spell's Phyrexian life is paid after every mana ability (601.2g-h), so after all
+        their damage. Abilities' life is paid as they are activated: where some pay life
+        and others deal damage, the life is paid as early as the layers allow
+        (:meth:`_add_life_before_damage`)."""
+        life = self.problem.player.life
+        ability_life = [t for ts in self.life_at.values() for t in ts]
+        damage = [t for ts in self.damage_at.values() for t in ts]
+        self.life_total = _sum(ability_life + self.spell_life)
+        self.damage_total = _sum(damage)
+        if ability_life:
+            self.model.add(_sum(ability_life) <= life)  # life never goes up while paying
+        if self.spell_life:
+            self._add_checkpoint(_sum(self.spell_life), self.life_total + self.damage_total)
+        if ability_life and damage:
+            self._add_life_before_damage()
+
+    def _add_checkpoint(self, paid_here, lost_by_then) -> None:
+        """If ``paid_here`` is more than 0, everything lost up to and including that
+        payment is at most the life total (CR 118.3: each payment needs the life)."""
+        pays = self.model.new_bool_var("pays_life")
+        self.model.add(paid_here == 0).only_enforce_if(~pays)
+        self.model.add(lost_by_then <= self.problem.player.life).only_enforce_if(pays)
+
+    def _add_life_before_damage(self) -> None:
+        """The order of a layer's activations: those that don't sacrifice, then those
+        that do (a permanent is tapped before it is sacrificed); within each, those that
+        only pay life, then those that pay life and deal damage (smallest damage
+        first), then the rest, then those that only deal damage. A layer's last payment
+        of life is then checked against the life paid so far and the damage dealt before
+        it. Damage that can wait is free to sit in a later layer (``movable``), so this
+        is exact. In the relaxed tail, whose order is not fixed, only what every order
+        meets is required (life paid there and before, damage dealt before the tail);
+        the strict rule is kept to tell whether a solution is a real plan."""
+        life_so_far, damage_before_layer = [], []
+        for l in range(self.layers + 1):
+            damage_this_layer = []
+            for half in (False, True):
+                paid_here = self.life_at.get((l, half), [])
+                life_so_far = life_so_far + paid_here
+                both = self.damage_at.get((l, half, True), [])
+                if paid_here:
+                    strict = damage_before_layer + damage_this_layer + both
+                    if both:  # the last payment is one that also deals damage: its own comes after
+                        least = min(a.damage for a in self.acts if a.damage and a.pays_life and a.sacrifice == half
+                                    and l in self._layers_of(a))
+                        used = self.model.new_bool_var(f"life_and_damage_L{l}_{int(half)}")
+                        self.model.add(used <= _sum(both))
+                        strict = strict + [-least * used]
+                    if self.relaxed and l == self.layers:
+                        self._add_checkpoint(_sum(paid_here), _sum(life_so_far + damage_before_layer))
+                        self.tail_life_checks.append((_sum(paid_here), _sum(life_so_far + strict)))
+                    else:
+                        self._add_checkpoint(_sum(paid_here), _sum(life_so_far + strict))
+                damage_this_layer += both + self.damage_at.get((l, half, False), [])
+            damage_before_layer = damage_before_layer + damage_this_layer
 
     def _objective_terms(self) -> Objective:
         """The protocol's objective, term by term: sacrifices, life lost, permanents
@@ -604,6 +653,13 @@ class PaymentModel:
             for v in handles.values():
                 unique.setdefault(v.index, v)
         return list(unique.values())
+
+    def tail_is_real(self, solver) -> bool:
+        """Whether a solution of the relaxed model is a real plan: its tail funds nothing
+        from itself and pays its life in the order the strict rule fixes."""
+        life = self.problem.player.life
+        return all(solver.value(v) == 0 for v in self.tail_self) and all(
+            self.value(solver, paid) == 0 or self.value(solver, lost) <= life for paid, lost in self.tail_life_checks)
 
     def minimize_tail_self_funding(self) -> None:
         """For a yes/no answer: a solution whose tail funds nothing from itself is a real

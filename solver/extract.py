@@ -44,7 +44,7 @@ class _Pool:
 
 def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool) -> Plan:
     """The solved model as a :class:`Plan`: activations of named permanents layer by layer
-    (taps before sacrifices within a layer), each cost symbol paid by concrete mana from
+    (taps before sacrifices within a layer, life paid before damage), each cost symbol paid by concrete mana from
     the pool, then the spell's locked-in total cost (CR 601.2h)."""
     val = solver.value
     supply = b.supply
@@ -71,8 +71,8 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
             else:
                 per = [(a.alternatives[ai], a.extra(ai))] * val(v)
             for out in per:
-                this_layer.append((a.sacrifice, not a.tap, j, out))
-        for _, _, j, out in sorted(this_layer, key=lambda r: (r[0], r[1], r[2])):
+                this_layer.append((a.sacrifice, _life_order(a), not a.tap, j, out))
+        for *_, j, out in sorted(this_layer, key=lambda r: r[:4]):
             a = acts[j]
             pid = _pick_permanent(a, supply.groups[a.group].ids, state)
             activations.append((l, j, out, pid))
@@ -133,6 +133,14 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
         payment.append(PaymentLine(sym, life=2))  # CR 107.4f
     return Plan(tuple(steps), total, tuple(payment), tuple(pool.rest()),
                 tuple((s, h) for h, s in halves), tuple((s, h) for h, s in red_halves), optimal)
+
+
+def _life_order(a) -> tuple:
+    """Where an activation stands among its layer's (the model's rule, CR 118.3): life
+    paid first, smallest damage first among those that also deal damage, damage last."""
+    if a.pays_life:
+        return (0, 0) if not a.damage else (1, a.damage)
+    return (3, 0) if a.damage else (2, 0)
 
 
 def _triggered(extra) -> tuple:

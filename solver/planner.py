@@ -147,7 +147,7 @@ def _quick_yes(problem: PaymentProblem, supply: Supply, budget: Budget) -> bool:
     model = PaymentModel(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
     model.minimize_tail_self_funding()
     solver, status = model.solve(budget.left())
-    return status.solved and all(solver.value(v) == 0 for v in model.tail_self)
+    return status.solved and model.tail_is_real(solver)
 
 
 def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
@@ -175,7 +175,7 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
         relaxed, rsolver, rstatus = _solve(problem, supply, layers, x, budget, relaxed=True)
         if rstatus == Status.INFEASIBLE:
             return rstatus
-        if rstatus == Status.OPTIMAL and all(rsolver.value(v) == 0 for v in relaxed.tail_self):
+        if rstatus == Status.OPTIMAL and relaxed.tail_is_real(rsolver):
             return relaxed, rsolver, True
         model, solver, status = _solve(problem, supply, layers, x, budget)
         if rstatus == status == Status.OPTIMAL and model.objective_tuple(solver) == relaxed.objective_tuple(rsolver):

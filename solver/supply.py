@@ -57,6 +57,12 @@ class Act:
         return bool(self.cost_symbols)
 
     @cached_property
+    def pays_life(self) -> bool:
+        """Whether an activation may pay life: a life cost, or a Phyrexian symbol in its
+        mana cost paid with life (CR 118.3, 107.4f)."""
+        return bool(self.life) or any(o.life for s in self.cost_symbols for o in s.payment_options(0))
+
+    @cached_property
     def output_types(self) -> frozenset:
         """Every type its activation adds, its triggers' mana included."""
         if self.combination:
@@ -101,6 +107,9 @@ class Supply:
     pool: tuple           # Mana units floating before casting
     excluded: tuple       # (permanent id, ability index, why) not usable mid-cast
     mana_bound: int       # an upper bound on all mana that can ever be in the pool
+    #: some ability pays life and some deals damage: the order of the two matters (CR
+    #: 118.3), and the abilities that deal damage may wait for the ones that pay life
+    life_order: bool = False
     #: what the solver's steps derive from this supply once (the counting proof's table)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -224,4 +233,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
             a = replace(a, cap=bounded)
         final.append(a)
     mana_bound = sum(a.cap * a.max_output for a in final) + len(problem.player.pool)
-    return Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound)
+    life_order = any(a.pays_life for a in final) and any(a.damage for a in final)
+    if life_order:  # pay the life first, take the damage after (CR 118.3): a free ability
+        final = [replace(a, movable=True) if a.damage and not a.costs_mana else a for a in final]  # may wait
+    return Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound, life_order=life_order)

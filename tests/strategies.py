@@ -113,6 +113,11 @@ def requests(draw, max_permanents=4):
     if spell.get("delve"):
         player["graveyard"] = draw(st.integers(0, 2))
     perms = [draw(permanents(f"p{i}")) for i in range(n)]
+    if draw(st.integers(0, 5)) == 0:  # life paid and damage dealt: the order of the two (CR 118.3)
+        player["life"] = draw(st.sampled_from([1, 2, 3]))
+        for k, cost in enumerate(draw(st.lists(st.sampled_from(LIFE_AND_DAMAGE), min_size=1, max_size=3))):
+            spec, type_line = cost
+            perms.append({"id": f"ld{k}", "type_line": type_line, "abilities": [dict(spec)]})
     if (spell.get("convoke") or spell.get("improvise")) and draw(st.booleans()):  # both tapped to pay and
         perms.append({"id": "spawn", "type_line": draw(st.sampled_from(  # sacrificed for mana? (CR 601.2g-h)
             ["Creature — Eldrazi Spawn", "Artifact — Gold", "Artifact Creature — Construct"])),
@@ -135,6 +140,20 @@ def requests(draw, max_permanents=4):
 
 #: Vernal Bloom, Caged Sun, Mana Flare, Overgrowth, Fertile Ground, Leyline of
 #: Abundance, Kinnan, Mana Reflection (as the protocol writes them)
+#: abilities that pay life or deal damage, for boards where their order decides (pay
+#: the life first, take the damage after: CR 118.3); a payment funded by a pain land
+#: must wait for it, a sacrifice comes after its permanent's tap
+LIFE_AND_DAMAGE = [
+    ({"cost": "{T}, Pay 1 life", "add": "any"}, "Land"),                      # Mana Confluence
+    ({"cost": "{T}", "add": "{R}", "damage": 1}, "Land"),                     # a pain land
+    ({"cost": "{T}", "add": ["{W}", "{B}"], "damage": 1}, "Land"),
+    ({"cost": "{1}, Pay 1 life", "add": "{G}"}, "Artifact"),                  # a converter paying life
+    ({"cost": "{R}, {T}, Pay 1 life", "add": "{U}{U}"}, "Artifact"),          # funded by the pain land?
+    ({"cost": "Sacrifice this, Pay 1 life", "add": "any"}, "Artifact"),       # life paid by a sacrifice
+    ({"cost": "{T}, Pay 1 life", "add": "{B}", "damage": 1}, "Land"),         # both at once
+    ({"cost": "{T}, Sacrifice this", "add": "{C}", "damage": 1}, "Artifact"),
+]
+
 TRIGGERS = [{"when": "tapped", "of": "Forest", "add": "{G}"},
             {"when": "adds", "of": "land", "produces": "chosen", "add": "chosen"},
             {"when": "tapped", "of": "land", "add": "same"},

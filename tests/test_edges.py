@@ -19,6 +19,10 @@ SPAWN = {"name": "Eldrazi Spawn", "type_line": "Token Creature — Eldrazi Spawn
 GOLD = {"name": "Gold", "type_line": "Token Artifact — Gold",
         "oracle_text": "Sacrifice this artifact: Add one mana of any color."}
 MOUNTAINS = [{"id": f"m{i}", "type_line": "Basic Land — Mountain"} for i in range(3)]
+CONFLUENCE = {"id": "conf", "name": "Mana Confluence", "type_line": "Land",
+              "oracle_text": "{T}, Pay 1 life: Add one mana of any color."}
+PAIN = {"id": "pain", "name": "Shivan Reef", "type_line": "Land",
+        "oracle_text": "{T}: Add {C}.\n{T}: Add {U} or {R}. Shivan Reef deals 1 damage to you."}
 TREASURE = {"type_line": "Token Artifact — Treasure", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]}
 #: a thousand permanents of a dozen kinds, some paying life: with life 1,000,000 the
 #: objective's lexicographic weights overflow 64 bits unless it is solved in stages
@@ -40,6 +44,17 @@ CASES = [
       "permanents": MOUNTAINS}, {"payable": True, "x": 2}),
     ({"spell": {"mana_cost": "{R}", "additional": ["{X}"], "x": 2}, "permanents": MOUNTAINS}, {"payable": True}),
     ({"spell": {"mana_cost": "{R}", "additional": ["{X}"], "x": 3}, "permanents": MOUNTAINS}, {"payable": False}),
+    # CR 118.3: life is paid while the life total covers it, so before the damage when
+    # the order allows (Mana Confluence, then the pain land) and after it when the pain
+    # land's mana pays for the ability that costs life
+    ({"spell": {"mana_cost": "{R}{R}"}, "player": {"life": 1}, "permanents": [CONFLUENCE, PAIN]},
+     {"payable": True}),
+    ({"spell": {"mana_cost": "{U}{U}"}, "player": {"life": 1}, "permanents": [
+        PAIN, {"id": "s", "abilities": [{"cost": "{R}, {T}, Pay 1 life", "add": "{U}{U}"}]}]}, {"payable": False}),
+    ({"spell": {"mana_cost": "{U}{U}"}, "player": {"life": 2}, "permanents": [
+        PAIN, {"id": "s", "abilities": [{"cost": "{R}, {T}, Pay 1 life", "add": "{U}{U}"}]}]}, {"payable": True}),
+    ({"spell": {"mana_cost": "{R}{B/P}"}, "player": {"life": 2}, "permanents": [PAIN]},  # the spell's life: last
+     {"payable": False}),
     # numbers inside the bounds whose weights overflowed 64 bits (an internal error, or a
     # false "no answer within 10 s")
     ({"spell": {"mana_cost": "{2}{G}", "delve": True}, "player": {"graveyard": 1_000_000},

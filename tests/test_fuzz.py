@@ -91,6 +91,16 @@ def payable(out) -> bool:
     {"id": "x", "abilities": [{"cost": "{C}, {T}", "add": "{W}"}]},
     {"id": "p", "abilities": [{"cost": "{W}, {T}", "add": "{G}"}, {"cost": "{U}, Sacrifice this", "add": "{R}"}]},
     {"id": "c", "abilities": [{"cost": "{R}, {T}", "add": "{B}{B}"}]}]})
+@example({"spell": {"mana_cost": "{R}{R}"}, "player": {"life": 1}, "permanents": [  # issue 12: pay the life
+    {"id": "c", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]},                 # before the damage
+    {"id": "p", "abilities": [{"cost": "{T}", "add": "{R}", "damage": 1}]}]})
+@example({"spell": {"mana_cost": "{U}{U}{R}"}, "player": {"life": 1}, "permanents": [  # a payment funded by
+    {"id": "w", "abilities": [{"cost": "{T}", "add": "{R}"}]},                           # a free land waits
+    {"id": "s", "abilities": [{"cost": "{R}, {T}, Pay 1 life", "add": "{U}{U}"}]},         # for no damage
+    {"id": "p", "abilities": [{"cost": "{T}", "add": "{R}", "damage": 1}]}]})
+@example({"spell": {"mana_cost": "{G}{R}"}, "player": {"life": 1}, "permanents": [  # a sacrifice paying life,
+    {"id": "t", "abilities": [{"cost": "Sacrifice this, Pay 1 life", "add": "any"}]},   # then a pain land
+    {"id": "p", "abilities": [{"cost": "{T}", "add": "{R}", "damage": 1}]}]})
 def test_agrees_with_reference_search(request):
     problem, out = solve(request)
     check_answer(problem, out)

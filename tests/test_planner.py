@@ -214,7 +214,7 @@ def test_damage_is_not_a_cost_so_it_may_be_lethal_cr_118_3():
     tomb = {"id": "tomb", "abilities": [{"cost": "{T}", "add": "{C}{C}", "damage": 2}]}
     out = pay("{2}", [tomb], player={"life": 1})
     assert out["payable"] and out["plan"]["lethal"] is True
-    # but life can't be paid as a cost after damage has taken it (the conservative rule)
+    # the spell's Phyrexian life is paid after every mana ability, so after its damage (CR 601.2g-h)
     out = pay("{2}{B/P}", [tomb], player={"life": 3})
     assert not out["payable"]
 

@@ -22,7 +22,7 @@ from ...model.mana import Mana
 from ...model.errors import SearchTooLarge
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
 from ...model.problem import PaymentProblem
-from ...model.sources import flexibility, life_rule_ok, why_unusable
+from ...model.sources import flexibility, why_unusable
 from ...model.symbols import ANY, COLORS, SNOW_ANY, need_of
 from ...model.triggers import activation_outputs, board_triggers
 
@@ -131,8 +131,8 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     best = [None]
 
     def score(pool, life_paid, damage, tapped, sacrificed, exiled):
-        for t in totals:
-            if not life_rule_ok(life, life_paid + t.life, damage) or not _can_pay_total(pool, t):
+        for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
+            if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t):
                 continue
             obj = (sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")), life_paid + t.life + damage,
                    len(tapped), exiled,
@@ -163,13 +163,13 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
                 have = perms[mv.pid].counter(mv.counter_kind) - used.get((mv.pid, mv.counter_kind), 0)
                 if have < mv.counters:
                     continue
-            if life_paid + mv.life > life:
+            if mv.life and life_paid + damage + mv.life > life:  # CR 118.3, with the life lost so far
                 continue
             # every way to pay the cost's symbols: choose an option per symbol, then mana
             option_lists = [s.payment_options(0) for s in mv.cost_symbols]
             for opts in itertools.product(*option_lists):
                 extra_life = sum(o.life for o in opts)
-                if life_paid + mv.life + extra_life > life:
+                if (mv.life or extra_life) and life_paid + damage + mv.life + extra_life > life:
                     continue
                 needs = tuple(n for o in opts for n in o.needs)
                 for rest in set(_assignments(pool, needs, False)):

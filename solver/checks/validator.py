@@ -20,7 +20,6 @@ from ...model.errors import PlanRejected
 from ...model.mana import Mana, format_mana
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
 from ...model.problem import MAX_X, PaymentProblem
-from ...model.sources import life_rule_ok
 from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
 from ...model.triggers import board_triggers, multiplier
 
@@ -218,9 +217,11 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                     counters_used[key] = counters_used.get(key, 0) + cost.counters
                     if counters_used[key] > p.counter(cost.counter_kind):
                         raise PlanRejected(f"{where}: no {cost.counter_kind} counter left on {pid}")
-                life_paid += _pay_symbols(cost.mana.symbols, step.payment, pool, life_total - life_paid, False, where)
-                if life_paid + cost.life > life_total:
-                    raise PlanRejected(f"{where}: not enough life to pay {cost.life} (CR 118.3)")
+                life_paid += _pay_symbols(cost.mana.symbols, step.payment, pool, life_total - life_paid - damage,
+                                          False, where)
+                if cost.life and life_paid + damage + cost.life > life_total:
+                    raise PlanRejected(f"{where}: not enough life to pay {cost.life} after {life_paid} life paid and "
+                                       f"{damage} damage (CR 118.3)")
                 life_paid += cost.life
                 damage += ability.damage
                 cost_life, cost_damage = cost.life, ability.damage
@@ -285,13 +286,15 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         raise PlanRejected(f"spell: the payment lines don't cover {total} exactly")
     if sorted(str(line.symbol) for line in life_lines) != sorted(str(s) for s in total.life_symbols):
         raise PlanRejected("spell: life payments don't match the symbols announced as life")
+    spell_life = 0
     for line in life_lines:
         if line.life != 2 or line.mana:
             raise PlanRejected("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
-        life_paid += 2
-    if not life_rule_ok(life_total, life_paid, damage):
-        raise PlanRejected(f"spell: {life_paid} life paid after {damage} damage with only {life_total} (CR 118.3)")
-    life_paid += damage
+        spell_life += 2
+    if spell_life and life_paid + damage + spell_life > life_total:  # after every mana ability (601.2g-h)
+        raise PlanRejected(f"spell: {spell_life} life can't be paid after {life_paid} life paid and {damage} damage "
+                           f"from {life_total} (CR 118.3)")
+    life_paid += spell_life + damage
     errors = []
     if sorted(plan.tapped) != sorted(tapped_now):
         errors.append(f"summary: tapped {sorted(plan.tapped)}, replay tapped {sorted(tapped_now)}")
