@@ -396,44 +396,22 @@ class Board:
             out.append(p)
         return Board(tuple(out))
 
-    def devotion(self) -> dict:
-        """Devotion to each color: the mana symbols of that color among the mana costs of
-        the permanents (CR 700.5); a hybrid or Phyrexian symbol counts toward each of its
-        colors (700.5a). Permanents given without a ``mana_cost`` count as having none."""
-        out = dict.fromkeys(COLORS, 0)
-        for p in self.permanents:
-            for s in (p.mana_cost.symbols if p.mana_cost else ()):
-                for c in set(s.colors) & set(COLORS):
-                    out[c] += 1
-        return out
-
     def resolve_amounts(self) -> "Board":
         """Count "for each ... you control" amounts (Gaea's Cradle, Cabal Coffers) and
         devotion (Nykthos, CR 700.5) on this board: each such ability then adds that many
         times its mana, possibly none. The board holds the payer's permanents, which is
         what "you control" counts.
 
-        A permanent sacrificed while paying stops counting. An ability that is activated
-        on its own at the start (it costs no mana, and its permanent can't be sacrificed)
-        comes before any sacrifice in a plan, so it counts everything; for the others,
-        permanents that could be sacrificed mid-payment are not counted: never a plan that
-        makes too much, at the price of a rare false "no".
+        Everything on the board is counted, except the permanent an ability sacrifices
+        to pay its own cost (gone before the mana is added, CR 602.2b). A permanent
+        sacrificed while paying, before the counting ability is activated, stops
+        counting: the solver subtracts it (:meth:`counted_loss`), and the validator and
+        the reference search count the board as it is at each step (:meth:`live_output`).
         """
         if not any(a.output.per for p in self.permanents for a in p.abilities):
             return self
         if "resolved" in self.memo:
             return self.memo["resolved"]
-        may_go = {p.id for p in self.permanents if any(a.cost.sacrifice and a.usable_mid_cast for a in p.abilities)}
-        stays = Board(tuple(p for p in self.permanents if p.id not in may_go))
-        counts_cache: dict = {}
-
-        def count(board, what):
-            key = (board is stays, what)
-            if key not in counts_cache:
-                counts_cache[key] = board.devotion() if what == DEVOTION else sum(
-                    1 for q in board.permanents if q.is_a(what))
-            return counts_cache[key]
-
         out = []
         for k, p in enumerate(self.permanents):
             if not any(a.output.per for a in p.abilities):
@@ -444,17 +422,8 @@ class Board:
                 if not a.output.per:
                     abilities.append(a)
                     continue
-                early = not a.cost.mana.symbols and p.id not in may_go
-                board = self if early else stays
-                if a.output.per == DEVOTION:
-                    devotion = count(board, DEVOTION)
-                    alts = tuple(alt * devotion[alt[0]] for alt in a.output.alternatives if devotion[alt[0]])
-                    counts.append([len(alt) for alt in alts])
-                    a = replace(a, output=Output(alts or ((),)))
-                else:
-                    n = count(board, a.output.per)
-                    counts.append(n)
-                    a = replace(a, output=a.output.times(n))
+                a = replace(a, output=self.live_output(p, a, {p.id} if a.cost.sacrifice else ()))
+                counts.append([len(alt) for alt in a.output.alternatives])
                 at = f"permanents[{k}].abilities[{j}]"
                 if a.output.max_count > MAX_ADDED:
                     raise RequestError(f"{p.id!r} would add {a.output.max_count} mana; at most {MAX_ADDED} "
@@ -469,6 +438,40 @@ class Board:
         object.__setattr__(resolved, "counted_from", self)
         self.memo["resolved"] = resolved  # the same board asked again resolves to the same board
         return resolved
+
+    def live_output(self, permanent: "Permanent", ability: "Ability", gone=()) -> Output:
+        """What ``ability`` (a counted one: ``output.per``) of ``permanent`` adds on this
+        board once the permanents whose ids are in ``gone`` have been sacrificed: each
+        alternative its unit of mana, times the count (CR 700.5 for devotion)."""
+        out = ability.output
+        alts = []
+        for alt in out.alternatives:
+            n = sum(self.counted_loss(q, out.per, alt) for q in self.permanents if q.id not in gone)
+            alts.append(alt * n)
+        kept = tuple(a for a in alts if a)
+        if out.per == DEVOTION:
+            return Output(kept or ((),))
+        return Output(tuple(alts) if kept else ((),))
+
+    @staticmethod
+    def counted_loss(q: "Permanent", per: str, unit: tuple) -> int:
+        """How many units of a counted ability's mana permanent ``q`` accounts for (its
+        devotion to the unit's color, CR 700.5a; or 1 if it is a ``per``): what the
+        ability loses when ``q`` is sacrificed before it is activated."""
+        if per == DEVOTION:
+            return sum(1 for s in (q.mana_cost.symbols if q.mana_cost else ()) if unit[0] in s.colors)
+        return 1 if q.is_a(per) else 0
+
+    def devotion(self) -> dict:
+        """Devotion to each color: the mana symbols of that color among the mana costs of
+        the permanents (CR 700.5); a hybrid or Phyrexian symbol counts toward each of its
+        colors (700.5a). Permanents given without a ``mana_cost`` count as having none."""
+        out = dict.fromkeys(COLORS, 0)
+        for p in self.permanents:
+            for s in (p.mana_cost.symbols if p.mana_cost else ()):
+                for c in set(s.colors) & set(COLORS):
+                    out[c] += 1
+        return out
 
 
 def flexibility(types) -> int:

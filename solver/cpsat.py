@@ -235,6 +235,41 @@ class PaymentModel:
         for (l, j), e in self.count.items():
             by_act.setdefault(j, []).append(e)
         self.totals = {j: _sum(es) for j, es in by_act.items()}
+        self._add_counted_losses()
+
+    def _add_counted_losses(self) -> None:
+        """CR 700.5, "for each ... you control": a counting ability counts the board as
+        it resolves, so each permanent that adds to its count and was sacrificed in an
+        earlier layer takes its units away from each of its activations (one that
+        sacrifices its own permanent comes after the other sacrifices of its layer too).
+        ``lost[(layer, act#, alt#)]`` is how many units the layer's activations lose."""
+        m = self.model
+        self.lost: dict = {}
+        sacs_of: dict = {}
+        for j, a in enumerate(self.acts):
+            if a.sacrifice:
+                sacs_of.setdefault(a.group, []).append(j)
+        for j, a in enumerate(self.acts):
+            if not a.counted:
+                continue
+            for l in self._layers_of(a):
+                for ai, (unit, losses) in enumerate(a.counted):
+                    if not losses:
+                        continue
+                    gone_here = [w * self.count[(ll, k)] for g, w in losses for k in sacs_of.get(g, ())
+                                 for ll in self._layers_of(self.acts[k]) if ll < l or ll == l and a.sacrifice]
+                    if not gone_here:
+                        continue
+                    most = sum(w * self.supply.groups[g].size for g, w in losses)
+                    before = m.new_int_var(0, most, f"counted_gone_L{l}_{j}_{ai}")
+                    m.add(before == _sum(gone_here))
+                    n = self.act_vars[(l, j, ai)]
+                    lost = m.new_int_var(0, most * a.cap, f"counted_lost_L{l}_{j}_{ai}")
+                    m.add_multiplication_equality(lost, [n, before])
+                    self.lost[(l, j, ai)] = (lost, before)
+                    flags = kind_of(a.mana)[1:]
+                    for t, c in Counter(unit).items():
+                        self.produced[(l, (t,) + flags)].append(-c * lost)
 
     def _add_permanent_budgets(self) -> None:
         """What each group of interchangeable permanents can give: each taps once

@@ -69,10 +69,14 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
                     made += [t] * val(b.comb_vars[(l, j, t)])
                 per = [(tuple(made[k * a.combination:(k + 1) * a.combination]), ()) for k in range(val(v))]
             else:
-                per = [(a.alternatives[ai], a.extra(ai))] * val(v)
-            for out in per:
-                this_layer.append((a.sacrifice, _life_order(a), not a.tap, j, out))
-        for *_, j, out in sorted(this_layer, key=lambda r: r[:4]):
+                own = a.alternatives[ai]
+                if (l, j, ai) in b.lost:  # counted on a board some sacrifices left first (CR 700.5)
+                    unit, gone = a.counted[ai][0], val(b.lost[(l, j, ai)][1])
+                    own = tuple((Counter(own) - Counter({t: c * gone for t, c in Counter(unit).items()})).elements())
+                per = [(own, a.extra(ai))] * val(v)
+            for out in per:  # a counting sacrifice after the other sacrifices (the model's rule)
+                this_layer.append((a.sacrifice, bool(a.counted) and a.sacrifice, _life_order(a), not a.tap, j, out))
+        for *_, j, out in sorted(this_layer, key=lambda r: r[:5]):
             a = acts[j]
             pid = _pick_permanent(a, supply.groups[a.group].ids, state)
             activations.append((l, j, out, pid))

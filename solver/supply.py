@@ -11,6 +11,7 @@ creature for convoke uses the same tap as its mana abilities.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -51,6 +52,11 @@ class Act:
     damage: int = 0
     movable: bool = False  # a free ability that may happen in any layer (after a tap)
     bonus: tuple = ()  # with triggers: for each alternative, the Extra mana its triggers add
+    #: a counted amount (Gaea's Cradle, Nykthos): for each alternative, (the mana of one
+    #: unit, ((group, units each of its permanents accounts for), ...)) over the groups
+    #: that may be sacrificed first: each one sacrificed before an activation takes its
+    #: units away (the count is made as the ability resolves)
+    counted: tuple = ()
 
     @property
     def costs_mana(self) -> bool:
@@ -131,10 +137,11 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False) ->
     if key in board.memo:
         return board.memo[key]
     hosts = {p.attached_to for p in board.permanents if p.triggers and p.attached_to}
+    counting = counting_ids(board)
     by_key: dict = {}
     for p in board.permanents:
         extra = (convoke and p.creature) or (improvise and p.artifact)
-        alone = any(a.cost.sacrifice for a in p.abilities) and (extra or any(
+        alone = p.id in counting or any(a.cost.sacrifice for a in p.abilities) and (extra or any(
             not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice))
         attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
             if p.id in hosts else ()
@@ -144,6 +151,16 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False) ->
     return groups
 
 
+def counting_ids(board: Board) -> frozenset:
+    """The permanents with an ability that counts the board (Gaea's Cradle, Nykthos):
+    each is a group of its own, so what it adds can follow the sacrifices made before
+    each of its activations."""
+    source = board.counted_from
+    if source is None:
+        return frozenset()
+    return frozenset(p.id for p in source.permanents if any(a.output.per for a in p.abilities))
+
+
 def _outcomes(board: Board, triggers: tuple, proto, index: int, ability):
     """``activation_outputs`` of one ability of a group's first permanent, kept with the
     board: the triggers' outcomes depend on the board alone."""
@@ -151,6 +168,48 @@ def _outcomes(board: Board, triggers: tuple, proto, index: int, ability):
     if key not in board.memo:
         board.memo[key] = activation_outputs(triggers, proto, ability)
     return board.memo[key]
+
+
+def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
+    """Each counted ability's losses (``Act.counted``): the groups that can be
+    sacrificed while paying and what each of their permanents adds to its count. A
+    group's free sacrifice may then wait for the counting ability (``movable``)."""
+    source = board.counted_from
+    if source is None:
+        return acts
+    originals = {p.id: p for p in source.permanents}
+    members = {g: originals[grp.ids[0]] for g, grp in enumerate(groups) if grp.ids[0] in originals}
+    sacrificing = {a.group for a in acts if a.sacrifice and a.index not in (CONVOKE, IMPROVISE, DELVE)}
+    out, waits = [], set()
+    for a in acts:
+        proto = members.get(a.group)
+        original = proto.abilities[a.index] if proto is not None and isinstance(a.index, int) else None
+        if original is None or not original.output.per:
+            out.append(a)
+            continue
+        per = original.output.per
+        counted = []
+        for alt in a.alternatives:
+            unit = _unit(source, proto, original, alt)
+            losses = tuple((g, w) for g in sorted(sacrificing) if g != a.group
+                           for w in [source.counted_loss(members[g], per, unit)] if w)
+            counted.append((unit, losses))
+            waits.update(g for g, _ in losses)
+        out.append(replace(a, counted=tuple(counted)) if any(losses for _, losses in counted) else a)
+    return [replace(a, movable=True) if a.group in waits and a.sacrifice and not a.costs_mana else a for a in out]
+
+
+def _unit(source: Board, proto, original, alt: tuple) -> tuple:
+    """The mana one counted unit of ``alt`` stands for (an output of the counted
+    ability ``original``, replacement effects included): ``alt`` divided by the count it
+    was made with; ``alt`` itself where that doesn't divide (each loss then takes all of
+    it: never too much mana)."""
+    gone = {proto.id} if original.cost.sacrifice else set()
+    n = sum(source.counted_loss(q, original.output.per, alt[:1]) for q in source.permanents if q.id not in gone)
+    counts = Counter(alt)
+    if n <= 0 or any(c % n for c in counts.values()):
+        return alt
+    return tuple(t for t, c in sorted(counts.items()) for _ in range(c // n))
 
 
 def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply:
@@ -232,6 +291,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
             # activated at most once per such mana.
             a = replace(a, cap=bounded)
         final.append(a)
+    final = _with_counted_losses(board, groups, final)
     mana_bound = sum(a.cap * a.max_output for a in final) + len(problem.player.pool)
     life_order = any(a.pays_life for a in final) and any(a.damage for a in final)
     if life_order:  # pay the life first, take the damage after (CR 118.3): a free ability

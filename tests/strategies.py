@@ -118,6 +118,13 @@ def requests(draw, max_permanents=4):
         for k, cost in enumerate(draw(st.lists(st.sampled_from(LIFE_AND_DAMAGE), min_size=1, max_size=3))):
             spec, type_line = cost
             perms.append({"id": f"ld{k}", "type_line": type_line, "abilities": [dict(spec)]})
+    if draw(st.integers(0, 6)) == 0:  # a count made as the ability resolves (CR 700.5): sacrificed before
+        perms.append({"id": "count", "type_line": "Legendary Land", "abilities": [draw(st.sampled_from(COUNTING))]})
+        for k in range(draw(st.integers(1, 2))):                        # it, a permanent stops counting
+            perms.append({"id": f"cantor{k}", "type_line": "Creature — Human Druid", "colors": ["G"],
+                          "mana_cost": draw(st.sampled_from(["{R/G}", "{G}", "{G}{G}"])),
+                          "abilities": [{"cost": draw(st.sampled_from(["Sacrifice this", "{1}, Sacrifice this"])),
+                                         "add": draw(st.sampled_from(["any", "{G}", "{C}"]))}]})
     if (spell.get("convoke") or spell.get("improvise")) and draw(st.booleans()):  # both tapped to pay and
         perms.append({"id": "spawn", "type_line": draw(st.sampled_from(  # sacrificed for mana? (CR 601.2g-h)
             ["Creature — Eldrazi Spawn", "Artifact — Gold", "Artifact Creature — Construct"])),
@@ -152,6 +159,14 @@ LIFE_AND_DAMAGE = [
     ({"cost": "Sacrifice this, Pay 1 life", "add": "any"}, "Artifact"),       # life paid by a sacrifice
     ({"cost": "{T}, Pay 1 life", "add": "{B}", "damage": 1}, "Land"),         # both at once
     ({"cost": "{T}, Sacrifice this", "add": "{C}", "damage": 1}, "Artifact"),
+]
+
+#: abilities that count the board: Nykthos, Gaea's Cradle, and one that sacrifices itself
+COUNTING = [
+    {"cost": "{2}, {T}", "add": {"for_each": "devotion", "mana": "any"}},
+    {"cost": "{1}, {T}", "add": {"for_each": "creature", "mana": "{G}"}},
+    {"cost": "{T}", "add": {"for_each": "creature", "mana": "{G}"}},
+    {"cost": "Sacrifice this", "add": {"for_each": "creature", "mana": "{C}"}},
 ]
 
 TRIGGERS = [{"when": "tapped", "of": "Forest", "add": "{G}"},

@@ -23,6 +23,13 @@ CONFLUENCE = {"id": "conf", "name": "Mana Confluence", "type_line": "Land",
               "oracle_text": "{T}, Pay 1 life: Add one mana of any color."}
 PAIN = {"id": "pain", "name": "Shivan Reef", "type_line": "Land",
         "oracle_text": "{T}: Add {C}.\n{T}: Add {U} or {R}. Shivan Reef deals 1 damage to you."}
+NYKTHOS = {"id": "nykthos", "name": "Nykthos, Shrine to Nyx", "type_line": "Legendary Land",
+           "oracle_text": "{T}: Add {C}.\n{2}, {T}: Choose a color. Add an amount of mana of that color equal to "
+                          "your devotion to that color."}
+CANTOR = {"id": "cantor", "name": "Wild Cantor", "type_line": "Creature — Human Druid", "mana_cost": "{R/G}",
+          "oracle_text": "Sacrifice Wild Cantor: Add one mana of any color."}
+WASTES = [{"id": f"w{i}", "name": "Wastes", "type_line": "Basic Land", "oracle_text": "{T}: Add {C}."}
+          for i in range(2)]
 TREASURE = {"type_line": "Token Artifact — Treasure", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]}
 #: a thousand permanents of a dozen kinds, some paying life: with life 1,000,000 the
 #: objective's lexicographic weights overflow 64 bits unless it is solved in stages
@@ -55,6 +62,12 @@ CASES = [
         PAIN, {"id": "s", "abilities": [{"cost": "{R}, {T}, Pay 1 life", "add": "{U}{U}"}]}]}, {"payable": True}),
     ({"spell": {"mana_cost": "{R}{B/P}"}, "player": {"life": 2}, "permanents": [PAIN]},  # the spell's life: last
      {"payable": False}),
+    # CR 700.5: devotion is counted as Nykthos's ability resolves, so activating it
+    # before the Cantor is sacrificed counts the Cantor's {R/G}; paying Nykthos with the
+    # Cantor's own mana does not
+    ({"spell": {"mana_cost": "{G}{G}"}, "permanents": [NYKTHOS, CANTOR, *WASTES]}, {"payable": True}),
+    ({"spell": {"mana_cost": "{G}{G}"}, "permanents": [NYKTHOS, CANTOR, WASTES[0]]}, {"payable": False}),
+    ({"spell": {"mana_cost": "{G}{G}{G}"}, "permanents": [NYKTHOS, CANTOR, *WASTES]}, {"payable": False}),
     # numbers inside the bounds whose weights overflowed 64 bits (an internal error, or a
     # false "no answer within 10 s")
     ({"spell": {"mana_cost": "{2}{G}", "delve": True}, "player": {"graveyard": 1_000_000},

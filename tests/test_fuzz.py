@@ -101,6 +101,11 @@ def payable(out) -> bool:
 @example({"spell": {"mana_cost": "{G}{R}"}, "player": {"life": 1}, "permanents": [  # a sacrifice paying life,
     {"id": "t", "abilities": [{"cost": "Sacrifice this, Pay 1 life", "add": "any"}]},   # then a pain land
     {"id": "p", "abilities": [{"cost": "{T}", "add": "{R}", "damage": 1}]}]})
+@example({"spell": {"mana_cost": "{G}{G}"}, "permanents": [  # issue 12: Nykthos counts the Cantor, then the
+    {"id": "n", "type_line": "Legendary Land", "abilities": [                           # Cantor is sacrificed
+        {"cost": "{2}, {T}", "add": {"for_each": "devotion", "mana": "any"}}]},
+    {"id": "c", "type_line": "Creature", "mana_cost": "{R/G}", "abilities": [{"cost": "Sacrifice this", "add": "any"}]},
+    {"id": "w", "abilities": [{"cost": "{T}", "add": "{C}{C}"}]}]})
 def test_agrees_with_reference_search(request):
     problem, out = solve(request)
     check_answer(problem, out)

@@ -296,8 +296,9 @@ def test_devotion_of_one_color_and_of_none():
 
 
 def test_a_permanent_sacrificed_mid_payment_is_not_counted_later():
-    """Devotion and "for each" counts drop when a counted permanent is sacrificed; an
-    ability paid with mana comes after such a sacrifice, so it counts only what stays."""
+    """Devotion and "for each" counts drop when a counted permanent is sacrificed before
+    the counting ability: here the Cantor's mana must pay for Nykthos, so Nykthos counts
+    only the Elf's {G}{G} (CR 700.5)."""
     cantor = {"id": "cantor", "name": "Wild Cantor", "type_line": "Creature — Human Druid", "mana_cost": "{R/G}",
               "oracle_text": "Sacrifice Wild Cantor: Add one mana of any color."}
     board = [{"id": "nyk", **NYKTHOS}, {"id": "f", "type_line": "Basic Land — Forest"}, cantor,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 
 from ...model.cost import all_total_costs
 from ...model.mana import Mana
@@ -69,12 +70,39 @@ class _Move:
         self.pid, self.ability, self.tap, self.sacrifice = pid, ability, tap, sacrifice
         self.counters, self.counter_kind, self.life, self.damage = counters, counter_kind, life, damage
         self.outputs, self.props, self.cost_symbols, self.exile = outputs, props, cost_symbols, exile
+        self.counted = None  # a counting ability: (triggers, permanent, original permanent, original ability)
+
+
+def _outputs(triggers, p, ab, props) -> list:
+    """Every output of one activation as pool units: its own mana, and what its
+    triggers add (CR 605.4a)."""
+    out = ab.output
+    outcomes = activation_outputs(triggers, p, ab) if triggers else None
+    if outcomes is not None:
+        return sorted({tuple(sorted([(t,) + props for t in own] + [(e.type, e.snow, False, False) for e in extra]))
+                       for own, extra in outcomes})
+    if out.combination:
+        return [tuple((t,) + props for t in sorted(c))
+                for c in itertools.combinations_with_replacement(out.combination_types, out.combination)]
+    return [tuple((t,) + props for t in alt) for alt in sorted(set(tuple(sorted(a)) for a in out.alternatives))]
+
+
+def _live_outputs(problem: PaymentProblem, mv, sacrificed) -> list:
+    """A move's outputs, counted on the board left by the sacrifices so far."""
+    if mv.counted is None:
+        return mv.outputs
+    triggers, p, original, ability = mv.counted
+    gone = set(sacrificed) | ({mv.pid} if mv.sacrifice else set())
+    live = replace(ability, output=problem.board.counted_from.live_output(original, ability, gone))
+    return _outputs(triggers, p, live, mv.props)
 
 
 def _moves(problem: PaymentProblem):
     spell = problem.spell
     life = problem.player.life
     triggers = board_triggers(problem.board)
+    source = problem.board.counted_from
+    counted = {q.id: q for q in source.permanents} if source is not None else {}
     moves, flex = [], {}
     for p in problem.board.permanents:
         types = set()
@@ -86,21 +114,15 @@ def _moves(problem: PaymentProblem):
                 if not spell.allows(ab.restrict):
                     continue
                 spell_only = True
-            out = ab.output
             props = (p.snow, spell_only, False)
-            outcomes = activation_outputs(triggers, p, ab) if triggers else None
-            if outcomes is not None:  # its own mana, and what its triggers add (CR 605.4a)
-                outputs = sorted({tuple(sorted([(t,) + props for t in own] + [(e.type, e.snow, False, False)
-                                                                               for e in extra]))
-                                  for own, extra in outcomes})
-            elif out.combination:
-                outputs = [tuple((t,) + props for t in sorted(c))
-                           for c in itertools.combinations_with_replacement(out.combination_types, out.combination)]
-            else:
-                outputs = [tuple((t,) + props for t in alt) for alt in sorted(set(tuple(sorted(a)) for a in out.alternatives))]
+            outputs = _outputs(triggers, p, ab, props)
             types |= {u[0] for o in outputs for u in o}
-            moves.append(_Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
-                               ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage))
+            move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
+                         ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)
+            original = counted.get(p.id)
+            if original is not None and original.abilities[i].output.per:  # counted as it resolves (CR 700.5)
+                move.counted = (triggers, p, original, original.abilities[i])
+            moves.append(move)
         if not p.tapped and spell.convoke and p.creature:
             colors = [c for c in COLORS if c in p.colors]
             outs = [((c, False, True, False),) for c in colors] or [(("C", False, True, True),)]
@@ -173,7 +195,7 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
                     continue
                 needs = tuple(n for o in opts for n in o.needs)
                 for rest in set(_assignments(pool, needs, False)):
-                    for out in mv.outputs:
+                    for out in _live_outputs(problem, mv, sacrificed):
                         new_pool = tuple(sorted(rest + out))
                         new_used = counters_used
                         if mv.counters:

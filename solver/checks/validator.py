@@ -14,6 +14,7 @@ of errors, each naming the step; empty means legal.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from ...model.cost import Announcement, choice_symbols, total_cost
 from ...model.errors import PlanRejected
@@ -98,6 +99,20 @@ def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
     if lines:
         raise PlanRejected(f"{where}: payment line for {lines[0].symbol} pays nothing in the cost")
     return life
+
+
+def _counted_now(board, pid: str, index: int, sacrificed: list):
+    """A counting ability (Gaea's Cradle, Nykthos) as it resolves now: its amount
+    counted on the board given, without what has been sacrificed (CR 700.5); None for
+    any other ability."""
+    source = board.counted_from
+    if source is None:
+        return None
+    original = next((q for q in source.permanents if q.id == pid), None)
+    if original is None or not original.abilities[index].output.per:
+        return None
+    ability = original.abilities[index]
+    return replace(ability, output=source.live_output(original, ability, set(sacrificed)))
 
 
 def _output_ok(ability, adds: Counter, times: int = 1) -> bool:
@@ -229,7 +244,8 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                     sacrificed.append(pid)
                     sacrifices = True
                 live = tuple(tr for tr in triggers if tr[0].id not in sacrificed)
-                if not _output_ok(ability, adds, multiplier(live, p, ability) if live else 1):
+                counted = _counted_now(problem.board, pid, index, sacrificed)
+                if not _output_ok(counted or ability, adds, multiplier(live, p, ability) if live else 1):
                     raise PlanRejected(f"{where}: this ability can't add {step.adds}")
                 snow = p.snow
                 if ability.restrict:
