@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 
 from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
@@ -61,9 +62,10 @@ def _answer(request, time_limit: float) -> tuple:
     """(profile, problem, answer value) for a request; raises on bad input."""
     if not isinstance(request, dict):
         raise ManaplanError("a request must be a JSON object", "")
+    started = time.monotonic()  # the time guard covers reading the request too
     profile = find_profile(request.get("game", "mtg"))
     problem = profile.read(request)
-    return profile, problem, profile.answer(problem, time_limit)
+    return profile, problem, profile.answer(problem, time_limit, started)
 
 
 def _failure(e: Exception) -> tuple:

@@ -25,8 +25,9 @@ class GameProfile(Protocol):
     def read(self, request: dict) -> Any:
         """The request as the game's problem value; RequestError (located) if invalid."""
 
-    def answer(self, problem: Any, time_limit: float = TIME_LIMIT) -> Any:
-        """The answer value: a plan, Unpayable, Undecided (or Payable for yes/no)."""
+    def answer(self, problem: Any, time_limit: float = TIME_LIMIT, started: float | None = None) -> Any:
+        """The answer value: a plan, Unpayable, Undecided (or Payable for yes/no), within
+        ``time_limit`` seconds from ``started`` (``time.monotonic()``; default now)."""
 
     def write(self, problem: Any, result: Any) -> dict:
         """The answer in the protocol's shape, without the request's ``id``."""

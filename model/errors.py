@@ -33,6 +33,11 @@ class RequestError(ManaplanError):
     """A request that is not valid: a missing or ill-typed field, a bad value."""
 
 
+class PlanTooLarge(ManaplanError):
+    """The plan would be longer than a written answer may be (``MAX_PLAN_STEPS``): an
+    answer refused, not a wrong one."""
+
+
 class InternalError(RuntimeError):
     """A bug in manaplan, reported as such (``"internal": true``), never bad input."""
 

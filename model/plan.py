@@ -32,6 +32,19 @@ CONVOKE, IMPROVISE, DELVE = "convoke", "improvise", "delve"
 
 #: the time guard of one question, in seconds: past it the answer is Undecided (TIMEOUT)
 TIME_LIMIT = 10.0
+#: the most activations a written plan may list (an answer of about 20 MB, with its
+#: payment lines): a larger one is refused with an error, never cut short
+MAX_PLAN_STEPS = 100_000
+
+
+def check_plan_size(activations: int) -> None:
+    """Refuse a plan of more than ``MAX_PLAN_STEPS`` activations before it is built (X
+    of a million paid one counter at a time): the question stays answerable with
+    ``can_pay``."""
+    if activations > MAX_PLAN_STEPS:
+        from .errors import PlanTooLarge
+        raise PlanTooLarge(f"the plan would take {activations:,} activations; a written plan has at most "
+                           f"{MAX_PLAN_STEPS:,} (ask \"query\": \"can_pay\" for yes or no)")
 
 # reason codes of an unpayable answer (the protocol's ``reason.code``)
 NO_MANA_COST = "no_mana_cost"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
 from ..model.errors import PlanError
 from ..model.mana import Mana
-from ..model.plan import PaymentLine, Plan, Step, TriggeredMana
+from ..model.plan import PaymentLine, Plan, Step, TriggeredMana, check_plan_size
 from ..model.problem import PaymentProblem
 from ..model.symbols import ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, Symbol, need_of
 
@@ -49,6 +49,7 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
     val = solver.value
     supply = b.supply
     acts = supply.acts
+    check_plan_size(sum(val(v) for v in b.act_vars.values()))
     pay_budget = Counter({key: val(v) for key, v in b.pay_vars.items() if val(v)})
 
     # which permanents do what: tap before sacrifice, layer by layer

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model.cost import Announcement, choice_symbols, total_cost
-from ..model.plan import POOL, PaymentLine, Plan, Step
+from ..model.plan import POOL, PaymentLine, Plan, Step, check_plan_size
 from ..model.problem import PaymentProblem
 from ..model.sources import PRECAST_ONLY, flexibility
 from ..model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
@@ -120,6 +120,7 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
     acts_of: dict = {}
     for a in supply.acts:  # the abilities plain_view counted: usable, and allowed for this spell
         acts_of.setdefault(a.group, []).append(a)
+    check_plan_size(sum(flows.values()))
     units = []  # (need types, mana type, source id)
     left = [list(who) for _, _, who in classes]
     for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):

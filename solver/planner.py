@@ -40,9 +40,9 @@ class Budget:
     """The time guard of one question, shared by every solve it needs (the exact depths,
     the hint about abilities before casting, each X that max_x tries)."""
 
-    def __init__(self, seconds: float):
+    def __init__(self, seconds: float, started: float | None = None):
         self.seconds = seconds
-        self.deadline = time.monotonic() + seconds
+        self.deadline = (time.monotonic() if started is None else started) + seconds
 
     def left(self) -> float:
         """What a solve may take now: the time left, and at least a moment."""
@@ -56,17 +56,21 @@ class Budget:
         return Undecided(TIMEOUT, f"no answer within {self.seconds:g} s; neither a plan nor a proof was found")
 
 
-def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: bool = True):
+def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: bool = True,
+           started: float | None = None):
     """Answer a payment problem: a :class:`Plan` (validated), :class:`Unpayable` with its
     proof, :class:`Undecided` when the time guard runs out, or :class:`Payable` for a
-    yes/no question. ``time_limit`` bounds every solve the question needs, together.
+    yes/no question. ``time_limit`` bounds every solve the question needs, together,
+    from ``started`` (``time.monotonic()`` when the request came in; default now).
 
     ``plain_path`` False sends plain boards through the general model too (tests compare
     the two; the benchmark measures both)."""
     if problem.spell.cost.mana_cost is None:
         return counting_bound(problem, None)  # no mana cost (CR 202.1b)
+    budget = Budget(time_limit, started)
     supply = build_supply(problem)
-    budget = Budget(time_limit)
+    if budget.spent:
+        return budget.undecided()
     if problem.query == MAX_X:
         return _answer_max_x(problem, supply, budget)
     if problem.query == CAN_PAY:
@@ -90,6 +94,8 @@ def _answer_pay(problem: PaymentProblem, supply: Supply, budget: Budget, plain_p
     helping = _precast_help(problem, supply, model.objective_tuple(solver), budget)
     if helping:
         plan = replace(plan, better_before_casting=tuple(sorted(helping.items())))
+    if budget.spent:  # the whole question stays within its time guard: no plan goes out unchecked
+        return budget.undecided()
     _check(problem, plan)
     return plan
 

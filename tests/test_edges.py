@@ -142,3 +142,26 @@ def test_the_time_guard_bounds_the_whole_question_and_never_gives_a_wrong_answer
             assert validate_plan(problem, out) == []
         else:
             assert isinstance(out, (Undecided,)) or query == "can_pay", out
+
+
+def test_a_plan_longer_than_the_bound_is_refused_but_can_pay_still_answers():
+    """X of 100,001 paid one counter at a time: the plan would list 100,001 activations
+    (MAX_PLAN_STEPS is 100,000): refused with an error that says what to ask instead, in
+    about the time it takes to read the board, not built and then dropped."""
+    from manaplan import solve
+    from manaplan.model.plan import MAX_PLAN_STEPS
+    battery = {"id": "b", "counters": {"charge": MAX_PLAN_STEPS + 1},
+               "abilities": [{"cost": "Remove a charge counter from this", "add": "{C}"}]}
+    request = {"spell": {"mana_cost": "{X}", "x": MAX_PLAN_STEPS + 1}, "permanents": [battery]}
+    out = solve(request)
+    assert "at most 100,000" in out["error"]["message"] and "can_pay" in out["error"]["message"]
+    assert solve({**request, "query": "can_pay"})["payable"] is True
+    assert solve({**request, "spell": {"mana_cost": "{X}", "x": 1000}})["payable"] is True
+
+
+def test_the_time_guard_counts_from_the_request_not_from_the_solve():
+    """Reading and grouping are inside the time guard: with none left after reading, the
+    answer is "no answer in time", never a guess."""
+    from manaplan import solve
+    out = solve({**SLOW, "query": "pay"}, time_limit=0.0)
+    assert out["payable"] is None and out["reason"]["code"] == "timeout"

@@ -27,6 +27,8 @@ True
 
 from __future__ import annotations
 
+import time
+
 from typing import Any
 
 from ..model.duel_masters import (
@@ -262,10 +264,11 @@ class DuelMastersProfile:
     def read(self, request: dict) -> DMRequest:
         return read(request)
 
-    def answer(self, problem: DMRequest, time_limit: float = TIME_LIMIT) -> Any:
+    def answer(self, problem: DMRequest, time_limit: float = TIME_LIMIT, started: float | None = None) -> Any:
         from ..solver.duel_masters import answer  # OR-Tools loads slowly: only when answering
 
-        return answer(problem, time_limit)
+        spent = time.monotonic() - started if started is not None else 0.0
+        return answer(problem, max(0.05, time_limit - spent))
 
     def write(self, problem: DMRequest, result: Any) -> dict:
         return write(problem, result)

@@ -337,9 +337,9 @@ class MagicProfile:
     def read(self, request: dict) -> PaymentProblem:
         return read(request)
 
-    def answer(self, problem: PaymentProblem, time_limit: float = TIME_LIMIT):
+    def answer(self, problem: PaymentProblem, time_limit: float = TIME_LIMIT, started: float | None = None):
         from ..solver.planner import answer
-        return answer(problem, time_limit)
+        return answer(problem, time_limit, started=started)
 
     def write(self, problem: PaymentProblem, result) -> dict:
         return write(problem, result)
