@@ -53,9 +53,8 @@ def funding_graph(supply: Supply):
       after A);
     - A -> S when A and S are abilities of one such permanent and S sacrifices it:
       nothing of a permanent is used after its sacrifice, so S comes no earlier than A;
-    - C -> S from an ability that counts the board (Nykthos) to the sacrifice of a
-      permanent it counts: the sacrifice may wait so that it still counts (CR 700.5),
-      a layer later when the counting ability sacrifices its own permanent too;
+    - C -> S and S -> C between an ability that counts the board (Nykthos) and the
+      sacrifice of a permanent it counts: either may wait for the other (CR 700.5);
     - P -> D, when the board has both (``supply.life_order``), from an ability that pays
       life to one that deals damage: the damage may have to wait for the payment (CR
       118.3), a layer later when a sacrifice paid the life.
@@ -72,6 +71,7 @@ def funding_graph(supply: Supply):
     for c in nodes:
         counted = {g for _, losses in acts[c].counted for g, _ in losses}
         graph.add_edges_from((c, k) for k in nodes if acts[k].group in counted and acts[k].sacrifice)
+        graph.add_edges_from((k, c) for k in nodes if acts[k].group in counted and acts[k].sacrifice)
     if supply.life_order:
         graph.add_edges_from((p, d) for p in nodes if acts[p].pays_life
                              for d in nodes if d != p and acts[d].damage)
@@ -87,9 +87,10 @@ def funding_graph(supply: Supply):
 
 def _takes_a_layer(supply: Supply, a) -> bool:
     """Whether an activation of ``a`` may need a layer of its own: it costs mana, it
-    deals damage that may have to wait for a life payment, or it sacrifices a permanent
-    that a counting ability which sacrifices its own permanent may count first."""
-    return a.costs_mana or supply.life_order and bool(a.damage) or a.sacrifice and a.movable and any(
+    deals damage that may have to wait for a life payment, it counts the board and may
+    wait for a sacrifice, or it sacrifices a permanent that a counting ability which
+    sacrifices its own permanent may count first."""
+    return a.costs_mana or supply.life_order and bool(a.damage) or bool(a.counted) or a.sacrifice and a.movable and any(
         a.group == g for c in supply.acts if c.counted and c.sacrifice for _, losses in c.counted for g, _ in losses)
 
 

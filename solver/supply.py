@@ -172,8 +172,9 @@ def _outcomes(board: Board, triggers: tuple, proto, index: int, ability):
 
 def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
     """Each counted ability's losses (``Act.counted``): the groups that can be
-    sacrificed while paying and what each of their permanents adds to its count. A
-    group's free sacrifice may then wait for the counting ability (``movable``)."""
+    sacrificed while paying and what each of their permanents adds to its count. Either
+    may wait for the other (``movable``): a group's free sacrifice for the count, or the
+    count for the sacrifice (a plan may make less mana that way, and float less)."""
     source = board.counted_from
     if source is None:
         return acts
@@ -196,7 +197,8 @@ def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
             counted.append((unit, losses))
             waits.update(g for g, _ in losses)
         out.append(replace(a, counted=tuple(counted)) if any(losses for _, losses in counted) else a)
-    return [replace(a, movable=True) if a.group in waits and a.sacrifice and not a.costs_mana else a for a in out]
+    return [replace(a, movable=True) if not a.costs_mana and (a.counted or a.group in waits and a.sacrifice) else a
+            for a in out]
 
 
 def _unit(source: Board, proto, original, alt: tuple) -> tuple:
