@@ -17,25 +17,33 @@ from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
 from .model.plan import TIME_LIMIT, Payable, Plan
 from .profiles import find_profile, game_names
-from .protocol.common import error_answer, request_id, version_answer, with_id
+from .boards import DROP_BOARD
+from .model.errors import RequestError
+from .protocol.common import (error_answer, expect, no_unknown_fields, request_id, version_answer, whole_number,
+                              with_id)
 
 #: a query every game answers: which package and protocol this is
 VERSION = "version"
+#: the longest time guard a request may ask for (``time_limit_ms``): ten minutes
+MAX_TIME_LIMIT_MS = 600_000
 
 
-def solve(request, time_limit: float = TIME_LIMIT) -> dict:
+def solve(request, time_limit: float = TIME_LIMIT, boards=None) -> dict:
     """Answer one request (a dict in the protocol's shape) with a response dict.
 
     The request's ``game`` picks the profile (Magic by default) that reads it, answers
     it and writes the answer. Bad input gives ``{"id": ..., "error": {"message": ...,
     "at": ...}}``; so does an internal failure (with ``"internal": true``), so that no
-    traceback reaches a user.
+    traceback reaches a user. ``boards`` is the store of kept boards (``serve`` keeps
+    one per session); ``time_limit_ms`` in the request overrides ``time_limit``.
     """
     rid = request_id(request)
     try:
         if _asks_version(request):
             return with_id(rid, version())
-        profile, problem, result = _answer(request, time_limit)
+        if isinstance(request, dict) and request.get("query") == DROP_BOARD:
+            return with_id(rid, _drop_board(request, boards))
+        profile, problem, result = _answer(request, time_limit, boards)
         return with_id(rid, profile.write(problem, result))
     except Exception as e:  # noqa: BLE001 (every failure becomes an answer)
         return error_answer(rid, *_failure(e))
@@ -58,14 +66,28 @@ def _asks_version(request) -> bool:
     return isinstance(request, dict) and request.get("query") == VERSION
 
 
-def _answer(request, time_limit: float) -> tuple:
+def _answer(request, time_limit: float, boards=None) -> tuple:
     """(profile, problem, answer value) for a request; raises on bad input."""
     if not isinstance(request, dict):
         raise ManaplanError("a request must be a JSON object", "")
     started = time.monotonic()  # the time guard covers reading the request too
+    if "time_limit_ms" in request:
+        time_limit = whole_number(request, "time_limit_ms", "time_limit_ms", minimum=1,
+                                  maximum=MAX_TIME_LIMIT_MS) / 1000
     profile = find_profile(request.get("game", "mtg"))
-    problem = profile.read(request)
+    problem = profile.read(request, boards)
     return profile, problem, profile.answer(problem, time_limit, started)
+
+
+def _drop_board(request: dict, boards) -> dict:
+    """``{"query": "drop_board", "board": NAME}``: forget a kept board."""
+    no_unknown_fields(request, ("id", "game", "query", "board"), "", "a drop_board request")
+    name = request.get("board")
+    expect(isinstance(name, str) and name, "'board' must be the name of a kept board", "board")
+    if boards is None:
+        raise RequestError(f"no board is kept under {name!r}: boards are kept by `manaplan serve`", "board")
+    boards.drop(name)
+    return {"dropped": True}
 
 
 def _failure(e: Exception) -> tuple:
@@ -99,14 +121,14 @@ def can_pay(mana_cost: str | None, permanents: list, player: dict | None = None,
     return isinstance(result, (Payable, Plan))
 
 
-def solve_text(text) -> dict:
+def solve_text(text, boards=None) -> dict:
     """Answer one request given as JSON text (``str``, or UTF-8 ``bytes``). Whatever the
     text holds, the answer is one dict: bad text gets a located error."""
     try:
         request = read_json(text)
     except ManaplanError as e:
         return error_answer(None, e.message, e.at)
-    return solve(request)
+    return solve(request, boards=boards)
 
 
 def _refuse_constant(name: str):

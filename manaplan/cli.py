@@ -11,6 +11,7 @@ import sys
 
 from . import __version__
 from .api import explain, explain_text, solve, solve_text, write_json
+from .boards import BoardStore
 from .protocol.common import error_answer, is_error
 
 DEMO_REQUEST = {
@@ -69,7 +70,9 @@ def serve(lines, out) -> None:
     """One answer per non-blank line, in order, whatever the line holds: a line that is
     not a request gets an error answer, a bug an internal-error answer, and the server
     goes on. ``lines`` yields bytes (read as UTF-8 one line at a time), or None for a line
-    longer than MAX_REQUEST_BYTES."""
+    longer than MAX_REQUEST_BYTES. Boards named in requests are kept for the session
+    (:class:`manaplan.boards.BoardStore`)."""
+    boards = BoardStore()
     for line in lines:
         if line is not None and not line.strip():
             continue  # blank lines are no requests (docs/protocol.md, "Transport")
@@ -77,7 +80,7 @@ def serve(lines, out) -> None:
             if line is None:
                 text = write_json(error_answer(None, f"the request is longer than {MAX_REQUEST_BYTES} bytes", ""))
             else:
-                text = write_json(solve_text(line))
+                text = write_json(solve_text(line, boards))
         except Exception as e:  # noqa: BLE001  (solve_text answers everything; this is a last guard)
             text = write_json(error_answer(None, f"internal error ({type(e).__name__})", None, internal=True))
         out.write(text + "\n")

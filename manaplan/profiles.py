@@ -22,8 +22,9 @@ class GameProfile(Protocol):
     #: the queries it answers (besides ``version``, which every game answers)
     queries: tuple
 
-    def read(self, request: dict) -> Any:
-        """The request as the game's problem value; RequestError (located) if invalid."""
+    def read(self, request: dict, boards=None) -> Any:
+        """The request as the game's problem value; RequestError (located) if invalid.
+        ``boards``: the boards ``serve`` keeps (:class:`manaplan.boards.BoardStore`)."""
 
     def answer(self, problem: Any, time_limit: float = TIME_LIMIT, started: float | None = None) -> Any:
         """The answer value: a plan, Unpayable, Undecided (or Payable for yes/no), within

@@ -45,7 +45,7 @@ from .common import (
 
 GAME = "duel-masters"
 
-_REQUEST_FIELDS = ("game", "query", "id", "card", "cost_change", "min_cost", "mana_zone")
+_REQUEST_FIELDS = ("game", "query", "id", "card", "cost_change", "min_cost", "mana_zone", "time_limit_ms")
 _CARD_FIELDS = ("name", "cost", "civilizations")
 _MANA_CARD_FIELDS = ("id", "name", "civilizations", "mana_number", "tapped")
 _PLAN_FIELDS = ("tapped", "civilizations", "points", "excess", "sacrificed", "life_paid", "steps")
@@ -261,8 +261,8 @@ class DuelMastersProfile:
     #: the queries it answers (besides ``version``, which the API answers for every game)
     queries = ("pay",)
 
-    def read(self, request: dict) -> DMRequest:
-        return read(request)
+    def read(self, request: dict, boards=None) -> DMRequest:
+        return read(request)  # boards are kept for Magic only
 
     def answer(self, problem: DMRequest, time_limit: float = TIME_LIMIT, started: float | None = None) -> Any:
         from ..solver.duel_masters import answer  # OR-Tools loads slowly: only when answering

@@ -25,9 +25,11 @@ from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
+from ..boards import DROP_BOARD, KeptBoard
 from .common import boolean, expect, no_unknown_fields, undecided_reason, whole_number
 
-REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents")
+REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms")
+CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text")
 PLAYER_FIELDS = ("life", "pool", "graveyard")
@@ -38,32 +40,101 @@ ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "da
 
 # -- reading ------------------------------------------------------------------------------
 
-def read(request) -> PaymentProblem:
-    """Validate a Magic request and build the problem; raise RequestError on bad input."""
+def read(request, boards=None) -> PaymentProblem:
+    """Validate a Magic request and build the problem; raise RequestError on bad input.
+
+    With ``"board": NAME`` and a ``boards`` store (``serve``'s), ``permanents`` are kept
+    under NAME, or, without them, the kept board is used after its ``changes``; the
+    request's ``player`` fields override the kept player for this request only."""
     expect(isinstance(request, dict), "a request must be a JSON object", "")
     no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
     expect("spell" in request, "the request needs a 'spell'", "spell")
     spell = read_spell(request["spell"])
-    player = read_player(request.get("player"))
-    perms = request.get("permanents", [])
-    expect(isinstance(perms, list), "'permanents' must be a list", "permanents")
+    name = request.get("board")
+    expect(name is None or isinstance(name, str) and name, "'board' must be a name (non-empty text)", "board")
+    if name is None or "permanents" in request:
+        expect("changes" not in request, "'changes' apply to a kept board: give 'board' without 'permanents'",
+               "changes")
+        perms = request.get("permanents", [])
+        expect(isinstance(perms, list), "'permanents' must be a list", "permanents")
+        board = read_board(perms, "permanents")
+        player_fields = request.get("player")
+        if name is not None and boards is not None:
+            base = request.get("player", {})
+            expect(isinstance(base, dict), "'player' must be an object", "player")
+            boards.put(name, KeptBoard(tuple(perms), dict(base), board))
+    else:
+        if boards is None:
+            raise RequestError(f"no board is kept under {name!r}: boards are kept by `manaplan serve`; give "
+                               f"'permanents' too", "board")
+        kept = boards.get(name)
+        if "changes" in request:
+            kept = apply_changes(kept, request["changes"])
+            boards.put(name, kept)
+        board = kept.board
+        given = request.get("player", {})
+        expect(isinstance(given, dict), "'player' must be an object", "player")
+        player_fields = {**kept.player, **given}
+    problem = PaymentProblem(spell, board, read_player(player_fields), query)
+    return problem
+
+
+def read_board(perms: list, at: str, known=()) -> Board:
+    """Read a board's permanents (ids distinct, also from ``known``; Auras attached to
+    permanents of the board) and check its triggers."""
     parsed = []
-    seen = set()
+    seen = set(known)
     for i, p in enumerate(perms):
-        perm = read_permanent(p, f"permanents[{i}]")
+        perm = read_permanent(p, f"{at}[{i}]")
         if perm.id in seen:
-            raise RequestError(f"duplicate permanent id {perm.id!r}", f"permanents[{i}].id")
+            raise RequestError(f"duplicate permanent id {perm.id!r}", f"{at}[{i}].id")
         seen.add(perm.id)
         parsed.append(perm)
     for i, perm in enumerate(parsed):
         if perm.attached_to and perm.attached_to not in seen:
             raise RequestError(f"'attached_to' names no permanent on the board: {perm.attached_to!r}",
-                               f"permanents[{i}].attached_to")
-    problem = PaymentProblem(spell, Board(tuple(parsed)), player, query)
-    check_board(problem.board.permanents)
-    return problem
+                               f"{at}[{i}].attached_to")
+    board = Board(tuple(parsed))
+    check_board(board.permanents)
+    return board
+
+
+def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
+    """The kept board after ``changes``: permanents tapped, untapped, removed, added (in
+    that order), and player fields replaced; every id named must be on the board."""
+    expect(isinstance(changes, dict), "'changes' must be an object", "changes")
+    no_unknown_fields(changes, CHANGES_FIELDS, "changes", "changes")
+    perms = [dict(p) for p in kept.permanents]
+    index = {p.get("id"): i for i, p in enumerate(perms)}
+    for key, state in (("tapped", True), ("untapped", False)):
+        for k, pid in enumerate(_id_list(changes, key)):
+            expect(pid in index, f"no permanent {pid!r} on the kept board", f"changes.{key}[{k}]")
+            perms[index[pid]]["tapped"] = state
+    gone = set()
+    for k, pid in enumerate(_id_list(changes, "remove")):
+        expect(pid in index, f"no permanent {pid!r} on the kept board", f"changes.remove[{k}]")
+        gone.add(pid)
+    perms = [p for p in perms if p.get("id") not in gone]
+    added = changes.get("add", [])
+    expect(isinstance(added, list), "'add' must be a list of permanents", "changes.add")
+    board = read_board(perms, "permanents")
+    board = Board(board.permanents + read_board(added, "changes.add", known=[p.id for p in board.permanents]).permanents)
+    check_board(board.permanents)
+    player = kept.player
+    if "player" in changes:
+        expect(isinstance(changes["player"], dict), "'player' must be an object", "changes.player")
+        player = {**player, **changes["player"]}
+        read_player(player)
+    return KeptBoard(tuple(perms) + tuple(added), player, board)
+
+
+def _id_list(changes: dict, key: str) -> list:
+    ids = changes.get(key, [])
+    expect(isinstance(ids, list) and all(isinstance(i, str) for i in ids),
+           f"'{key}' must be a list of permanent ids", f"changes.{key}")
+    return ids
 
 
 def _mana_string(value, at: str) -> ManaCost:
@@ -332,10 +403,10 @@ class MagicProfile:
     """Magic: The Gathering (``"game": "mtg"``, the default)."""
 
     name = "mtg"
-    queries = QUERIES
+    queries = QUERIES + (DROP_BOARD,)
 
-    def read(self, request: dict) -> PaymentProblem:
-        return read(request)
+    def read(self, request: dict, boards=None) -> PaymentProblem:
+        return read(request, boards)
 
     def answer(self, problem: PaymentProblem, time_limit: float = TIME_LIMIT, started: float | None = None):
         from ..solver.planner import answer
