@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .model.duel_masters import PAYS_CIVILIZATION
-from .model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, Payable, Plan, Undecided, Unpayable
+from .model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, Castable, Payable, Plan, Undecided, Unpayable
 from .model.problem import PaymentProblem
 from .model.mana import format_types
 from .model.symbols import LIFE_HALF
@@ -98,6 +98,8 @@ def _step_words(step, names) -> str:
 
 def magic(problem: PaymentProblem, result) -> str:
     """A Magic answer as a player reads it."""
+    if isinstance(result, Castable):
+        return "\n".join(magic(problem.for_spell(spell), answer) for spell, answer in result.answers)
     title = _title(problem)
     if isinstance(result, Unpayable):
         return f"{title}: can't be paid: {result.message}"

@@ -218,5 +218,13 @@ class Undecided:
 
 
 @dataclass(frozen=True)
+class Castable:
+    """The answer to ``castable``: for each spell of the hand, in order, ``(spell,
+    answer)``, each answer what ``pay`` gives for that spell alone."""
+
+    answers: tuple
+
+
+@dataclass(frozen=True)
 class Payable:
     """Yes, without a plan: the answer to a yes/no question (``can_pay``)."""

@@ -17,9 +17,12 @@ from .cost import SpellCost
 from .restrictions import restriction_allows
 from .sources import Board, Player
 
-#: what a Magic request may ask: the best plan, the largest X, or yes/no
-PAY, MAX_X, CAN_PAY = "pay", "max_x", "can_pay"
-QUERIES = (PAY, MAX_X, CAN_PAY)
+#: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
+#: a hand can be cast now
+PAY, MAX_X, CAN_PAY, CASTABLE = "pay", "max_x", "can_pay", "castable"
+QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE)
+#: the queries about a hand rather than one spell
+HAND_QUERIES = (CASTABLE,)
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,15 @@ class Spell:
     convoke: bool = False
     improvise: bool = False
     delve: bool = False
+    id: str = ""  # a card in a hand: its id, echoed in answers
+    value: int | None = None  # what casting it is worth (best_turn); None: its mana value
+
+    @property
+    def worth(self) -> int:
+        """Its ``value``, or else its mana value (CR 202.3: X is 0 off the stack)."""
+        if self.value is not None:
+            return self.value
+        return self.cost.mana_cost.mana_value if self.cost.mana_cost else 0
 
     @property
     def colors(self) -> frozenset:
@@ -50,12 +62,14 @@ class Spell:
 @dataclass(frozen=True)
 class PaymentProblem:
     """One Magic payment question: can ``spell`` be paid from ``board`` and ``player``,
-    and how best (``query``: :data:`PAY`, :data:`MAX_X` or :data:`CAN_PAY`)?"""
+    and how best (``query``: :data:`PAY`, :data:`MAX_X` or :data:`CAN_PAY`)? With
+    :data:`CASTABLE`, the question is asked of each spell in ``hand`` instead."""
 
     spell: Spell
     board: Board
     player: Player
     query: str = PAY
+    hand: tuple = ()  # Spells with ids: the cards a hand question is about
 
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,
@@ -66,6 +80,10 @@ class PaymentProblem:
         """The ``pay`` question for the spell cast with X = ``x``, on the same board (its
         grouping is kept, see ``Board.grouping``)."""
         return replace(self, spell=self.spell.with_x(x), query=PAY)
+
+    def for_spell(self, spell: Spell) -> "PaymentProblem":
+        """The ``pay`` question for ``spell`` (a card of the hand) on the same board."""
+        return replace(self, spell=spell, query=PAY)
 
     def after(self, plan) -> tuple:
         """(board, player) after carrying ``plan`` out: see :meth:`Board.after` and

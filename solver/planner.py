@@ -18,9 +18,9 @@ from dataclasses import replace
 
 from ..model.errors import InvalidPlan
 from ..model.plan import (
-    NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, TIME_LIMIT, TIMEOUT, Payable, Plan, Undecided, Unpayable,
+    NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, TIME_LIMIT, TIMEOUT, Castable, Payable, Plan, Undecided, Unpayable,
 )
-from ..model.problem import CAN_PAY, MAX_X, PaymentProblem
+from ..model.problem import CAN_PAY, CASTABLE, MAX_X, PaymentProblem
 from ..model.sources import PRECAST_ONLY
 
 from .cpsat import PaymentModel, Status
@@ -59,15 +59,23 @@ class Budget:
 def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: bool = True,
            started: float | None = None):
     """Answer a payment problem: a :class:`Plan` (validated), :class:`Unpayable` with its
-    proof, :class:`Undecided` when the time guard runs out, or :class:`Payable` for a
-    yes/no question. ``time_limit`` bounds every solve the question needs, together,
+    proof, :class:`Undecided` when the time guard runs out, :class:`Payable` for a
+    yes/no question, or :class:`Castable` for a hand (each card as ``pay`` answers it). ``time_limit`` bounds every solve the question needs, together,
     from ``started`` (``time.monotonic()`` when the request came in; default now).
 
     ``plain_path`` False sends plain boards through the general model too (tests compare
     the two; the benchmark measures both)."""
+    budget = Budget(time_limit, started)
+    if problem.query == CASTABLE:
+        return Castable(tuple((spell, _answer_alone(problem.for_spell(spell), budget, plain_path))
+                              for spell in problem.hand))
+    return _answer_alone(problem, budget, plain_path)
+
+
+def _answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
+    """The answer to one spell's question within the request's ``budget``."""
     if problem.spell.cost.mana_cost is None:
         return counting_bound(problem, None)  # no mana cost (CR 202.1b)
-    budget = Budget(time_limit, started)
     supply = build_supply(problem)
     if budget.spent:
         return budget.undecided()

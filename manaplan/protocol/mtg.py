@@ -19,8 +19,9 @@ from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
 from ..model.oracle import abilities_from_text, chosen_color_code, triggers_from_text
-from ..model.plan import GRAVEYARD, POOL, TIME_LIMIT, NotEnoughLife, NotEnoughMana, Payable, Plan, Undecided, Unpayable
-from ..model.problem import QUERIES, PaymentProblem, Spell
+from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, Castable, NotEnoughLife, NotEnoughMana, Payable, Plan,
+                          Undecided, Unpayable)
+from ..model.problem import HAND_QUERIES, QUERIES, PaymentProblem, Spell
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT
@@ -28,10 +29,14 @@ from ..model.triggers import ManaTrigger, check_board
 from ..boards import DROP_BOARD, KeptBoard
 from .common import boolean, expect, no_unknown_fields, undecided_reason, whole_number
 
-REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms")
+#: the spell of a request that asks about a hand only (``castable``): none
+NO_SPELL = Spell(SpellCost(None))
+
+REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms",
+                  "hand")
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
-                "convoke", "improvise", "delve", "oracle_text")
+                "convoke", "improvise", "delve", "oracle_text", "id", "value")
 PLAYER_FIELDS = ("life", "pool", "graveyard")
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to")
@@ -50,8 +55,13 @@ def read(request, boards=None) -> PaymentProblem:
     no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
-    expect("spell" in request, "the request needs a 'spell'", "spell")
-    spell = read_spell(request["spell"])
+    hand = read_hand(request.get("hand"), query)
+    if query in HAND_QUERIES:
+        expect("hand" in request, f"'{query}' asks about a 'hand': give one", "hand")
+        spell = read_spell(request["spell"]) if "spell" in request else NO_SPELL
+    else:
+        expect("spell" in request, "the request needs a 'spell'", "spell")
+        spell = read_spell(request["spell"])
     name = request.get("board")
     expect(name is None or isinstance(name, str) and name, "'board' must be a name (non-empty text)", "board")
     if name is None or "permanents" in request:
@@ -77,8 +87,30 @@ def read(request, boards=None) -> PaymentProblem:
         given = request.get("player", {})
         expect(isinstance(given, dict), "'player' must be an object", "player")
         player_fields = {**kept.player, **given}
-    problem = PaymentProblem(spell, board, read_player(player_fields), query)
+    ids = {p.id for p in board.permanents}
+    for i, card in enumerate(hand):
+        expect(card.id not in ids, f"{card.id!r} is the id of a permanent too: one id namespace per request",
+               f"hand[{i}].id")
+    problem = PaymentProblem(spell, board, read_player(player_fields), query, hand)
     return problem
+
+
+def read_hand(hand, query: str) -> tuple:
+    """The hand's spells, each with an ``id`` (distinct) and an optional ``value``."""
+    if hand is None:
+        return ()
+    expect(isinstance(hand, list), "'hand' must be a list of spells", "hand")
+    out, seen = [], set()
+    for i, item in enumerate(hand):
+        try:
+            card = read_spell(item)
+        except ManaplanError as e:
+            raise RequestError(e.message, f"hand[{i}]{e.at[len('spell'):] if e.at else ''}") from None
+        expect(card.id != "", "every spell of the hand needs an 'id'", f"hand[{i}].id")
+        expect(card.id not in seen, f"duplicate id {card.id!r} in the hand", f"hand[{i}].id")
+        seen.add(card.id)
+        out.append(card)
+    return tuple(out)
 
 
 def read_board(perms: list, at: str, known=()) -> Board:
@@ -167,9 +199,14 @@ def read_spell(spell) -> Spell:
     cost.check()
     for key in ("name", "type_line", "oracle_text"):
         expect(isinstance(spell.get(key, ""), str), f"'{key}' must be text", f"spell.{key}")
+    sid = spell.get("id", "")
+    expect(isinstance(sid, str), "'id' must be text", "spell.id")
+    expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(GRAVEYARD + ":"),
+           f"{sid!r} is a word plans use; choose another id", "spell.id")
+    value = whole_number(spell, "value", "spell.value", None) if "value" in spell else None
     return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
                  boolean(spell, "convoke", "spell.convoke"), boolean(spell, "improvise", "spell.improvise"),
-                 boolean(spell, "delve", "spell.delve"))
+                 boolean(spell, "delve", "spell.delve"), sid, value)
 
 
 def read_player(player) -> Player:
@@ -384,6 +421,9 @@ def write_reason(result: Unpayable) -> dict:
 
 def write(problem: PaymentProblem, result) -> dict:
     """The answer in the protocol's shape (without the request's ``id``)."""
+    if isinstance(result, Castable):
+        return {"castable": [{"id": spell.id, **write(problem.for_spell(spell), answer)}
+                             for spell, answer in result.answers]}
     if isinstance(result, Plan):
         out = {"payable": True, "total_cost": str(result.total_cost),
                "plan": write_plan(result, problem.player.life), "reason": None}
