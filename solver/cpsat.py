@@ -162,6 +162,7 @@ class PaymentModel:
         self.damage_at: dict = {}   # (layer, sacrifices?, also pays life?) -> damage they deal
         self.spell_life: list = []  # the spell's Phyrexian symbols announced as life
         self.tail_life_checks: list = []  # (life paid, life lost by then): the tail's strict rule
+        self.tail_count_checks: list = []  # (units gone, gone in earlier layers): the tail's strict count
         self.kinds = self._mana_kinds()
         self.pool0 = Counter(kind_of(u) for u in supply.pool)
         self.produced = {(l, k): [] for l in range(layers + 1) for k in self.kinds}
@@ -258,11 +259,19 @@ class PaymentModel:
                         continue
                     gone_here = [w * self.count[(ll, k)] for g, w in losses for k in sacs_of.get(g, ())
                                  for ll in self._layers_of(self.acts[k]) if ll < l or ll == l and a.sacrifice]
-                    if not gone_here:
+                    tail = self.relaxed and l == self.layers
+                    in_tail = [w * self.count[(l, k)] for g, w in losses for k in sacs_of.get(g, ())
+                               if l in self._layers_of(self.acts[k]) and not a.sacrifice] if tail else []
+                    if not gone_here and not in_tail:
                         continue
                     most = sum(w * self.supply.groups[g].size for g, w in losses)
                     before = m.new_int_var(0, most, f"counted_gone_L{l}_{j}_{ai}")
-                    m.add(before == _sum(gone_here))
+                    if in_tail:  # the tail's order is not fixed: its own sacrifices may come first
+                        m.add(before >= _sum(gone_here))
+                        m.add(before <= _sum(gone_here + in_tail))
+                        self.tail_count_checks.append((before, _sum(gone_here)))
+                    else:
+                        m.add(before == _sum(gone_here))
                     n = self.act_vars[(l, j, ai)]
                     lost = m.new_int_var(0, most * a.cap, f"counted_lost_L{l}_{j}_{ai}")
                     m.add_multiplication_equality(lost, [n, before])
@@ -691,10 +700,12 @@ class PaymentModel:
 
     def tail_is_real(self, solver) -> bool:
         """Whether a solution of the relaxed model is a real plan: its tail funds nothing
-        from itself and pays its life in the order the strict rule fixes."""
+        from itself, pays its life in the order the strict rule fixes, and counts the
+        board as the strict rule does (sacrifices of the tail after its counts)."""
         life = self.problem.player.life
         return all(solver.value(v) == 0 for v in self.tail_self) and all(
-            self.value(solver, paid) == 0 or self.value(solver, lost) <= life for paid, lost in self.tail_life_checks)
+            self.value(solver, paid) == 0 or self.value(solver, lost) <= life for paid, lost in self.tail_life_checks
+        ) and all(solver.value(gone) == self.value(solver, earlier) for gone, earlier in self.tail_count_checks)
 
     def minimize_tail_self_funding(self) -> None:
         """For a yes/no answer: a solution whose tail funds nothing from itself is a real
