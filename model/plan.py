@@ -138,6 +138,8 @@ class Plan:
     optimal: bool = True
     x: int | None = None
     better_before_casting: tuple = ()
+    kicked: bool | None = None  # the spell has a kicker: whether the plan pays it (CR 702.33a)
+    kicks: int | None = None  # the spell has a multikicker: how many times the plan pays it (702.33c)
 
     def __post_init__(self):
         for name in ("steps", "payment", "floating", "announced", "reduction_halves", "better_before_casting"):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .cost import SpellCost
+from .mana import ManaCost
 from .restrictions import restriction_allows
 from .sources import Board, Player
 
@@ -23,6 +24,9 @@ PAY, MAX_X, CAN_PAY, CASTABLE = "pay", "max_x", "can_pay", "castable"
 QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE)
 #: the queries about a hand rather than one spell
 HAND_QUERIES = (CASTABLE,)
+#: a spell's choices left to the planner: kick it when the board allows, kick it as many
+#: times as the board allows
+IF_POSSIBLE, MOST = "if_possible", "max"
 
 
 @dataclass(frozen=True)
@@ -38,17 +42,44 @@ class Spell:
     delve: bool = False
     id: str = ""  # a card in a hand: its id, echoed in answers
     value: int | None = None  # what casting it is worth (best_turn); None: its mana value
+    kicker: ManaCost | None = None  # CR 702.33a: an optional additional cost
+    kicked: object = False  # True, False, or IF_POSSIBLE: paid whenever the board allows
+    multikicker: ManaCost | None = None  # CR 702.33c: paid any number of times
+    kicks: object = 0  # how many times, or MOST: as many as the board allows
+    printed: ManaCost | None = None  # cast for an alternative cost (CR 118.9): the mana cost printed
+
+    @property
+    def mana_cost(self) -> ManaCost | None:
+        """The mana cost printed on the card: an alternative cost leaves it as it is, for
+        its colors and mana value (CR 118.9c)."""
+        return self.printed or self.cost.mana_cost
 
     @property
     def worth(self) -> int:
         """Its ``value``, or else its mana value (CR 202.3: X is 0 off the stack)."""
         if self.value is not None:
             return self.value
-        return self.cost.mana_cost.mana_value if self.cost.mana_cost else 0
+        return self.mana_cost.mana_value if self.mana_cost else 0
 
     @property
     def colors(self) -> frozenset:
-        return self.cost.mana_cost.colors if self.cost.mana_cost else frozenset()
+        return self.mana_cost.colors if self.mana_cost else frozenset()
+
+    @property
+    def choices_open(self) -> bool:
+        """Whether the kicker or the number of kicks is still to be chosen (CR 601.2b)."""
+        return self.kicked == IF_POSSIBLE or self.kicks == MOST
+
+    def with_kicks(self, kicked: bool, kicks: int) -> "Spell":
+        """The spell cast with its kicker paid or not and its multikicker paid ``kicks``
+        times: additional costs (CR 702.33, 601.2f), no choice left."""
+        extra = ()
+        if kicked and self.kicker is not None:
+            extra += (self.kicker,)
+        if kicks and self.multikicker is not None:
+            extra += (ManaCost(self.multikicker.symbols * kicks),)
+        return replace(self, cost=replace(self.cost, additional=self.cost.additional + extra),
+                       kicker=None, kicked=False, multikicker=None, kicks=0)
 
     def allows(self, restrict: str) -> bool:
         """Whether mana restricted by ``restrict`` may be spent on this spell (CR 106.6)."""
@@ -80,6 +111,10 @@ class PaymentProblem:
         """The ``pay`` question for the spell cast with X = ``x``, on the same board (its
         grouping is kept, see ``Board.grouping``)."""
         return replace(self, spell=self.spell.with_x(x), query=PAY)
+
+    def with_kicks(self, kicked: bool, kicks: int) -> "PaymentProblem":
+        """The same question with the spell's kicker and multikicker chosen."""
+        return replace(self, spell=self.spell.with_kicks(kicked, kicks))
 
     def for_spell(self, spell: Spell) -> "PaymentProblem":
         """The ``pay`` question for ``spell`` (a card of the hand) on the same board."""

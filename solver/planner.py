@@ -20,7 +20,8 @@ from ..model.errors import InvalidPlan
 from ..model.plan import (
     NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, TIME_LIMIT, TIMEOUT, Castable, Payable, Plan, Undecided, Unpayable,
 )
-from ..model.problem import CAN_PAY, CASTABLE, MAX_X, PaymentProblem
+from ..model.problem import CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PaymentProblem
+from ..model.symbols import GENERIC, MAX_AMOUNT
 from ..model.sources import PRECAST_ONLY
 
 from .cpsat import PaymentModel, Status
@@ -74,6 +75,9 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
 
 def _answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
     """The answer to one spell's question within the request's ``budget``."""
+    spell = problem.spell
+    if spell.kicker is not None or spell.multikicker is not None:
+        return _answer_choices(problem, budget, plain_path)
     if problem.spell.cost.mana_cost is None:
         return counting_bound(problem, None)  # no mana cost (CR 202.1b)
     supply = build_supply(problem)
@@ -84,6 +88,66 @@ def _answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = Tr
     if problem.query == CAN_PAY:
         return _answer_can_pay(problem, supply, budget)
     return _answer_pay(problem, supply, budget, plain_path)
+
+
+def _answer_choices(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """A spell with a kicker or a multikicker (CR 702.33): the choices the request fixed,
+    or the best the board allows: kicked if it can be ("if_possible"), as many kicks as
+    can be paid ("max", found by halving: each kick only adds to the cost). With
+    ``max_x``, X is maximised first, then the kicks at that X."""
+    spell = problem.spell
+    options = [True, False] if spell.kicked == IF_POSSIBLE else [bool(spell.kicked)]
+    for kicked in options:
+        if spell.kicks == MOST:
+            result = _most_kicks(problem, kicked, budget, plain_path)
+        else:
+            result = _with_choices(_answer_alone(problem.with_kicks(kicked, spell.kicks), budget, plain_path),
+                                   spell, kicked, spell.kicks)
+        if not isinstance(result, Unpayable) or kicked is options[-1]:
+            return result
+    raise AssertionError("unreachable")
+
+
+def _most_kicks(problem: PaymentProblem, kicked: bool, budget: Budget, plain_path: bool):
+    """The plan with the most kicks of the multikicker the board can pay."""
+    best = _answer_alone(problem.with_kicks(kicked, 0), budget, plain_path)
+    if not isinstance(best, (Plan, Payable)):
+        return _with_choices(best, problem.spell, kicked, 0)
+    x = best.x if isinstance(best, Plan) else None
+    base = problem if x is None else problem.with_x(x)
+    most, low, high = 0, 1, _kicks_bound(problem)
+    while low <= high:
+        if budget.spent:
+            return budget.undecided()
+        k = (low + high) // 2
+        out = _answer_alone(base.with_kicks(kicked, k), budget, plain_path)
+        if isinstance(out, Undecided):
+            return out
+        if isinstance(out, (Plan, Payable)):
+            most, best, low = k, out, k + 1
+        else:
+            high = k - 1
+    if x is not None and isinstance(best, Plan):
+        best = replace(best, x=x)
+    return _with_choices(best, problem.spell, kicked, most)
+
+
+def _kicks_bound(problem: PaymentProblem) -> int:
+    """More kicks than the board could ever pay for: each kick needs a mana (or 2 life)
+    per symbol of the multikicker, and {N} needs N."""
+    per_kick = sum(s.amount if s.kind == GENERIC else 1 for s in problem.spell.multikicker.symbols)
+    if per_kick == 0:
+        return MAX_AMOUNT
+    supply = build_supply(problem.with_kicks(False, 0))
+    return min(MAX_AMOUNT, (supply.mana_bound + problem.player.graveyard + problem.player.life // 2) // per_kick)
+
+
+def _with_choices(result, spell, kicked: bool, kicks: int):
+    """A plan says whether it pays the kicker and how many kicks (the answer's top level)."""
+    if not isinstance(result, Plan):
+        return result
+    return replace(result, kicked=kicked if spell.kicker is not None else None,
+                   kicks=kicks if spell.multikicker is not None else None)
 
 
 def _answer_pay(problem: PaymentProblem, supply: Supply, budget: Budget, plain_path: bool = True):

@@ -21,13 +21,13 @@ from ..model.mana import ManaCost, format_mana, format_types, parse_mana
 from ..model.oracle import abilities_from_text, chosen_color_code, triggers_from_text
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, Castable, NotEnoughLife, NotEnoughMana, Payable, Plan,
                           Undecided, Unpayable)
-from ..model.problem import HAND_QUERIES, QUERIES, PaymentProblem, Spell
+from ..model.problem import HAND_QUERIES, IF_POSSIBLE, MOST, QUERIES, PaymentProblem, Spell
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
-from ..model.symbols import COLORS, MAX_AMOUNT
+from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
 from ..model.triggers import ManaTrigger, check_board
 from ..boards import DROP_BOARD, KeptBoard
-from .common import boolean, expect, no_unknown_fields, undecided_reason, whole_number
+from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
 
 #: the spell of a request that asks about a hand only (``castable``): none
 NO_SPELL = Spell(SpellCost(None))
@@ -36,7 +36,8 @@ REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board
                   "hand")
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
-                "convoke", "improvise", "delve", "oracle_text", "id", "value")
+                "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
+                "kicks", "alternative_cost")
 PLAYER_FIELDS = ("life", "pool", "graveyard")
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to")
@@ -193,10 +194,15 @@ def read_spell(spell) -> Spell:
            "'mana_cost' is blank: use null (or \"\") for no mana cost, or {0}", "spell.mana_cost")
     # Scryfall writes an absent mana cost as "" (CR 202.1b)
     mana_cost = None if raw is None or raw == "" else _mana_string(raw, "spell.mana_cost")
+    printed = None
+    if "alternative_cost" in spell:  # CR 118.9: paid rather than the mana cost; the rest still applies
+        printed, mana_cost = mana_cost, _mana_string(spell["alternative_cost"], "spell.alternative_cost")
     x = whole_number(spell, "x", "spell.x", 0)
     cost = SpellCost(mana_cost, x, _mana_list(spell, "additional"), _mana_list(spell, "increase"),
                      _mana_list(spell, "reduce"), whole_number(spell, "minimum", "spell.minimum", 0))
     cost.check()
+    kicker, kicked = _choice(spell, "kicker", "kicked", False)
+    multikicker, kicks = _choice(spell, "multikicker", "kicks", 0)
     for key in ("name", "type_line", "oracle_text"):
         expect(isinstance(spell.get(key, ""), str), f"'{key}' must be text", f"spell.{key}")
     sid = spell.get("id", "")
@@ -206,7 +212,27 @@ def read_spell(spell) -> Spell:
     value = whole_number(spell, "value", "spell.value", None) if "value" in spell else None
     return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
                  boolean(spell, "convoke", "spell.convoke"), boolean(spell, "improvise", "spell.improvise"),
-                 boolean(spell, "delve", "spell.delve"), sid, value)
+                 boolean(spell, "delve", "spell.delve"), sid, value, kicker, kicked, multikicker, kicks, printed)
+
+
+def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
+    """(cost, choice) of a kicker (``kicked``: true, false or "if_possible") or a
+    multikicker (``kicks``: a count or "max"); the choice needs its cost."""
+    if cost_key not in spell:
+        expect(choice_key not in spell, f"'{choice_key}' needs a '{cost_key}'", f"spell.{choice_key}")
+        return None, default
+    cost = _mana_string(spell[cost_key], f"spell.{cost_key}")
+    choice = spell.get(choice_key, default)
+    if cost_key == "kicker":
+        expect(choice in (True, False, IF_POSSIBLE) and not isinstance(choice, int) or isinstance(choice, bool),
+               f"'kicked' must be true, false or \"{IF_POSSIBLE}\", not {choice!r}", "spell.kicked")
+        return cost, choice
+    expect(not any(s.kind == VARIABLE for s in cost.symbols), "a multikicker with X is not supported",
+           "spell.multikicker")
+    if choice == MOST:
+        return cost, MOST
+    expect(is_whole_number(choice), f"'kicks' must be a whole number or \"{MOST}\", not {choice!r}", "spell.kicks")
+    return cost, whole_number(spell, "kicks", "spell.kicks", default)
 
 
 def read_player(player) -> Player:
@@ -429,6 +455,10 @@ def write(problem: PaymentProblem, result) -> dict:
                "plan": write_plan(result, problem.player.life), "reason": None}
         if result.x is not None:
             out["x"] = result.x
+        if result.kicked is not None:
+            out["kicked"] = result.kicked
+        if result.kicks is not None:
+            out["kicks"] = result.kicks
         return out
     if isinstance(result, Payable):
         return {"payable": True, "reason": None}

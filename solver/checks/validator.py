@@ -20,7 +20,7 @@ from ...model.cost import Announcement, choice_symbols, total_cost
 from ...model.errors import PlanRejected
 from ...model.mana import Mana, format_mana
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
-from ...model.problem import MAX_X, PaymentProblem
+from ...model.problem import IF_POSSIBLE, MAX_X, MOST, PaymentProblem
 from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
 from ...model.triggers import board_triggers, multiplier
 
@@ -146,12 +146,33 @@ def _replay_triggers(step: Step, triggers: tuple, p, ability, made: tuple, gone:
     return units
 
 
+def _with_chosen_kicks(problem: PaymentProblem, plan: Plan) -> PaymentProblem:
+    """The problem with the kicker and kicks the plan chose, which must be choices the
+    question left open or the ones it fixed (CR 702.33)."""
+    spell = problem.spell
+    if spell.kicker is None and spell.multikicker is None:
+        if plan.kicked is not None or plan.kicks is not None:
+            raise PlanRejected("spell: the plan kicks a spell without a kicker")
+        return problem
+    kicked = bool(plan.kicked) if spell.kicker is not None else False
+    kicks = plan.kicks or 0 if spell.multikicker is not None else 0
+    if (plan.kicked is None) != (spell.kicker is None) or (plan.kicks is None) != (spell.multikicker is None):
+        raise PlanRejected("spell: the plan doesn't say how it was kicked")
+    if spell.kicked != IF_POSSIBLE and kicked != bool(spell.kicked):
+        raise PlanRejected(f"spell: the question fixed kicked={bool(spell.kicked)}")
+    if spell.kicks != MOST and kicks != spell.kicks:
+        raise PlanRejected(f"spell: the question fixed {spell.kicks} kicks, the plan has {kicks}")
+    return problem.with_kicks(kicked, kicks)
+
+
 def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
     """Replay ``plan`` against ``problem``: a list of errors, empty when it is legal. A
-    plan that announces X (a ``max_x`` answer) is replayed with that X (CR 601.2b)."""
+    plan that announces X (a ``max_x`` answer) is replayed with that X, and one that
+    chose a kicker and kicks with them (CR 601.2b, 702.33)."""
     try:
         if plan.x is not None and problem.query != MAX_X:
             raise PlanRejected(f"spell: the plan announces X={plan.x}, but the question fixed X={problem.spell.cost.x}")
+        problem = _with_chosen_kicks(problem, plan)
         return _replay(problem if plan.x is None else problem.with_x(plan.x), plan)
     except PlanRejected as e:
         return [str(e)]
