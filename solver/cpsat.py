@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
@@ -122,6 +122,20 @@ def _cheapest(symbols) -> list:
 
 
 @dataclass
+class Carried:
+    """What the payments made before this one in the same step leave it (a sequence of
+    spells, or a spell kept castable after a payment): mana still floating, by kind, as
+    expressions of the shared model (CR 106.4: the pool empties only between steps), an
+    upper bound on it, the life lost so far, and how many permanents of each group were
+    sacrificed (they count no more: CR 700.5)."""
+
+    pool: dict = field(default_factory=dict)
+    pool_bound: int = 0
+    life_lost: object = 0
+    sacrificed: dict = field(default_factory=dict)
+
+
+@dataclass
 class SpellDemand:
     """The spell's locked-in total as model expressions: generic mana, mana of each
     type, snow mana."""
@@ -143,11 +157,12 @@ class PaymentModel:
     """
 
     def __init__(self, problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None,
-                 relaxed_tail: bool = False):
-        self.model = _cp().CpModel()
+                 relaxed_tail: bool = False, model=None, carried: Carried | None = None):
+        self.model = model if model is not None else _cp().CpModel()
         self.problem, self.supply, self.layers = problem, supply, layers
+        self.carried = carried or Carried()
         self.acts = supply.acts
-        self.bound = max(supply.mana_bound, 1)
+        self.bound = max(supply.mana_bound + self.carried.pool_bound, 1)
         self.relaxed = relaxed_tail and layers >= 1
         self.act_vars: dict = {}    # (layer, act#, alt#) -> var (alt# None for a combination)
         self.comb_vars: dict = {}   # (layer, act#, type) -> var
@@ -165,6 +180,8 @@ class PaymentModel:
         self.tail_count_checks: list = []  # (units gone, gone in earlier layers): the tail's strict count
         self.kinds = self._mana_kinds()
         self.pool0 = Counter(kind_of(u) for u in supply.pool)
+        for k, expr in self.carried.pool.items():
+            self.pool0[k] = self.pool0[k] + expr
         self.produced = {(l, k): [] for l in range(layers + 1) for k in self.kinds}
         self.count: dict = {}       # (layer, act#) -> activations of act# in that layer
         self._add_activations()
@@ -179,7 +196,7 @@ class PaymentModel:
     def _mana_kinds(self) -> tuple:
         """Every kind of mana that can exist: floating, and what each ability and its
         triggers can add (CR 106.6: restrictions travel with the mana)."""
-        kinds = {kind_of(u) for u in self.supply.pool}
+        kinds = {kind_of(u) for u in self.supply.pool} | set(self.carried.pool)
         for a in self.acts:
             for t in a.output_types:
                 kinds.add((t,) + kind_of(a.mana)[1:])
@@ -259,6 +276,7 @@ class PaymentModel:
                         continue
                     gone_here = [w * self.count[(ll, k)] for g, w in losses for k in sacs_of.get(g, ())
                                  for ll in self._layers_of(self.acts[k]) if ll < l or ll == l and a.sacrifice]
+                    gone_here += [w * self.carried.sacrificed[g] for g, w in losses if g in self.carried.sacrificed]
                     tail = self.relaxed and l == self.layers
                     in_tail = [w * self.count[(l, k)] for g, w in losses for k in sacs_of.get(g, ())
                                if l in self._layers_of(self.acts[k]) and not a.sacrifice] if tail else []
@@ -575,8 +593,10 @@ class PaymentModel:
         damage = [t for ts in self.damage_at.values() for t in ts]
         self.life_total = _sum(ability_life + self.spell_life)
         self.damage_total = _sum(damage)
-        if ability_life:
-            self.model.add(_sum(ability_life) <= life)  # life never goes up while paying
+        if ability_life and not damage:  # life never goes up while paying: the last payment decides
+            self._add_checkpoint(_sum(ability_life), _sum(ability_life))
+        elif ability_life:
+            self.model.add(_sum(ability_life) <= life)
         if self.spell_life:
             self._add_checkpoint(_sum(self.spell_life), self.life_total + self.damage_total)
         if ability_life and damage:
@@ -587,7 +607,7 @@ class PaymentModel:
         payment is at most the life total (CR 118.3: each payment needs the life)."""
         pays = self.model.new_bool_var("pays_life")
         self.model.add(paid_here == 0).only_enforce_if(~pays)
-        self.model.add(lost_by_then <= self.problem.player.life).only_enforce_if(pays)
+        self.model.add(lost_by_then + self.carried.life_lost <= self.problem.player.life).only_enforce_if(pays)
 
     def _add_life_before_damage(self) -> None:
         """The order of a layer's activations: those that don't sacrifice, then those
@@ -651,43 +671,11 @@ class PaymentModel:
             floating=supply.mana_bound,
         )
 
-    def _objective_stages(self) -> list:
-        """The objective's terms in stages, most important first, each stage a list of
-        (term, bound) whose lexicographic weights fit CP-SAT's 64-bit arithmetic with room
-        to spare. A term that is a constant on this board is left out. One stage is the
-        rule; huge numbers (a graveyard of 700,000 for delve, life 1,000,000) need more."""
-        stages, stage, span = [], [], 1
-        for term, bound in zip(self.objective_terms, self.objective_bounds()):
-            if isinstance(term, int):
-                continue
-            if stage and span * (bound + 1) > MAX_OBJECTIVE_SPAN:
-                stages.append(stage)
-                stage, span = [], 1
-            stage.append((term, bound))
-            span *= bound + 1
-        return stages + [stage] if stage else stages
-
-    @staticmethod
-    def _weighted(stage: list):
-        """A stage's terms as one weighted sum: each term's weight exceeds the most all
-        later terms of the stage can add."""
-        weight, terms, weights = 1, [], []
-        for term, bound in reversed(stage):
-            terms.append(term)
-            weights.append(weight)
-            weight *= bound + 1
-        return _cp().LinearExpr.weighted_sum(terms, weights)
-
     def solve_best(self, time_limit: float):
-        """(solver, :class:`Status`) of the lexicographic optimum: one solve when the
-        objective fits one weighted sum; otherwise stage by stage, each stage's optimum
-        fixed before the next is minimised (and the last solution kept as a hint)."""
-        stages = self._objective_stages()
-        if len(stages) <= 1:
-            self.model.minimize(self._weighted(stages[0]) if stages else 0)
-            return self.solve(time_limit)
-        return solve_in_stages(self.model, [self._weighted(stage) for stage in stages], self._decision_variables(),
-                               time_limit, presolve=self.layers > 0)
+        """(solver, :class:`Status`) of the lexicographic optimum (see
+        :func:`solve_lexicographic`)."""
+        return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds(),
+                                   self._decision_variables(), time_limit, presolve=self.layers > 0)
 
     def _decision_variables(self) -> list:
         """Each variable that decides a plan once (activations, outputs, announcements),
@@ -698,13 +686,42 @@ class PaymentModel:
                 unique.setdefault(v.index, v)
         return list(unique.values())
 
+    # -- what a later payment of the same step sees (solver.turn) ----------------------
+    def group_usage(self, g: int) -> dict:
+        """How this payment uses group ``g``: ``taps``, ``sacrifices``, ``uses`` (every
+        activation) and ``counters`` by kind, as expressions."""
+        mine = [j for j, a in enumerate(self.acts) if a.group == g]
+        counters: dict = {}
+        for j in mine:
+            a = self.acts[j]
+            if a.counters:
+                counters.setdefault(a.counter_kind, []).append(a.counters * self.totals[j])
+        return {"taps": _sum([self.totals[j] for j in mine if self.acts[j].tap]),
+                "sacrifices": _sum([self.totals[j] for j in mine if self.acts[j].sacrifice]),
+                "uses": _sum([self.totals[j] for j in mine]),
+                "counters": {kind: _sum(ts) for kind, ts in counters.items()}}
+
+    def floating_by_kind(self) -> dict:
+        """The mana left in the pool after this payment, by kind, as expressions."""
+        out = {}
+        for k in self.kinds:
+            made = [v for l in range(self.layers + 1) for v in self.produced[(l, k)]]
+            spent = [v for (stage, kk), vs in self.spent.items() if kk == k for v in vs]
+            out[k] = self.pool0[k] + _sum(made) - _sum(spent)
+        return out
+
+    def life_lost(self):
+        """All life this payment loses: life paid and damage taken."""
+        return self.life_total + self.damage_total
+
     def tail_is_real(self, solver) -> bool:
         """Whether a solution of the relaxed model is a real plan: its tail funds nothing
         from itself, pays its life in the order the strict rule fixes, and counts the
         board as the strict rule does (sacrifices of the tail after its counts)."""
         life = self.problem.player.life
+        before = self.value(solver, self.carried.life_lost)
         return all(solver.value(v) == 0 for v in self.tail_self) and all(
-            self.value(solver, paid) == 0 or self.value(solver, lost) <= life for paid, lost in self.tail_life_checks
+            self.value(solver, paid) == 0 or before + self.value(solver, lost) <= life for paid, lost in self.tail_life_checks
         ) and all(solver.value(gone) == self.value(solver, earlier) for gone, earlier in self.tail_count_checks)
 
     def minimize_tail_self_funding(self) -> None:
@@ -729,6 +746,45 @@ class PaymentModel:
     def objective_tuple(self, solver) -> Objective:
         """The objective's value in a solution (comparable across models)."""
         return Objective(*(self.value(solver, term) for term in self.objective_terms))
+
+
+def objective_stages(terms, bounds) -> list:
+    """The objective's terms in stages, most important first, each stage a list of
+    (term, bound) whose lexicographic weights fit CP-SAT's 64-bit arithmetic with room
+    to spare. A term that is a constant is left out. One stage is the rule; huge numbers
+    (a graveyard of 700,000 for delve, life 1,000,000) need more."""
+    stages, stage, span = [], [], 1
+    for term, bound in zip(terms, bounds):
+        if isinstance(term, int):
+            continue
+        if stage and span * (bound + 1) > MAX_OBJECTIVE_SPAN:
+            stages.append(stage)
+            stage, span = [], 1
+        stage.append((term, bound))
+        span *= bound + 1
+    return stages + [stage] if stage else stages
+
+
+def weighted(stage: list):
+    """A stage's terms as one weighted sum: each term's weight exceeds the most all later
+    terms of the stage can add."""
+    weight, terms, weights = 1, [], []
+    for term, bound in reversed(stage):
+        terms.append(term)
+        weights.append(weight)
+        weight *= bound + 1
+    return _cp().LinearExpr.weighted_sum(terms, weights)
+
+
+def solve_lexicographic(model, terms, bounds, hinted: list, time_limit: float, presolve: bool = True):
+    """(solver, :class:`Status`) of the lexicographic optimum of ``terms`` (each at most
+    its bound): one solve when the objective fits one weighted sum; otherwise stage by
+    stage, each stage's optimum fixed before the next is minimised."""
+    stages = objective_stages(terms, bounds)
+    if len(stages) <= 1:
+        model.minimize(weighted(stages[0]) if stages else 0)
+        return solve_model(model, time_limit, presolve)
+    return solve_in_stages(model, [weighted(stage) for stage in stages], hinted, time_limit, presolve)
 
 
 def new_solver(time_limit: float, presolve: bool = True):

@@ -42,7 +42,7 @@ class _Pool:
         return [u for us in self.by_kind.values() for u in us]
 
 
-def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool) -> Plan:
+def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool, start_pool=None) -> Plan:
     """The solved model as a :class:`Plan`: activations of named permanents layer by layer
     (taps before sacrifices within a layer, life paid before damage), each cost symbol paid by concrete mana from
     the pool, then the spell's locked-in total cost (CR 601.2h)."""
@@ -82,7 +82,7 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
             pid = _pick_permanent(a, supply.groups[a.group].ids, state)
             activations.append((l, j, out, pid))
 
-    pool = _Pool(supply.pool)
+    pool = _Pool(supply.pool if start_pool is None else start_pool)
     steps = []
     opt_budget = Counter({key: val(v) for key, v in b.opt_vars.items() if val(v)})
     for l in range(b.layers + 1):

@@ -214,7 +214,7 @@ def _unit(source: Board, proto, original, alt: tuple) -> tuple:
     return tuple(t for t, c in sorted(counts.items()) for _ in range(c // n))
 
 
-def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply:
+def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping: tuple | None = None) -> Supply:
     """The groups of the board and the abilities each may use while this spell is being
     cast (CR 605.3, 601.2g, 302.6), with convoke, improvise and delve (702.51, 702.126,
     702.66) as abilities of their own."""
@@ -223,7 +223,8 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False) -> Supply
     board = problem.board
     triggers = board_triggers(board)
     groups, acts, excluded = [], [], []
-    for members in group_board(board, spell.convoke, spell.improvise):
+    convoke, improvise = grouping if grouping is not None else (spell.convoke, spell.improvise)
+    for members in group_board(board, convoke, improvise):
         proto = members[0]
         g = len(groups)
         group_acts = []
