@@ -52,6 +52,10 @@ NOT_ENOUGH_MANA = "not_enough_mana"
 NOT_ENOUGH_LIFE = "not_enough_life"
 NO_PAYMENT = "no_payment"
 NEEDS_ACTIVATION_BEFORE_CASTING = "needs_activation_before_casting"
+#: the spell is payable alone, but not while keeping what the request keeps
+KEEP_CONFLICT = "keep_conflict"
+#: the spells can't all be paid one after another (the answer names the first that fails)
+SEQUENCE_FAILS = "sequence_fails"
 # reason code of an undecided answer (``payable: null``)
 TIMEOUT = "timeout"
 
@@ -217,6 +221,31 @@ class Undecided:
     code: str
     message: str
     time_limit: float | None = None
+
+
+@dataclass(frozen=True)
+class CannotKeep:
+    """The proof of a ``keep_conflict``: what can't be kept (hand ids, or the kept mana
+    as a mana string); each was tried with the payment alone, and found impossible, or,
+    when each alone could be kept, all of them together were."""
+
+    cannot_keep: tuple
+
+
+@dataclass(frozen=True)
+class FirstFailure:
+    """Why a sequence can't be paid: the spells before ``failed`` can be paid one after
+    another, and with ``failed`` they can't (in the given order)."""
+
+    failed: str
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """The answer to ``sequence``: ``(spell, plan)`` in the order to cast them, each plan
+    carried out on what the ones before it left."""
+
+    plans: tuple
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,12 @@ from .sources import Board, Player
 
 #: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
 #: a hand can be cast now
-PAY, MAX_X, CAN_PAY, CASTABLE = "pay", "max_x", "can_pay", "castable"
-QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE)
-#: the queries about a hand rather than one spell
-HAND_QUERIES = (CASTABLE,)
+PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE = "pay", "max_x", "can_pay", "castable", "sequence"
+QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE)
+#: the queries about several spells rather than one
+HAND_QUERIES = (CASTABLE, SEQUENCE)
+#: the orders a sequence may be paid in: as given, or any that works
+GIVEN, ANY_ORDER = "given", "any"
 #: a spell's choices left to the planner: kick it when the board allows, kick it as many
 #: times as the board allows
 IF_POSSIBLE, MOST = "if_possible", "max"
@@ -101,6 +103,10 @@ class PaymentProblem:
     player: Player
     query: str = PAY
     hand: tuple = ()  # Spells with ids: the cards a hand question is about
+    keep: tuple = ()  # Spells that must stay payable after a pay (kept cards, kept mana)
+    keep_together: bool = False  # ... all together rather than each on its own
+    spells: tuple = ()  # a sequence: the spells paid one after another
+    order: str = GIVEN  # ... in the given order, or ANY_ORDER
 
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,

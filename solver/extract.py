@@ -42,10 +42,13 @@ class _Pool:
         return [u for us in self.by_kind.values() for u in us]
 
 
-def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool, start_pool=None) -> Plan:
+def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool, start_pool=None,
+                 earlier: tuple = ()) -> Plan:
     """The solved model as a :class:`Plan`: activations of named permanents layer by layer
     (taps before sacrifices within a layer, life paid before damage), each cost symbol paid by concrete mana from
-    the pool, then the spell's locked-in total cost (CR 601.2h)."""
+    the pool, then the spell's locked-in total cost (CR 601.2h). ``earlier``: the plans
+    made before this one in the same step (a sequence): what they tapped, sacrificed and
+    removed is used up."""
     val = solver.value
     supply = b.supply
     acts = supply.acts
@@ -57,6 +60,16 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
     for g in supply.groups:
         for pid in g.ids:
             state[pid] = _Use(g.tapped, False, dict(g.counters))
+    for plan in earlier:
+        for step in plan.steps:
+            s = state.get(step.permanent)
+            if s is None:
+                continue
+            s.tapped = s.tapped or step.taps
+            s.sacrificed = s.sacrificed or step.sacrifices
+            a = next((a for a in acts if a.index == step.ability and step.permanent in supply.groups[a.group].ids), None)
+            if a is not None and a.counters:
+                s.counters[a.counter_kind] -= a.counters
     activations = []  # (layer, act#, (own mana, triggers' mana), permanent id)
     for l in range(b.layers + 1):
         this_layer = []

@@ -13,14 +13,16 @@ and ``solver.chains``.
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import replace
 
 from ..model.errors import InvalidPlan
 from ..model.plan import (
-    NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, TIME_LIMIT, TIMEOUT, Castable, Payable, Plan, Undecided, Unpayable,
+    KEEP_CONFLICT, NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, SEQUENCE_FAILS, TIME_LIMIT, TIMEOUT, CannotKeep,
+    Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
 )
-from ..model.problem import CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PaymentProblem
+from ..model.problem import ANY_ORDER, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE, PaymentProblem
 from ..model.symbols import GENERIC, MAX_AMOUNT
 from ..model.sources import PRECAST_ONLY
 
@@ -32,6 +34,7 @@ from .hall import hall_certificate, hall_violation, plain_view
 from .plain import plain_payment
 from .proof import counting_bound
 from .supply import Supply, build_supply
+from .turn import TurnModel, state_after
 
 #: depths tried before the exact one: most chains are one Signet or filter deep
 DEPTHS = (1, 3, 8)
@@ -70,7 +73,87 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
     if problem.query == CASTABLE:
         return Castable(tuple((spell, _answer_alone(problem.for_spell(spell), budget, plain_path))
                               for spell in problem.hand))
+    if problem.query == SEQUENCE:
+        return _answer_sequence(problem, budget)
+    if problem.keep:
+        return _answer_keeping(problem, budget, plain_path)
     return _answer_alone(problem, budget, plain_path)
+
+
+def _answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """``pay`` with ``keep_castable`` / ``keep_open``: the best plan after which each kept
+    spell (or all of them, ``keep_together``) is still payable from the untapped
+    permanents left, floating mana not counted; one model for all (solver.turn). When
+    the spell alone is payable but not so, ``keep_conflict`` names what can't be kept."""
+    kept = list(problem.keep)
+    branches = [kept] if problem.keep_together else [[k] for k in kept]
+    found = _solve_turn(problem, [problem.spell], branches, budget)
+    if isinstance(found, list):
+        plan, = found
+        return plan
+    if found == Status.UNKNOWN:
+        return budget.undecided()
+    alone = _answer_alone(replace(problem, keep=()), budget, plain_path)
+    if not isinstance(alone, Plan):
+        return alone
+    cannot = [k for k in kept if _solve_turn(problem, [problem.spell], [[k]], budget) == Status.INFEASIBLE]
+    cannot = cannot or kept
+    names = [k.id for k in cannot]
+    return Unpayable(KEEP_CONFLICT, f"{_title(problem.spell)} can be paid, but not while keeping "
+                                    f"{_words(names)} payable{' together' if problem.keep_together else ''}",
+                     CannotKeep(tuple(names)))
+
+
+def _answer_sequence(problem: PaymentProblem, budget: Budget):
+    """``sequence``: the spells paid one after another within one step, each plan carried
+    out on the board the previous ones left (solver.turn), in the given order or, with
+    ``"order": "any"``, the first order found that works (the given one first). When
+    none works, the answer names the first spell that fails in the given order."""
+    spells = list(problem.spells)
+    orders = [spells]
+    if problem.order == ANY_ORDER:
+        orders += [list(o) for o in itertools.permutations(spells) if list(o) != spells]
+    for order in orders:
+        if budget.spent:
+            return budget.undecided()
+        found = _solve_turn(problem, order, [], budget)
+        if isinstance(found, list):
+            return Sequence(tuple(zip(order, found)))
+        if found == Status.UNKNOWN:
+            return budget.undecided()
+    for k in range(1, len(spells) + 1):
+        found = _solve_turn(problem, spells[:k], [], budget)
+        if found == Status.UNKNOWN:
+            return budget.undecided()
+        if found == Status.INFEASIBLE:
+            failed = spells[k - 1]
+            first = "" if k == 1 else f" after {_words([s.id for s in spells[:k - 1]])}"
+            how = " in any order" if problem.order == ANY_ORDER else ""
+            return Unpayable(SEQUENCE_FAILS, f"{failed.id} can't be paid{first}{how}", FirstFailure(failed.id))
+    return budget.undecided()  # each prefix pays but no order of all of them was found in time
+
+
+def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Budget):
+    """The main line's validated plans, or Status.INFEASIBLE / Status.UNKNOWN."""
+    turn = TurnModel(problem, main, branches)
+    solver, status = turn.solve(budget.left())
+    if not status.solved:
+        return status
+    plans = turn.plans(solver, optimal=status == Status.OPTIMAL)
+    state = problem
+    for spell, plan in zip(main, plans):
+        state = replace(state, spell=spell, query=PAY, keep=(), spells=())
+        _check(state, plan)
+        state = state_after(state, plan)
+    return plans
+
+
+def _title(spell) -> str:
+    return spell.name or spell.id or str(spell.cost.mana_cost)
+
+
+def _words(names: list) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = True):

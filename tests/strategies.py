@@ -113,14 +113,16 @@ def requests(draw, max_permanents=4):
     if spell.get("delve"):
         player["graveyard"] = draw(st.integers(0, 2))
     perms = [draw(permanents(f"p{i}")) for i in range(n)]
-    if draw(st.integers(0, 5)) == 0:  # life paid and damage dealt: the order of the two (CR 118.3)
+    room = MOST_PERMANENTS - 2 - len(perms)  # a spawn and an enchantment may follow: the reference's limit
+    if room >= 1 and draw(st.integers(0, 5)) == 0:  # life paid and damage dealt: their order (CR 118.3)
         player["life"] = draw(st.sampled_from([1, 2, 3]))
-        for k, cost in enumerate(draw(st.lists(st.sampled_from(LIFE_AND_DAMAGE), min_size=1, max_size=3))):
+        for k, cost in enumerate(draw(st.lists(st.sampled_from(LIFE_AND_DAMAGE), min_size=1, max_size=min(3, room)))):
             spec, type_line = cost
             perms.append({"id": f"ld{k}", "type_line": type_line, "abilities": [dict(spec)]})
-    if draw(st.integers(0, 6)) == 0:  # a count made as the ability resolves (CR 700.5): sacrificed before
+    room = MOST_PERMANENTS - 2 - len(perms)
+    if room >= 2 and draw(st.integers(0, 6)) == 0:  # a count made as the ability resolves (CR 700.5):
         perms.append({"id": "count", "type_line": "Legendary Land", "abilities": [draw(st.sampled_from(COUNTING))]})
-        for k in range(draw(st.integers(1, 2))):                        # it, a permanent stops counting
+        for k in range(draw(st.integers(1, min(2, room - 1)))):          # sacrificed before it, one stops counting
             perms.append({"id": f"cantor{k}", "type_line": "Creature — Human Druid", "colors": ["G"],
                           "mana_cost": draw(st.sampled_from(["{R/G}", "{G}", "{G}{G}"])),
                           "abilities": [{"cost": draw(st.sampled_from(["Sacrifice this", "{1}, Sacrifice this"])),
@@ -160,6 +162,10 @@ LIFE_AND_DAMAGE = [
     ({"cost": "{T}, Pay 1 life", "add": "{B}", "damage": 1}, "Land"),         # both at once
     ({"cost": "{T}, Sacrifice this", "add": "{C}", "damage": 1}, "Artifact"),
 ]
+
+#: the most permanents a random board has: the reference search's limit, so that every
+#: "no" is checked by it
+MOST_PERMANENTS = 8
 
 #: abilities that count the board: Nykthos, Gaea's Cradle, and one that sacrifices itself
 COUNTING = [

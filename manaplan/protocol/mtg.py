@@ -19,9 +19,10 @@ from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
 from ..model.oracle import abilities_from_text, chosen_color_code, triggers_from_text
-from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, Castable, NotEnoughLife, NotEnoughMana, Payable, Plan,
-                          Undecided, Unpayable)
-from ..model.problem import HAND_QUERIES, IF_POSSIBLE, MOST, QUERIES, PaymentProblem, Spell
+from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, CannotKeep, Castable, FirstFailure, NotEnoughLife,
+                          NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
+from ..model.problem import (ANY_ORDER, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, PAY, QUERIES, SEQUENCE, PaymentProblem,
+                             Spell)
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
@@ -33,7 +34,7 @@ from .common import boolean, expect, is_whole_number, no_unknown_fields, undecid
 NO_SPELL = Spell(SpellCost(None))
 
 REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms",
-                  "hand")
+                  "hand", "keep_castable", "keep_open", "keep_together", "spells", "order")
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
@@ -56,8 +57,12 @@ def read(request, boards=None) -> PaymentProblem:
     no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
-    hand = read_hand(request.get("hand"), query)
-    if query in HAND_QUERIES:
+    hand = read_hand(request.get("hand"), "hand")
+    spells = read_hand(request.get("spells"), "spells")
+    if query == SEQUENCE:
+        expect("spells" in request and spells, "'sequence' pays a list of 'spells': give them", "spells")
+        spell = NO_SPELL
+    elif query in HAND_QUERIES:
         expect("hand" in request, f"'{query}' asks about a 'hand': give one", "hand")
         spell = read_spell(request["spell"]) if "spell" in request else NO_SPELL
     else:
@@ -89,26 +94,58 @@ def read(request, boards=None) -> PaymentProblem:
         expect(isinstance(given, dict), "'player' must be an object", "player")
         player_fields = {**kept.player, **given}
     ids = {p.id for p in board.permanents}
-    for i, card in enumerate(hand):
-        expect(card.id not in ids, f"{card.id!r} is the id of a permanent too: one id namespace per request",
-               f"hand[{i}].id")
-    problem = PaymentProblem(spell, board, read_player(player_fields), query, hand)
-    return problem
+    for key, cards in (("hand", hand), ("spells", spells)):
+        for i, card in enumerate(cards):
+            expect(card.id not in ids, f"{card.id!r} is the id of a permanent too: one id namespace per request",
+                   f"{key}[{i}].id")
+    order = request.get("order", GIVEN)
+    expect(order in (GIVEN, ANY_ORDER), f"'order' must be \"{GIVEN}\" or \"{ANY_ORDER}\", not {order!r}", "order")
+    expect("order" not in request or query == SEQUENCE, "'order' is for the sequence query", "order")
+    keep, together = read_keep(request, query, spell, hand)
+    return PaymentProblem(spell, board, read_player(player_fields), query, hand, keep, together, spells, order)
 
 
-def read_hand(hand, query: str) -> tuple:
-    """The hand's spells, each with an ``id`` (distinct) and an optional ``value``."""
+def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:
+    """(spells to keep payable, together?) of a ``pay``: hand cards by id, and the mana
+    of ``keep_open`` as a spell of that cost (an id of its own: the mana string)."""
+    if not any(k in request for k in ("keep_castable", "keep_open", "keep_together")):
+        return (), False
+    expect(query == PAY, "'keep_castable', 'keep_open' and 'keep_together' are for the pay query",
+           next(k for k in ("keep_castable", "keep_open", "keep_together") if k in request))
+    expect(not spell.choices_open, "a kept spell's payment must fix its kicker and kicks (not if_possible or max)",
+           "spell")
+    by_id = {card.id: card for card in hand}
+    ids = request.get("keep_castable", [])
+    expect(isinstance(ids, list) and all(isinstance(i, str) for i in ids),
+           "'keep_castable' must be a list of ids of the hand's cards", "keep_castable")
+    kept = []
+    for i, cid in enumerate(ids):
+        expect(cid in by_id, f"no card {cid!r} in the hand", f"keep_castable[{i}]")
+        expect(cid != spell.id or not spell.id, "the spell being paid can't be kept too", f"keep_castable[{i}]")
+        card = by_id[cid]
+        kept.append(card.with_kicks(card.kicked is True, card.kicks if isinstance(card.kicks, int) else 0))
+    if "keep_open" in request:
+        mana = _mana_string(request["keep_open"], "keep_open")
+        expect(all(s.kind in ("colored", "colorless", "generic") for s in mana.symbols),
+               "'keep_open' is mana to keep producible, such as \"{U}{U}\" or \"{2}\"", "keep_open")
+        kept.append(Spell(SpellCost(mana), name=str(mana), id=str(mana)))
+    return tuple(kept), boolean(request, "keep_together", "keep_together")
+
+
+def read_hand(hand, key: str) -> tuple:
+    """A list of spells (``hand``, ``spells``), each with an ``id`` (distinct) and an
+    optional ``value``."""
     if hand is None:
         return ()
-    expect(isinstance(hand, list), "'hand' must be a list of spells", "hand")
+    expect(isinstance(hand, list), f"'{key}' must be a list of spells", key)
     out, seen = [], set()
     for i, item in enumerate(hand):
         try:
             card = read_spell(item)
         except ManaplanError as e:
-            raise RequestError(e.message, f"hand[{i}]{e.at[len('spell'):] if e.at else ''}") from None
-        expect(card.id != "", "every spell of the hand needs an 'id'", f"hand[{i}].id")
-        expect(card.id not in seen, f"duplicate id {card.id!r} in the hand", f"hand[{i}].id")
+            raise RequestError(e.message, f"{key}[{i}]{e.at[len('spell'):] if e.at else ''}") from None
+        expect(card.id != "", f"every spell of the {key} needs an 'id'", f"{key}[{i}].id")
+        expect(card.id not in seen, f"duplicate id {card.id!r} in the {key}", f"{key}[{i}].id")
         seen.add(card.id)
         out.append(card)
     return tuple(out)
@@ -438,6 +475,10 @@ def write_reason(result: Unpayable) -> dict:
         out.update({"needs": cert.needs, "available": cert.available, "sources": list(cert.sources)})
     elif isinstance(cert, NotEnoughLife):
         out.update({"needs": cert.needs, "available": cert.available})
+    elif isinstance(cert, CannotKeep):
+        out["cannot_keep"] = list(cert.cannot_keep)
+    elif isinstance(cert, FirstFailure):
+        out["failed"] = cert.failed
     out["message"] = result.message
     if result.before_casting:
         out["code_detail"] = result.detail
@@ -447,6 +488,12 @@ def write_reason(result: Unpayable) -> dict:
 
 def write(problem: PaymentProblem, result) -> dict:
     """The answer in the protocol's shape (without the request's ``id``)."""
+    if isinstance(result, Sequence):
+        out, life = [], problem.player.life
+        for spell, plan in result.plans:
+            out.append({"id": spell.id, "total_cost": str(plan.total_cost), "plan": write_plan(plan, life)})
+            life -= plan.life_paid
+        return {"payable": True, "sequence": out, "reason": None}
     if isinstance(result, Castable):
         return {"castable": [{"id": spell.id, **write(problem.for_spell(spell), answer)}
                              for spell, answer in result.answers]}

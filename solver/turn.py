@@ -1,0 +1,173 @@
+"""Several payments of one step as one CP-SAT model: spells cast one after another, and
+spells kept castable after a payment (docs/protocol.md, "The hand").
+
+Each payment is a :class:`~manaplan.solver.cpsat.PaymentModel` built into one shared
+CP-SAT model, with what the payments before it in its line carry (:class:`Carried`):
+the mana still floating (CR 106.4: the pool empties between steps, not between spells;
+mana a restriction ties to one spell is not carried, CR 106.6), the life lost, the
+permanents sacrificed. A *line* is a sequence of payments made one after another; the
+permanents of a line are shared, so the lines are linked by the rules of one permanent
+(:meth:`TurnModel._link`):
+
+- it taps once, is sacrificed once, and has only its counters (CR 302.6, 701.21);
+- once sacrificed, nothing of it is used in a later payment of the line;
+- a permanent is tapped before it is sacrificed.
+
+The main line is what is paid now; a *branch* is a line that continues the main line
+with spells that must stay payable afterwards (``keep_castable``): it starts with an
+empty pool (floating mana empties before a later step) and is not paid now, so only the
+main line's payments enter the objective.
+
+>>> from manaplan.model.cost import SpellCost
+>>> from manaplan.model.problem import PaymentProblem, Spell
+>>> from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
+>>> forest = Ability(AbilityCost(tap=True), Output.parse("{G}"))
+>>> board = Board(tuple(Permanent(f"f{i}", abilities=(forest,)) for i in range(3)))
+>>> bear = Spell(SpellCost.of("{1}{G}"), id="bear")
+>>> turn = TurnModel(PaymentProblem(bear, board, Player()), [bear], [[Spell(SpellCost.of("{G}"), id="elf")]])
+>>> solver, status = turn.solve(5.0)
+>>> status.solved, [len(p.tapped) for p in turn.plans(solver)]
+(True, [2])
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..model.mana import Mana
+from ..model.plan import POOL
+from ..model.problem import PaymentProblem
+from ..model.sources import Player
+
+from .chains import depth_bound
+from .cpsat import Carried, Objective, PaymentModel, _cp, _sum, solve_lexicographic
+from .extract import extract_plan
+from .supply import build_supply
+
+
+def carriable(kind: tuple) -> bool:
+    """Whether mana of this kind stays usable for a later spell of the step: not mana
+    that a restriction, convoke, improvise or delve tie to one spell (CR 106.6)."""
+    _, _, spell_only, generic_only = kind
+    return not spell_only and not generic_only
+
+
+class TurnModel:
+    """The payments of ``main`` (spells paid now, in order) and of each line of
+    ``branches`` (spells that must stay payable after them), on ``base``'s board."""
+
+    def __init__(self, base: PaymentProblem, main: list, branches: list = ()):
+        self.model = _cp().CpModel()
+        self.base = base
+        everything = list(main) + [s for line in branches for s in line]
+        self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
+        self.main = self._line(main, Carried(), first_pool=True)
+        self.branches = [self._line(line, self._after(self.main, Carried()), first_pool=False)
+                         for line in branches]
+        self._link(self.main)
+        for line in self.branches:
+            self._link(self.main + line)
+        self.objective_terms, self.objective_bounds = self._objective()
+
+    # -- building --------------------------------------------------------------------------
+    def _line(self, spells: list, carried: Carried, first_pool: bool) -> list:
+        """One PaymentModel per spell, each carrying what the ones before it leave."""
+        models = []
+        for i, spell in enumerate(spells):
+            player = self.base.player if first_pool and i == 0 else replace(self.base.player, pool=())
+            problem = replace(self.base, spell=spell, player=player, query="pay", hand=())
+            supply = build_supply(problem, grouping=self.grouping)
+            layers = depth_bound(supply)
+            pm = PaymentModel(problem, supply, layers, spell.cost.x, model=self.model, carried=carried)
+            models.append(pm)
+            carried = self._after(models, carried)
+        return models
+
+    def _after(self, models: list, before: Carried) -> Carried:
+        """What the payments of ``models`` (the last one new) leave the next one."""
+        if not models:
+            return before
+        last = models[-1]
+        pool = {k: e for k, e in last.floating_by_kind().items() if carriable(k)}
+        sacrificed = dict(before.sacrificed)
+        for g, grp in enumerate(last.supply.groups):
+            used = last.group_usage(g)["sacrifices"]
+            if not (isinstance(used, int) and used == 0):
+                sacrificed[grp.ids] = sacrificed.get(grp.ids, 0) + used
+        return Carried(pool, last.bound, before.life_lost + last.life_lost(), sacrificed)
+
+    def _link(self, line: list) -> None:
+        """The rules of one permanent across the payments of a line (see the module)."""
+        m = self.model
+        by_ids: dict = {}
+        for k, pm in enumerate(line):
+            for g, grp in enumerate(pm.supply.groups):
+                by_ids.setdefault(grp.ids, []).append((k, pm, g, grp))
+        for ids, places in by_ids.items():
+            if len(places) < 2:
+                continue
+            grp = places[0][3]
+            usage = [(k, pm.group_usage(g), pm, g) for k, pm, g, _ in places]
+            for key in ("taps", "sacrifices"):
+                terms = [u[key] for _, u, _, _ in usage if not _zero(u[key])]
+                if len(terms) > 1:
+                    m.add(_sum(terms) <= grp.size)
+            if any(a.exile for pm, g in ((pm, g) for _, _, pm, g in usage) for a in pm.acts if a.group == g):
+                m.add(_sum([u["uses"] for _, u, _, _ in usage]) <= grp.size)  # delve: each card once
+            kinds = {kind for _, u, _, _ in usage for kind in u["counters"]}
+            for kind in kinds:
+                m.add(_sum([u["counters"][kind] for _, u, _, _ in usage if kind in u["counters"]])
+                      <= grp.size * grp.counter(kind))
+            for split in range(1, len(usage)):
+                early = [u["sacrifices"] for k, u, _, _ in usage if k < split and not _zero(u["sacrifices"])]
+                if not early:
+                    continue
+                late_taps = [u["taps"] for k, u, _, _ in usage if k >= split and not _zero(u["taps"])]
+                if late_taps:
+                    m.add(_sum(early) + _sum(late_taps) <= grp.size)
+                if grp.size == 1:  # one permanent: nothing of it after its sacrifice
+                    late = [u["uses"] for k, u, _, _ in usage if k >= split and not _zero(u["uses"])]
+                    if late:
+                        most = sum(a.cap for pm, g in ((pm, g) for k, _, pm, g in usage if k >= split)
+                                   for a in pm.acts if a.group == g)
+                        m.add(_sum(late) + most * _sum(early) <= most)
+
+    def _objective(self) -> tuple:
+        """The protocol's objective over the main line's payments: the sum of each term;
+        for mana left floating, the sum of what floats after each payment (mana made for
+        a later spell is made while paying it, where the order allows)."""
+        terms = [pm.objective_terms for pm in self.main]
+        bounds = [pm.objective_bounds() for pm in self.main]
+        summed = Objective(*(_sum([t[i] for t in terms if not _zero(t[i])]) for i in range(6)))
+        summed_bounds = Objective(*(sum(b[i] for b in bounds) for i in range(5)),
+                                  sum(b.floating for b in bounds))
+        return summed, summed_bounds
+
+    # -- solving ---------------------------------------------------------------------------
+    def solve(self, time_limit: float):
+        """(solver, Status) of the lexicographic optimum of the main line."""
+        hinted = []
+        return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds, hinted, time_limit,
+                                   presolve=True)
+
+    def plans(self, solver, optimal: bool = True) -> list:
+        """The main line's plans, each carried out on what the ones before it left (the
+        floating mana that may be carried now comes from the pool)."""
+        out, pool = [], None
+        for pm in self.main:
+            plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out))
+            out.append(plan)
+            pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
+                         if carriable((u.type, u.snow, u.spell_only, u.generic_only)))
+        return out
+
+
+def _zero(expr) -> bool:
+    return isinstance(expr, int) and expr == 0
+
+
+def state_after(problem: PaymentProblem, plan) -> PaymentProblem:
+    """The problem a later payment of the step starts from: the board after ``plan``,
+    the life it cost, its floating mana (what may be carried)."""
+    board, player = problem.after(plan)
+    return replace(problem, board=board, player=Player(player.life, player.pool, player.graveyard))
