@@ -233,3 +233,22 @@ def chosen_color_code(value) -> str:
         if value.lower() in _COLOR_WORDS:
             return _COLOR_WORDS[value.lower()]
     raise RequestError(f"unknown color {value!r}; use W, U, B, R, G or white, blue, black, red, green")
+
+
+#: the permanent card types: a spell of one of them becomes a permanent (CR 110.4)
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
+def spell_mana_from_text(oracle_text: str, name: str = "") -> tuple:
+    """The mana an instant or sorcery adds when it resolves (a ritual: "Add {B}{B}{B}."
+    is Dark Ritual's whole text; CR 605.5b: a spell is never a mana ability), as mana
+    types. A line that speaks of adding mana in any other way is an error, never
+    skipped (Cabal Ritual's threshold, "Add one mana of any color")."""
+    out = []
+    for line, self_line in _rules_lines(oracle_text, name):
+        if m := re.fullmatch(r"Add ((?:\{[WUBRGC]\})+)\.", self_line):
+            out += re.findall(r"[WUBRGC]", m.group(1))
+        elif re.search(r"\badd\b", line, re.I):
+            raise RequestError(f"cannot read {line!r}: a spell's mana is read from \"Add\" and fixed mana only "
+                               "(\"Add {B}{B}{B}.\")", "oracle_text")
+    return tuple(out)

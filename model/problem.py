@@ -49,6 +49,12 @@ class Spell:
     multikicker: ManaCost | None = None  # CR 702.33c: paid any number of times
     kicks: object = 0  # how many times, or MOST: as many as the board allows
     printed: ManaCost | None = None  # cast for an alternative cost (CR 118.9): the mana cost printed
+    #: what it leaves when it resolves, for a later spell of the same step: the mana a
+    #: ritual adds (Dark Ritual: B, B, B; it is a spell, not a mana ability: CR 605.5b),
+    #: or the permanent a permanent spell becomes (Sol Ring's ability is usable, a
+    #: creature is summoning sick: CR 302.6)
+    adds: tuple = ()
+    permanent: object = None
 
     @property
     def mana_cost(self) -> ManaCost | None:

@@ -135,6 +135,8 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
 
 def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Budget):
     """The main line's validated plans, or Status.INFEASIBLE / Status.UNKNOWN."""
+    if any(spell.cost.mana_cost is None for spell in main + [s for line in branches for s in line]):
+        return Status.INFEASIBLE  # no mana cost: it can't be cast by paying one (CR 202.1b)
     turn = TurnModel(problem, main, branches)
     solver, status = turn.solve(budget.left())
     if not status.solved:

@@ -37,7 +37,7 @@ from dataclasses import replace
 from ..model.mana import Mana
 from ..model.plan import POOL
 from ..model.problem import PaymentProblem
-from ..model.sources import Player
+from ..model.sources import Board, Player
 
 from .chains import depth_bound
 from .cpsat import Carried, Objective, PaymentModel, _cp, _sum, solve_lexicographic
@@ -62,7 +62,12 @@ class TurnModel:
         everything = list(main) + [s for line in branches for s in line]
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
         self.main = self._line(main, Carried(), first_pool=True)
-        self.branches = [self._line(line, self._after(self.main, Carried()), first_pool=False)
+        after_main = self._after(self.main, Carried())
+        for spell in main:
+            for t in spell.adds:
+                k = (t, False, False, False)
+                after_main.pool[k] = after_main.pool.get(k, 0) + 1
+        self.branches = [self._line(line, replace(after_main, pool={}), first_pool=False, joined=self.joined)
                          for line in branches]
         self._link(self.main)
         for line in self.branches:
@@ -70,17 +75,27 @@ class TurnModel:
         self.objective_terms, self.objective_bounds = self._objective()
 
     # -- building --------------------------------------------------------------------------
-    def _line(self, spells: list, carried: Carried, first_pool: bool) -> list:
-        """One PaymentModel per spell, each carrying what the ones before it leave."""
+    def _line(self, spells: list, carried: Carried, first_pool: bool, joined: tuple = ()) -> list:
+        """One PaymentModel per spell, each carrying what the ones before it leave: their
+        floating mana, what they added on resolving, the permanents they became."""
         models = []
         for i, spell in enumerate(spells):
             player = self.base.player if first_pool and i == 0 else replace(self.base.player, pool=())
-            problem = replace(self.base, spell=spell, player=player, query="pay", hand=())
+            board = self.base.board if not joined else Board(self.base.board.permanents + joined)
+            problem = replace(self.base, spell=spell, player=player, board=board, query="pay", hand=(), keep=(),
+                              spells=())
             supply = build_supply(problem, grouping=self.grouping)
             layers = depth_bound(supply)
             pm = PaymentModel(problem, supply, layers, spell.cost.x, model=self.model, carried=carried)
             models.append(pm)
             carried = self._after(models, carried)
+            for t in spell.adds:  # a ritual's mana, once it resolves
+                k = (t, False, False, False)
+                carried.pool[k] = carried.pool.get(k, 0) + 1
+            carried.pool_bound += len(spell.adds)
+            if spell.permanent is not None:
+                joined += (spell.permanent,)
+        self.joined = joined
         return models
 
     def _after(self, models: list, before: Carried) -> Carried:
@@ -159,6 +174,7 @@ class TurnModel:
             out.append(plan)
             pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
                          if carriable((u.type, u.snow, u.spell_only, u.generic_only)))
+            pool += tuple(Mana(t, source=POOL) for t in pm.problem.spell.adds)
         return out
 
 
@@ -167,7 +183,12 @@ def _zero(expr) -> bool:
 
 
 def state_after(problem: PaymentProblem, plan) -> PaymentProblem:
-    """The problem a later payment of the step starts from: the board after ``plan``,
-    the life it cost, its floating mana (what may be carried)."""
+    """The problem a later payment of the step starts from: the board after ``plan``
+    with the permanent the spell became, the life it cost, its floating mana (what may
+    be carried) and the mana the spell added on resolving."""
     board, player = problem.after(plan)
-    return replace(problem, board=board, player=Player(player.life, player.pool, player.graveyard))
+    spell = problem.spell
+    if spell.permanent is not None:
+        board = Board(board.permanents + (spell.permanent,))
+    pool = player.pool + tuple(Mana(t, source=POOL) for t in spell.adds)
+    return replace(problem, board=board, player=Player(player.life, pool, player.graveyard))

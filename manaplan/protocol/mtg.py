@@ -14,11 +14,13 @@ solvers return :class:`~manaplan.model.plan.Plan`, ``Unpayable``, ``Undecided`` 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
-from ..model.oracle import abilities_from_text, chosen_color_code, triggers_from_text
+from ..model.oracle import (PERMANENT_TYPES, abilities_from_text, chosen_color_code, spell_mana_from_text,
+                            triggers_from_text)
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
 from ..model.problem import (ANY_ORDER, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, PAY, QUERIES, SEQUENCE, PaymentProblem,
@@ -58,7 +60,7 @@ def read(request, boards=None) -> PaymentProblem:
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
     hand = read_hand(request.get("hand"), "hand")
-    spells = read_hand(request.get("spells"), "spells")
+    spells = read_hand(request.get("spells"), "spells", resolving=query == SEQUENCE)
     if query == SEQUENCE:
         expect("spells" in request and spells, "'sequence' pays a list of 'spells': give them", "spells")
         spell = NO_SPELL
@@ -132,9 +134,10 @@ def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:
     return tuple(kept), boolean(request, "keep_together", "keep_together")
 
 
-def read_hand(hand, key: str) -> tuple:
+def read_hand(hand, key: str, resolving: bool = False) -> tuple:
     """A list of spells (``hand``, ``spells``), each with an ``id`` (distinct) and an
-    optional ``value``."""
+    optional ``value``; with ``resolving``, also what each leaves when it resolves (a
+    ritual's mana, a permanent spell's permanent: :func:`what_it_leaves`)."""
     if hand is None:
         return ()
     expect(isinstance(hand, list), f"'{key}' must be a list of spells", key)
@@ -147,8 +150,25 @@ def read_hand(hand, key: str) -> tuple:
         expect(card.id != "", f"every spell of the {key} needs an 'id'", f"{key}[{i}].id")
         expect(card.id not in seen, f"duplicate id {card.id!r} in the {key}", f"{key}[{i}].id")
         seen.add(card.id)
+        if resolving:
+            card = what_it_leaves(card, item, f"{key}[{i}]")
         out.append(card)
     return tuple(out)
+
+
+def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
+    """The spell with what it leaves once it resolves: a permanent spell (CR 110.4)
+    becomes a permanent with the card's abilities, summoning sick if a creature (CR
+    302.6); an instant or sorcery may add mana (a ritual, read from its text)."""
+    types, _ = split_type_line(card.type_line)
+    if set(types) & set(PERMANENT_TYPES):
+        body = {k: item[k] for k in ("name", "type_line", "oracle_text", "mana_cost") if k in item}
+        permanent = read_permanent({"id": card.id, **body, "summoning_sick": "Creature" in types}, at)
+        return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"))
+    try:
+        return replace(card, adds=spell_mana_from_text(item.get("oracle_text", ""), card.name))
+    except ManaplanError as e:
+        raise e.located(at) from None
 
 
 def read_board(perms: list, at: str, known=()) -> Board:

@@ -23,7 +23,7 @@ from ...model.mana import Mana
 from ...model.errors import SearchTooLarge
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
 from ...model.problem import PaymentProblem
-from ...model.sources import flexibility, why_unusable
+from ...model.sources import Board, flexibility, why_unusable
 from ...model.symbols import ANY, COLORS, SNOW_ANY, need_of
 from ...model.triggers import activation_outputs, board_triggers
 
@@ -52,11 +52,16 @@ def _assignments(pool: tuple, needs: tuple, for_spell: bool):
         yield from _assignments(pool[:i] + pool[i + 1:], needs[1:], for_spell)
 
 
-def _can_pay_total(pool: tuple, total) -> bool:
+def _needs_of(total) -> tuple:
+    """What a locked-in total cost asks for, one need per mana."""
     needs = ()
     for t, n in zip(("W", "U", "B", "R", "G", "C"), total.typed):
         needs += (need_of(t),) * n
-    needs += (SNOW_ANY,) * total.snow + (ANY,) * total.generic
+    return needs + (SNOW_ANY,) * total.snow + (ANY,) * total.generic
+
+
+def _can_pay_total(pool: tuple, total) -> bool:
+    needs = _needs_of(total)
     if len(needs) > len(pool):
         return False
     return next(_assignments(pool, needs, True), None) is not None
@@ -148,32 +153,39 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     life = problem.player.life
     totals = [t for t in all_total_costs(cost) if t.life <= life]
     moves, flex = _moves(problem)
-    perms = {p.id: p for p in problem.board.permanents}
-    start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only) for u in problem.player.pool))
-    best = [None]
-
-    def score(pool, life_paid, damage, tapped, sacrificed, exiled):
+    best = None
+    for pool, life_paid, damage, tapped, sacrificed, _, exiled in _reachable(problem, moves, max_states):
         for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
             if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t):
                 continue
             obj = (sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")), life_paid + t.life + damage,
                    len(tapped), exiled,
                    sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana)
-            if best[0] is None or obj < best[0]:
-                best[0] = obj
+            if best is None or obj < best:
+                best = obj
+    return best
 
+
+def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
+    """Every state the payment can reach, once each: (pool, life paid, damage, tapped,
+    sacrificed, counters used, cards exiled), activating one mana ability at a time,
+    paying its cost from the pool as it is then (CR 605.3)."""
+    life = problem.player.life
+    perms = {p.id: p for p in problem.board.permanents}
+    start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only) for u in problem.player.pool))
     seen = set()
-
-    def explore(pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, paying=False):
-        # ``paying``: convoke, improvise or delve has begun paying the total cost (CR
-        # 601.2h), so no mana ability can be activated any more (601.2g came before)
-        key = (pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, paying)
+    stack = [(start_pool, 0, 0, frozenset(), frozenset(), (), 0, False)]
+    while stack:
+        key = stack.pop()
         if key in seen:
-            return
+            continue
         seen.add(key)
         if max_states is not None and len(seen) > max_states:
             raise SearchTooLarge(f"more than {max_states} states")
-        score(pool, life_paid, damage, tapped, sacrificed, exiled)
+        # ``paying``: convoke, improvise or delve has begun paying the total cost (CR
+        # 601.2h), so no mana ability can be activated any more (601.2g came before)
+        pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, paying = key
+        yield key[:7]
         used = dict(counters_used)
         for mv in moves:
             if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
@@ -196,19 +208,84 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
                 needs = tuple(n for o in opts for n in o.needs)
                 for rest in set(_assignments(pool, needs, False)):
                     for out in _live_outputs(problem, mv, sacrificed):
-                        new_pool = tuple(sorted(rest + out))
                         new_used = counters_used
                         if mv.counters:
                             c = Counter(dict(counters_used))
                             c[(mv.pid, mv.counter_kind)] += mv.counters
                             new_used = tuple(sorted(c.items()))
-                        explore(new_pool, life_paid + mv.life + extra_life, damage + mv.damage,
-                                tapped | {mv.pid} if mv.tap else tapped,
-                                sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
-                                new_used, exiled + (1 if mv.exile else 0), paying or pays_cost)
+                        stack.append((tuple(sorted(rest + out)), life_paid + mv.life + extra_life, damage + mv.damage,
+                                      tapped | {mv.pid} if mv.tap else tapped,
+                                      sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
+                                      new_used, exiled + (1 if mv.exile else 0), paying or pays_cost))
 
-    explore(start_pool, 0, 0, frozenset(), frozenset(), (), 0)
-    return best[0]
+
+def after_payments(problem: PaymentProblem, max_states: int | None = None) -> set:
+    """Every state the step can be in once the spell is paid, in any way: (pool left,
+    life lost, tapped, sacrificed, counters used, cards exiled). For a brute force over
+    several spells paid one after another (:func:`sequence_payable`)."""
+    cost = problem.spell.cost
+    if cost.mana_cost is None:
+        return set()
+    life = problem.player.life
+    totals = [t for t in all_total_costs(cost) if t.life <= life]
+    out = set()
+    for pool, life_paid, damage, tapped, sacrificed, counters_used, exiled in _reachable(
+            problem, _moves(problem)[0], max_states):
+        for t in totals:
+            if t.life and life_paid + damage + t.life > life:
+                continue
+            for rest in set(_assignments(pool, _needs_of(t), True)):
+                out.add((rest, life_paid + damage + t.life, tapped, sacrificed, counters_used, exiled))
+    return out
+
+
+def sequence_payable(problem: PaymentProblem, spells: list, max_states: int | None = None) -> bool:
+    """Whether ``spells`` can be paid one after another in this order within one step,
+    by brute force: every way to pay the first, then every way to pay the next on what
+    it left (floating mana carried, restricted mana not; a ritual's mana added; a
+    permanent spell joining the board). Shares no code with solver.turn."""
+    states = [problem]
+    for spell in spells:
+        following = []
+        for state in states:
+            here = replace(state, spell=spell, query="pay")
+            for rest, lost, tapped, sacrificed, counters_used, exiled in after_payments(here, max_states):
+                following.append(_state_after(here, rest, lost, tapped, sacrificed, counters_used, exiled))
+        if not following:
+            return False
+        states = _distinct(following)
+    return True
+
+
+def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counters_used, exiled) -> PaymentProblem:
+    """The problem a later spell of the step starts from, built from scratch."""
+    source = problem.board.counted_from or problem.board
+    used = dict(counters_used)
+    perms = []
+    for p in source.permanents:
+        if p.id in sacrificed:
+            continue
+        counters = tuple((kind, n - used.get((p.id, kind), 0)) for kind, n in p.counters)
+        perms.append(replace(p, tapped=p.tapped or p.id in tapped, counters=counters, key=""))
+    spell = problem.spell
+    if spell.permanent is not None:
+        perms.append(replace(spell.permanent, key=""))
+    pool = tuple(Mana(u[0], u[1], source="pool") for u in rest if not u[2] and not u[3])
+    pool += tuple(Mana(t, source="pool") for t in spell.adds)
+    player = replace(problem.player, life=problem.player.life - lost, pool=pool,
+                     graveyard=problem.player.graveyard - exiled)
+    return replace(problem, board=Board(tuple(perms)), player=player)
+
+
+def _distinct(problems: list) -> list:
+    seen, out = set(), []
+    for p in problems:
+        key = (tuple((q.id, q.tapped, q.counters) for q in p.board.permanents),
+               tuple(sorted((u.type, u.snow) for u in p.player.pool)), p.player.life, p.player.graveyard)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
 
 
 def plan_objective(problem: PaymentProblem, plan: Plan) -> tuple:
