@@ -154,3 +154,17 @@ def test_a_plan_that_keeps_a_spell_leaves_it_payable(board, kept):
             reject()
     elif isinstance(out, Unpayable) and out.code == "keep_conflict":
         assert isinstance(answer(replace(problem, keep=())), Plan)
+
+
+def test_keep_and_sequence_requests_and_answers_fit_the_schemas():
+    from test_schema import REQUEST, RESPONSE, assert_valid
+    counterspell = {"id": "cs", "mana_cost": "{U}{U}", "type_line": "Instant"}
+    requests_ = [{"id": 1, "query": "sequence", "spells": BEARS, "permanents": FORESTS + SWAMPS},
+                 {"id": 2, "query": "sequence", "spells": [FOUR_SWAMPS_WORTH, DARK_RITUAL], "permanents": SWAMPS},
+                 {"id": 3, "spell": BEARS[0], "hand": BEARS[1:], "keep_castable": ["bear2"], "keep_open": "{G}",
+                  "keep_together": True, "permanents": FORESTS + SWAMPS},
+                 {"id": 4, "spell": {"mana_cost": "{2}{U}"}, "hand": [counterspell], "keep_castable": ["cs"],
+                  "permanents": ISLANDS + FORESTS[:1]}]
+    for request, got in zip(requests_, answers(*requests_)):
+        assert_valid(REQUEST, request, "request")
+        assert_valid(RESPONSE, got, "answer")
