@@ -93,6 +93,11 @@ def _sum(terms: list):
     return _cp().LinearExpr.sum(terms)
 
 
+def _is_one(expr) -> bool:
+    """A selector that is the constant 1: the only spell of its payment."""
+    return isinstance(expr, int) and expr == 1
+
+
 def _is_zero(expr) -> bool:
     """A demand that is the constant 0 (an empty sum): no variables are needed for it."""
     return isinstance(expr, int) and expr == 0
@@ -157,8 +162,11 @@ class PaymentModel:
     """
 
     def __init__(self, problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None,
-                 relaxed_tail: bool = False, model=None, carried: Carried | None = None):
+                 relaxed_tail: bool = False, model=None, carried: Carried | None = None, candidates=None):
         self.model = model if model is not None else _cp().CpModel()
+        #: the spells this payment may be for, each with its selector (1, or a 0/1 variable
+        #: of the shared model: solver.turn picks at most one per payment)
+        self.candidates = candidates if candidates is not None else [(problem.spell, 1)]
         self.problem, self.supply, self.layers = problem, supply, layers
         self.carried = carried or Carried()
         self.acts = supply.acts
@@ -168,8 +176,8 @@ class PaymentModel:
         self.comb_vars: dict = {}   # (layer, act#, type) -> var
         self.opt_vars: dict = {}    # (layer, act#, symbol#, option#) -> var
         self.pay_vars: dict = {}    # (stage, need, kind) -> var
-        self.ann_vars: dict = {}    # (symbol, option label) -> var
-        self.red_vars: dict = {}    # (reduction symbol, half) -> var
+        self.ann_vars: dict = {}    # (candidate#, symbol, option label) -> var
+        self.red_vars: dict = {}    # (candidate#, reduction symbol, half) -> var
         self.x_var = None
         self.tail_self: list = []
         self.demand: dict = {}      # (stage, need) -> terms
@@ -254,6 +262,18 @@ class PaymentModel:
             by_act.setdefault(j, []).append(e)
         self.totals = {j: _sum(es) for j, es in by_act.items()}
         self._add_counted_losses()
+        self._add_for_spells()
+
+    def _add_for_spells(self) -> None:
+        """With several candidate spells: an ability whose mana only some may spend (a
+        restriction, CR 106.6), convoke, improvise or delve (702.51, 702.126, 702.66) is
+        used only when one of those is the spell paid."""
+        if all(_is_one(sel) for _, sel in self.candidates):
+            return
+        for j, a in enumerate(self.acts):
+            if a.for_spells is not None and j in self.totals:
+                sels = [self.candidates[i][1] for i in a.for_spells]
+                self.model.add(self.totals[j] <= a.cap * _sum(sels))
 
     def _add_counted_losses(self) -> None:
         """CR 700.5, "for each ... you control": a counting ability counts the board as
@@ -404,27 +424,32 @@ class PaymentModel:
 
     def _add_spell_cost(self, x_fixed: int | None) -> SpellDemand:
         """The spell's total cost (CR 601.2f): announced symbols, minus reductions,
-        then the floor; its mana is demanded at the SPELL stage."""
-        cost = self.problem.spell.cost
-        if x_fixed is None:
-            most = self.bound + sum(max(s.amount, 2) for s in cost.reduction_symbols) + len(cost.added_symbols)
-            self.x_var = x = self.model.new_int_var(0, most, "X")
-        else:
-            x = most = x_fixed
-        typed_pre, generic_pre, snow_pre = self._announce(x)
-        typed_req, generic = self._reduce(typed_pre, generic_pre, most)
-        snow = _sum(snow_pre)
-        generic = self._floor(generic, typed_req, snow, most)
-        if not _is_zero(generic):
-            self.demand.setdefault((SPELL, ANY), []).append(generic)
-        for t in MANA_TYPES:
-            if not _is_zero(typed_req[t]):
-                self.demand.setdefault((SPELL, need_of(t)), []).append(typed_req[t])
-        if not _is_zero(snow):
-            self.demand.setdefault((SPELL, SNOW_ANY), []).append(snow)
-        return SpellDemand(generic, typed_req, snow)
+        then the floor; its mana is demanded at the SPELL stage. With several candidate
+        spells, each one's cost is scaled by its selector (0 or 1), so only the chosen
+        one is demanded."""
+        self.spell_demands = []
+        for ci, (spell, sel) in enumerate(self.candidates):
+            cost = spell.cost
+            if x_fixed is None:
+                most = self.bound + sum(max(s.amount, 2) for s in cost.reduction_symbols) + len(cost.added_symbols)
+                self.x_var = x = self.model.new_int_var(0, most, "X")
+            else:
+                x = most = cost.x if len(self.candidates) > 1 else x_fixed
+            typed_pre, generic_pre, snow_pre = self._announce(cost, x, sel, ci)
+            typed_req, generic = self._reduce(cost, typed_pre, generic_pre, most, ci)
+            snow = _sum(snow_pre)
+            generic = self._floor(cost, generic, typed_req, snow, most, sel)
+            if not _is_zero(generic):
+                self.demand.setdefault((SPELL, ANY), []).append(generic)
+            for t in MANA_TYPES:
+                if not _is_zero(typed_req[t]):
+                    self.demand.setdefault((SPELL, need_of(t)), []).append(typed_req[t])
+            if not _is_zero(snow):
+                self.demand.setdefault((SPELL, SNOW_ANY), []).append(snow)
+            self.spell_demands.append(SpellDemand(generic, typed_req, snow))
+        return self.spell_demands[0]
 
-    def _announce(self, x) -> tuple:
+    def _announce(self, cost, x, sel, ci: int) -> tuple:
         """CR 601.2b, 107.3, 118.13a: X is announced, and each hybrid, twobrid or Phyrexian
         symbol as one of its halves (how many of each symbol take each half); returns
         the mana each type needs, the generic mana and the snow mana before reductions."""
@@ -440,34 +465,34 @@ class PaymentModel:
                 (t,) = n_need.types
                 typed[t].append(n)
 
-        for sym, n in Counter(self.problem.spell.cost.added_symbols).items():
+        for sym, n in Counter(cost.added_symbols).items():
             if sym.kind == VARIABLE:
-                generic.append(n * x)
+                generic.append(n * x * sel if not _is_one(sel) else n * x)
                 continue
             options = sym.payment_options(0)
             if len(options) == 1:
                 for n_need in options[0].needs:
-                    need(n_need, n)
+                    need(n_need, n * sel if not _is_one(sel) else n)
                 continue
             halves = []
             for opt in options:
                 v = self.model.new_int_var(0, n, f"announce_{sym}_{opt.label}")
-                self.ann_vars[(sym, opt.label)] = v
+                self.ann_vars[(ci, sym, opt.label)] = v
                 halves.append(v)
                 for n_need in opt.needs:
                     need(n_need, v)
                 if opt.life:
                     self.spell_life.append(opt.life * v)
-            self.model.add(sum(halves) == n)
+            self.model.add(sum(halves) == (n * sel if not _is_one(sel) else n))
         return typed, generic, snow
 
-    def _reduce(self, typed_pre: dict, generic_pre: list, most: int) -> tuple:
+    def _reduce(self, cost, typed_pre: dict, generic_pre: list, most: int, ci: int) -> tuple:
         """CR 118.7: generic reductions reduce generic mana (118.7a); a typed one reduces
         its type, and what its type doesn't require spills to generic (118.7b-d); a
         hybrid reduction reduces the half the player picks (118.7e), snow reduces generic
-        (118.7g). Generic mana never goes below 0."""
+        (118.7g). Generic mana never goes below 0 (so a candidate spell not chosen, whose
+        symbols are all 0, costs nothing whatever its reductions)."""
         m = self.model
-        cost = self.problem.spell.cost
         generic_red = 0
         typed_red = {t: [] for t in MANA_TYPES}
         for sym, n in Counter(cost.reduction_symbols).items():
@@ -480,7 +505,7 @@ class PaymentModel:
                 picks = []
                 for h in halves:
                     v = m.new_int_var(0, n, f"reduce_{sym}_{h}")
-                    self.red_vars[(sym, h)] = v
+                    self.red_vars[(ci, sym, h)] = v
                     picks.append(v)
                     if h == GENERIC_HALF:
                         generic_red = generic_red + 2 * v
@@ -504,26 +529,27 @@ class PaymentModel:
         rest = _sum(generic_pre) - generic_red - _sum(spill)
         if isinstance(rest, int):
             return typed_req, max(0, rest)
-        generic = m.new_int_var(0, self._generic_bound(most), "generic_after_reductions")
+        generic = m.new_int_var(0, self._generic_bound(cost, most), "generic_after_reductions")
         m.add_max_equality(generic, [0, rest])
         return typed_req, generic
 
-    def _floor(self, generic, typed_req: dict, snow, most: int):
+    def _floor(self, cost, generic, typed_req: dict, snow, most: int, sel=1):
         """CR 601.2f: effects that set the total apply last (Trinisphere: at least
         ``minimum`` mana), by adding generic mana."""
-        minimum = self.problem.spell.cost.minimum
+        minimum = cost.minimum
         if not minimum:
             return generic
+        floor = minimum * sel if not _is_one(sel) else minimum
         total = generic + _sum(list(typed_req.values())) + snow
-        if isinstance(total, int):
-            return max(generic, generic + minimum - total)
-        floored = self.model.new_int_var(0, self._generic_bound(most) + minimum, "generic_total")
-        self.model.add_max_equality(floored, [generic, generic + minimum - total])
+        if isinstance(total, int) and isinstance(floor, int):
+            return max(generic, generic + floor - total)
+        floored = self.model.new_int_var(0, self._generic_bound(cost, most) + minimum, "generic_total")
+        self.model.add_max_equality(floored, [generic, generic + floor - total])
         return floored
 
-    def _generic_bound(self, x_bound: int) -> int:
+    @staticmethod
+    def _generic_bound(cost, x_bound: int) -> int:
         """The most generic mana the spell's total could ask for, before reductions."""
-        cost = self.problem.spell.cost
         return sum(max(s.amount, 2) for s in cost.added_symbols) + x_bound * (cost.x_count + 1) + 1
 
     def _add_payments(self) -> None:

@@ -125,13 +125,16 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
         for u in made_now:
             pool.add(u)
 
-    # the spell
-    spell = problem.spell.cost
-    halves = _labels(choice_symbols(spell.added_symbols), b.ann_vars, val)
-    red_halves = _labels([s for s in spell.reduction_symbols if s.kind in HALVED_REDUCTIONS], b.red_vars, val)
+    # the spell (of several candidates, the one chosen)
+    ci = next(i for i, (_, sel) in enumerate(b.candidates) if _value(val, sel))
+    spell = b.candidates[ci][0].cost
+    ann = {(sym, label): v for (i, sym, label), v in b.ann_vars.items() if i == ci}
+    red = {(sym, half): v for (i, sym, half), v in b.red_vars.items() if i == ci}
+    halves = _labels(choice_symbols(spell.added_symbols), ann, val)
+    red_halves = _labels([s for s in spell.reduction_symbols if s.kind in HALVED_REDUCTIONS], red, val)
     announcement = Announcement(tuple(h for h, _ in halves), tuple(h for h, _ in red_halves))
     total = total_cost(spell, announcement)
-    d = b.spell_demand
+    d = b.spell_demands[ci]
     expect = (_value(val, d.generic), tuple(_value(val, d.typed[t]) for t in MANA_TYPES), _value(val, d.snow))
     if (total.generic, total.typed, total.snow) != expect:
         raise PlanError(f"total cost {total} does not match the model's {expect}")

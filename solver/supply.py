@@ -57,6 +57,9 @@ class Act:
     #: that may be sacrificed first: each one sacrificed before an activation takes its
     #: units away (the count is made as the ability resolves)
     counted: tuple = ()
+    #: with several candidate spells (solver.turn): the indices of those it may pay for
+    #: (a restriction, convoke, improvise, delve); None: any
+    for_spells: tuple | None = None
 
     @property
     def costs_mana(self) -> bool:
@@ -214,16 +217,25 @@ def _unit(source: Board, proto, original, alt: tuple) -> tuple:
     return tuple(t for t, c in sorted(counts.items()) for _ in range(c // n))
 
 
-def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping: tuple | None = None) -> Supply:
+def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping: tuple | None = None,
+                 spells: tuple | None = None) -> Supply:
     """The groups of the board and the abilities each may use while this spell is being
     cast (CR 605.3, 601.2g, 302.6), with convoke, improvise and delve (702.51, 702.126,
-    702.66) as abilities of their own."""
+    702.66) as abilities of their own. With ``spells`` (candidates for one payment, of
+    which the model picks one), an ability some of them can't use says which can
+    (``Act.for_spells``)."""
     spell = problem.spell
+    candidates = spells if spells is not None else (spell,)
     life = problem.player.life
     board = problem.board
     triggers = board_triggers(board)
     groups, acts, excluded = [], [], []
     convoke, improvise = grouping if grouping is not None else (spell.convoke, spell.improvise)
+
+    def which(test) -> tuple | None:
+        """The candidates that pass ``test``: None when all do, () when none does."""
+        ok = tuple(i for i, s in enumerate(candidates) if test(s))
+        return None if len(ok) == len(candidates) else ok
     for members in group_board(board, convoke, improvise):
         proto = members[0]
         g = len(groups)
@@ -234,9 +246,10 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
                 for p in members:
                     excluded.append((p.id, i, why))
                 continue
-            spell_only = False
+            spell_only, for_spells = False, None
             if ab.restrict:
-                if not spell.allows(ab.restrict):
+                for_spells = which(lambda s: s.allows(ab.restrict))
+                if for_spells == ():
                     continue  # its mana could pay nothing here
                 spell_only = True
             caps = []
@@ -255,15 +268,17 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
                                   ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
                                   combination, ab.output.combination_types,
                                   Mana("C", proto.snow, spell_only), min(caps) if caps else -1, text=str(ab.cost),
-                                  damage=ab.damage, bonus=bonus))
-        if not proto.tapped and spell.convoke and proto.creature:
+                                  damage=ab.damage, bonus=bonus, for_spells=for_spells))
+        if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)
             group_acts.append(Act(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
-                                  Mana("C", False, True, not colors), len(members), text=CONVOKE))
-        if not proto.tapped and spell.improvise and proto.artifact:
+                                  Mana("C", False, True, not colors), len(members), text=CONVOKE,
+                                  for_spells=which(lambda s: s.convoke)))
+        if not proto.tapped and proto.artifact and any(s.improvise for s in candidates):
             group_acts.append(Act(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
-                                  Mana("C", False, True, True), len(members), text=IMPROVISE))
+                                  Mana("C", False, True, True), len(members), text=IMPROVISE,
+                                  for_spells=which(lambda s: s.improvise)))
         types = frozenset()
         for a in group_acts:
             if a.index not in (CONVOKE, IMPROVISE):
@@ -276,12 +291,14 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
         acts.extend(group_acts)
     # cards beyond the most generic mana the total can ask for are never exiled: the work
     # does not grow with the graveyard (CR 702.66)
-    n = min(problem.player.graveyard, spell.cost.most_generic) if spell.delve else 0
+    delving = [s for s in candidates if s.delve]
+    n = min(problem.player.graveyard, max(s.cost.most_generic for s in delving)) if delving else 0
     if n:
         g = len(groups)
         groups.append(Group(tuple(f"{GRAVEYARD}:{k + 1}" for k in range(n)), False, False, (), 0))
         acts.append(Act(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
-                        Mana("C", False, True, True), n, exile=True, text="exile a card from your graveyard"))
+                        Mana("C", False, True, True), n, exile=True, text="exile a card from your graveyard",
+                        for_spells=which(lambda s: s.delve)))
     bounded = sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)
     final = []
     for a in acts:
