@@ -743,7 +743,7 @@ class PaymentModel:
     def group_usage(self, g: int) -> dict:
         """How this payment uses group ``g``: ``taps``, ``sacrifices``, ``uses`` (every
         activation) and ``counters`` by kind, as expressions."""
-        mine = [j for j, a in enumerate(self.acts) if a.group == g]
+        mine = [j for j, a in enumerate(self.acts) if a.group == g and j in self.totals]  # (never in a layer: unused)
         counters: dict = {}
         for j in mine:
             a = self.acts[j]

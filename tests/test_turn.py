@@ -6,7 +6,7 @@ import itertools
 import json
 from dataclasses import replace
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from manaplan.cli import serve
 from manaplan.model.errors import SearchTooLarge
@@ -108,6 +108,14 @@ def _small(request):
 
 @settings(max_examples=max(settings.default.max_examples, 100), deadline=None)
 @given(requests(max_permanents=3), st.lists(requests(max_permanents=0), min_size=2, max_size=3), st.booleans())
+@example(  # fuzz: a converter that can never be fed sits in no layer
+    {"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "additional": ["{1}"], "increase": ["{1}"],
+               "convoke": True, "improvise": True}, "player": {"life": 20, "pool": ""},
+     "permanents": [{"id": "p0", "abilities": [{"cost": "{1}", "add": "{W}"}], "type_line": "Snow Land",
+                     "tapped": True}]},
+    [{"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "delve": True}, "player": {}, "permanents": []},
+     {"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "minimum": 1, "convoke": True}, "player": {},
+      "permanents": []}], False)
 def test_sequence_agrees_with_brute_force_over_orders(board, others, any_order):
     if not _small(board):
         reject()
