@@ -249,6 +249,18 @@ class Sequence:
 
 
 @dataclass(frozen=True)
+class BestTurn:
+    """The answer to ``best_turn``: the land played (a hand card, or None), and ``(spell,
+    plan)`` for the spells cast, in order, worth ``value`` together; ``optimal`` False
+    when the time guard ran out before the best was proven."""
+
+    land: object
+    plans: tuple
+    value: int
+    optimal: bool = True
+
+
+@dataclass(frozen=True)
 class Castable:
     """The answer to ``castable``: for each spell of the hand, in order, ``(spell,
     answer)``, each answer what ``pay`` gives for that spell alone."""

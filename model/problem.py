@@ -20,10 +20,10 @@ from .sources import Board, Player
 
 #: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
 #: a hand can be cast now
-PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE = "pay", "max_x", "can_pay", "castable", "sequence"
-QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE)
+PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE, BEST_TURN = "pay", "max_x", "can_pay", "castable", "sequence", "best_turn"
+QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE, BEST_TURN)
 #: the queries about several spells rather than one
-HAND_QUERIES = (CASTABLE, SEQUENCE)
+HAND_QUERIES = (CASTABLE, SEQUENCE, BEST_TURN)
 #: the orders a sequence may be paid in: as given, or any that works
 GIVEN, ANY_ORDER = "given", "any"
 #: a spell's choices left to the planner: kick it when the board allows, kick it as many
@@ -74,6 +74,11 @@ class Spell:
         return self.mana_cost.colors if self.mana_cost else frozenset()
 
     @property
+    def is_land(self) -> bool:
+        """A land card (CR 305.1): played, not cast."""
+        return "Land" in self.type_line.replace("—", " ").split()
+
+    @property
     def choices_open(self) -> bool:
         """Whether the kicker or the number of kicks is still to be chosen (CR 601.2b)."""
         return self.kicked == IF_POSSIBLE or self.kicks == MOST
@@ -113,6 +118,7 @@ class PaymentProblem:
     keep_together: bool = False  # ... all together rather than each on its own
     spells: tuple = ()  # a sequence: the spells paid one after another
     order: str = GIVEN  # ... in the given order, or ANY_ORDER
+    land_drop: bool = True  # best_turn: a land of the hand may be played first (CR 305.2)
 
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,

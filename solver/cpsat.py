@@ -434,7 +434,7 @@ class PaymentModel:
                 most = self.bound + sum(max(s.amount, 2) for s in cost.reduction_symbols) + len(cost.added_symbols)
                 self.x_var = x = self.model.new_int_var(0, most, "X")
             else:
-                x = most = cost.x if len(self.candidates) > 1 else x_fixed
+                x = most = x_fixed if _is_one(sel) else cost.x
             typed_pre, generic_pre, snow_pre = self._announce(cost, x, sel, ci)
             typed_req, generic = self._reduce(cost, typed_pre, generic_pre, most, ci)
             snow = _sum(snow_pre)

@@ -20,9 +20,13 @@ from dataclasses import replace
 from ..model.errors import InvalidPlan
 from ..model.plan import (
     KEEP_CONFLICT, NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, SEQUENCE_FAILS, TIME_LIMIT, TIMEOUT, CannotKeep,
-    Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
+    BestTurn, Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
 )
-from ..model.problem import ANY_ORDER, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE, PaymentProblem
+from ..model.errors import RequestError
+from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE,
+                             PaymentProblem)
+from ..model.sources import Board
+from ..model.triggers import board_triggers
 from ..model.symbols import GENERIC, MAX_AMOUNT
 from ..model.sources import PRECAST_ONLY
 
@@ -34,7 +38,7 @@ from .hall import hall_certificate, hall_violation, plain_view
 from .plain import plain_payment
 from .proof import counting_bound
 from .supply import Supply, build_supply
-from .turn import TurnModel, state_after
+from .turn import ChosenTurnModel, TurnModel, state_after
 
 #: depths tried before the exact one: most chains are one Signet or filter deep
 DEPTHS = (1, 3, 8)
@@ -75,6 +79,8 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
                               for spell in problem.hand))
     if problem.query == SEQUENCE:
         return _answer_sequence(problem, budget)
+    if problem.query == BEST_TURN:
+        return _answer_best_turn(problem, budget)
     if problem.keep:
         return _answer_keeping(problem, budget, plain_path)
     return _answer_alone(problem, budget, plain_path)
@@ -111,7 +117,14 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
     none works, the answer names the first spell that fails in the given order."""
     spells = list(problem.spells)
     orders = [spells]
-    if problem.order == ANY_ORDER:
+    if problem.order == ANY_ORDER and _can_choose(problem, spells):
+        found = _solve_chosen(problem, spells, [], True, budget)
+        if isinstance(found, BestTurn):
+            return Sequence(found.plans)
+        if found == Status.UNKNOWN:
+            return budget.undecided()
+        orders = []
+    elif problem.order == ANY_ORDER:
         orders += [list(o) for o in itertools.permutations(spells) if list(o) != spells]
     for order in orders:
         if budget.spent:
@@ -131,6 +144,51 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
             how = " in any order" if problem.order == ANY_ORDER else ""
             return Unpayable(SEQUENCE_FAILS, f"{failed.id} can't be paid{first}{how}", FirstFailure(failed.id))
     return budget.undecided()  # each prefix pays but no order of all of them was found in time
+
+
+def _answer_best_turn(problem: PaymentProblem, budget: Budget):
+    """``best_turn``: the spells of the hand to cast now, and their order, for the most
+    total ``value``, with one land of the hand played first when that helps; one model
+    for every choice (solver.turn.ChosenTurnModel), then each plan validated in order."""
+    spells = [card for card in problem.hand if not card.is_land]
+    lands = [card for card in problem.hand if card.is_land] if problem.land_drop else []
+    if not _can_choose(problem, spells + lands):
+        raise RequestError("best_turn can't yet follow counted amounts (devotion, \"for each\") or triggered mana "
+                           "on a board where the hand's cards would join it", "hand")
+    found = _solve_chosen(problem, spells, lands, False, budget)
+    if isinstance(found, Status):
+        return budget.undecided()
+    return found
+
+
+def _can_choose(problem: PaymentProblem, cards: list) -> bool:
+    """Whether the chosen-order model follows this board exactly: a permanent that joins
+    it would change counted amounts or triggers it does not recount."""
+    joining = any(card.permanent is not None for card in cards)
+    return not joining or (problem.board.counted_from is None and not board_triggers(problem.board))
+
+
+def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget):
+    """A BestTurn with validated plans, or Status.INFEASIBLE / Status.UNKNOWN."""
+    if all_of_them and any(s.cost.mana_cost is None for s in spells):
+        return Status.INFEASIBLE
+    spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
+    if not spells and not lands:
+        return BestTurn(None, (), 0)
+    turn = ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop)
+    solver, status = turn.solve(budget.left())
+    if not status.solved:
+        return status
+    order, land = turn.chosen(solver)
+    plans = turn.plans(solver, optimal=status == Status.OPTIMAL)
+    state = problem
+    if land is not None:
+        state = replace(state, board=Board(state.board.permanents + (land.permanent,)))
+    for spell, plan in zip(order, plans):
+        state = replace(state, spell=spell, query=PAY, keep=(), spells=(), hand=())
+        _check(state, plan)
+        state = state_after(state, plan)
+    return BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), status == Status.OPTIMAL)
 
 
 def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Budget):

@@ -32,6 +32,7 @@ main line's payments enter the objective.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from ..model.mana import Mana
@@ -99,53 +100,10 @@ class TurnModel:
         return models
 
     def _after(self, models: list, before: Carried) -> Carried:
-        """What the payments of ``models`` (the last one new) leave the next one."""
-        if not models:
-            return before
-        last = models[-1]
-        pool = {k: e for k, e in last.floating_by_kind().items() if carriable(k)}
-        sacrificed = dict(before.sacrificed)
-        for g, grp in enumerate(last.supply.groups):
-            used = last.group_usage(g)["sacrifices"]
-            if not (isinstance(used, int) and used == 0):
-                sacrificed[grp.ids] = sacrificed.get(grp.ids, 0) + used
-        return Carried(pool, last.bound, before.life_lost + last.life_lost(), sacrificed)
+        return carried_after(models, before)
 
     def _link(self, line: list) -> None:
-        """The rules of one permanent across the payments of a line (see the module)."""
-        m = self.model
-        by_ids: dict = {}
-        for k, pm in enumerate(line):
-            for g, grp in enumerate(pm.supply.groups):
-                by_ids.setdefault(grp.ids, []).append((k, pm, g, grp))
-        for ids, places in by_ids.items():
-            if len(places) < 2:
-                continue
-            grp = places[0][3]
-            usage = [(k, pm.group_usage(g), pm, g) for k, pm, g, _ in places]
-            for key in ("taps", "sacrifices"):
-                terms = [u[key] for _, u, _, _ in usage if not _zero(u[key])]
-                if len(terms) > 1:
-                    m.add(_sum(terms) <= grp.size)
-            if any(a.exile for pm, g in ((pm, g) for _, _, pm, g in usage) for a in pm.acts if a.group == g):
-                m.add(_sum([u["uses"] for _, u, _, _ in usage]) <= grp.size)  # delve: each card once
-            kinds = {kind for _, u, _, _ in usage for kind in u["counters"]}
-            for kind in kinds:
-                m.add(_sum([u["counters"][kind] for _, u, _, _ in usage if kind in u["counters"]])
-                      <= grp.size * grp.counter(kind))
-            for split in range(1, len(usage)):
-                early = [u["sacrifices"] for k, u, _, _ in usage if k < split and not _zero(u["sacrifices"])]
-                if not early:
-                    continue
-                late_taps = [u["taps"] for k, u, _, _ in usage if k >= split and not _zero(u["taps"])]
-                if late_taps:
-                    m.add(_sum(early) + _sum(late_taps) <= grp.size)
-                if grp.size == 1:  # one permanent: nothing of it after its sacrifice
-                    late = [u["uses"] for k, u, _, _ in usage if k >= split and not _zero(u["uses"])]
-                    if late:
-                        most = sum(a.cap for pm, g in ((pm, g) for k, _, pm, g in usage if k >= split)
-                                   for a in pm.acts if a.group == g)
-                        m.add(_sum(late) + most * _sum(early) <= most)
+        link(self.model, line)
 
     def _objective(self) -> tuple:
         """The protocol's objective over the main line's payments: the sum of each term;
@@ -178,6 +136,56 @@ class TurnModel:
         return out
 
 
+def carried_after(models: list, before: Carried) -> Carried:
+    """What the payments of ``models`` (the last one new) leave the next one."""
+    if not models:
+        return before
+    last = models[-1]
+    pool = {k: e for k, e in last.floating_by_kind().items() if carriable(k)}
+    sacrificed = dict(before.sacrificed)
+    for g, grp in enumerate(last.supply.groups):
+        used = last.group_usage(g)["sacrifices"]
+        if not (isinstance(used, int) and used == 0):
+            sacrificed[grp.ids] = sacrificed.get(grp.ids, 0) + used
+    return Carried(pool, last.bound, before.life_lost + last.life_lost(), sacrificed)
+
+
+def link(m, line: list) -> None:
+    """The rules of one permanent across the payments of a line (see the module)."""
+    by_ids: dict = {}
+    for k, pm in enumerate(line):
+        for g, grp in enumerate(pm.supply.groups):
+            by_ids.setdefault(grp.ids, []).append((k, pm, g, grp))
+    for ids, places in by_ids.items():
+        if len(places) < 2:
+            continue
+        grp = places[0][3]
+        usage = [(k, pm.group_usage(g), pm, g) for k, pm, g, _ in places]
+        for key in ("taps", "sacrifices"):
+            terms = [u[key] for _, u, _, _ in usage if not _zero(u[key])]
+            if len(terms) > 1:
+                m.add(_sum(terms) <= grp.size)
+        if any(a.exile for pm, g in ((pm, g) for _, _, pm, g in usage) for a in pm.acts if a.group == g):
+            m.add(_sum([u["uses"] for _, u, _, _ in usage]) <= grp.size)  # delve: each card once
+        kinds = {kind for _, u, _, _ in usage for kind in u["counters"]}
+        for kind in kinds:
+            m.add(_sum([u["counters"][kind] for _, u, _, _ in usage if kind in u["counters"]])
+                  <= grp.size * grp.counter(kind))
+        for split in range(1, len(usage)):
+            early = [u["sacrifices"] for k, u, _, _ in usage if k < split and not _zero(u["sacrifices"])]
+            if not early:
+                continue
+            late_taps = [u["taps"] for k, u, _, _ in usage if k >= split and not _zero(u["taps"])]
+            if late_taps:
+                m.add(_sum(early) + _sum(late_taps) <= grp.size)
+            if grp.size == 1:  # one permanent: nothing of it after its sacrifice
+                late = [u["uses"] for k, u, _, _ in usage if k >= split and not _zero(u["uses"])]
+                if late:
+                    most = sum(a.cap for pm, g in ((pm, g) for k, _, pm, g in usage if k >= split)
+                               for a in pm.acts if a.group == g)
+                    m.add(_sum(late) + most * _sum(early) <= most)
+
+
 def _zero(expr) -> bool:
     return isinstance(expr, int) and expr == 0
 
@@ -192,3 +200,118 @@ def state_after(problem: PaymentProblem, plan) -> PaymentProblem:
         board = Board(board.permanents + (spell.permanent,))
     pool = player.pool + tuple(Mana(t, source=POOL) for t in spell.adds)
     return replace(problem, board=board, player=Player(player.life, pool, player.graveyard))
+
+
+class ChosenTurnModel:
+    """Spells of a hand cast in an order the model chooses, as one model: ``best_turn``
+    (which of them, and in what order, for the most value) and ``sequence`` in any order
+    (all of them).
+
+    Payment ``w`` (a *window*) pays at most one spell: ``cast[i][w]`` says it is spell
+    ``i``, and each candidate's cost is scaled by it (PaymentModel's candidates). The
+    board holds, besides the permanents, every permanent a spell of the hand becomes and
+    the lands the land drop may play; their abilities are used only once they are there:
+    a spell's permanent after the window that cast it, a land if it was played (first:
+    it is not a spell, CR 305.1). A ritual's mana joins the pool after its window. As in
+    :class:`TurnModel`, the windows are linked by the rules of one permanent."""
+
+    def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
+                 land_drop: bool = True):
+        cp = _cp()
+        self.model = m = cp.CpModel()
+        self.base, self.spells, self.lands = base, list(spells), list(lands) if land_drop else []
+        n = len(self.spells)
+        self.cast = [[m.new_bool_var(f"cast_{i}_{w}") for w in range(n)] for i in range(n)]
+        self.played = [m.new_bool_var(f"play_{land.id}") for land in self.lands]
+        for w in range(n):
+            m.add(sum(self.cast[i][w] for i in range(n)) <= 1)
+            if w:  # windows are used in order: no gap (symmetry)
+                m.add(sum(self.cast[i][w] for i in range(n)) <= sum(self.cast[i][w - 1] for i in range(n)))
+        for i in range(n):
+            m.add(sum(self.cast[i]) == 1) if all_of_them else m.add(sum(self.cast[i]) <= 1)
+        if self.played:
+            m.add(sum(self.played) <= 1)  # one land drop (CR 305.2)
+        joined = tuple(s.permanent for s in self.spells if s.permanent is not None)
+        board = Board(base.board.permanents + tuple(land.permanent for land in self.lands) + joined)
+        self.board = board
+        everything = self.spells
+        grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
+        self.windows = []
+        carried = Carried()
+        for w in range(n):
+            player = base.player if w == 0 else replace(base.player, pool=())
+            problem = replace(base, spell=self.spells[w], player=player, board=board, query="pay", hand=(), keep=(),
+                              spells=())
+            supply = build_supply(problem, grouping=grouping, spells=tuple(self.spells))
+            pm = PaymentModel(problem, supply, depth_bound(supply), 0, model=m, carried=carried,
+                              candidates=[(s, self.cast[i][w]) for i, s in enumerate(self.spells)])
+            self._gate_arrivals(pm, w)
+            self.windows.append(pm)
+            carried = carried_after(self.windows, carried)
+            for i, s in enumerate(self.spells):  # a ritual's mana, once it resolves
+                for t, c in Counter(s.adds).items():
+                    k = (t, False, False, False)
+                    carried.pool[k] = carried.pool.get(k, 0) + c * self.cast[i][w]
+                carried.pool_bound += len(s.adds)
+        link(self.model, self.windows)
+        self.value = _sum([s.worth * self.cast[i][w] for i, s in enumerate(self.spells) for w in range(n)])
+        terms, bounds = self._payment_objective()
+        most = sum(s.worth for s in self.spells)
+        self.objective_terms = (most - self.value,) + tuple(terms)
+        self.objective_bounds = (most,) + tuple(bounds)
+
+    def _gate_arrivals(self, pm: PaymentModel, w: int) -> None:
+        """A spell's permanent is used only after the window that cast it; a land only if
+        it was played."""
+        arrives = {}
+        for i, s in enumerate(self.spells):
+            if s.permanent is not None:
+                arrives[s.permanent.id] = _sum([self.cast[i][v] for v in range(w)]) if w else 0
+        for k, land in enumerate(self.lands):
+            arrives[land.id] = self.played[k]
+        for g, grp in enumerate(pm.supply.groups):
+            here = [arrives[pid] for pid in grp.ids if pid in arrives]
+            if not here:
+                continue
+            uses = pm.group_usage(g)["uses"]
+            if _zero(uses):
+                continue
+            most = sum(a.cap for a in pm.acts if a.group == g)
+            gate = here[0]
+            if _zero(gate):
+                self.model.add(uses == 0)
+            else:
+                self.model.add(uses <= most * gate)
+
+    def _payment_objective(self) -> tuple:
+        terms = [pm.objective_terms for pm in self.windows]
+        bounds = [pm.objective_bounds() for pm in self.windows]
+        return (Objective(*(_sum([t[i] for t in terms if not _zero(t[i])]) for i in range(6))),
+                Objective(*(sum(b[i] for b in bounds) for i in range(6))))
+
+    def solve(self, time_limit: float):
+        return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds, [], time_limit,
+                                   presolve=True)
+
+    def chosen(self, solver) -> tuple:
+        """(the spells cast in order, the land played or None)."""
+        order = []
+        for w in range(len(self.spells)):
+            order += [s for i, s in enumerate(self.spells) if solver.value(self.cast[i][w])]
+        land = next((land for k, land in enumerate(self.lands) if solver.value(self.played[k])), None)
+        return order, land
+
+    def plans(self, solver, optimal: bool = True) -> list:
+        """The plans of the windows that cast a spell, in order, each from what the ones
+        before it left."""
+        order, _ = self.chosen(solver)
+        out, pool = [], None
+        for w, spell in enumerate(order):
+            pm = self.windows[w]
+            plan = extract_plan(replace(pm.problem, spell=spell), pm, solver, optimal, start_pool=pool,
+                                earlier=tuple(out))
+            out.append(plan)
+            pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
+                         if carriable((u.type, u.snow, u.spell_only, u.generic_only)))
+            pool += tuple(Mana(t, source=POOL) for t in spell.adds)
+        return out

@@ -209,4 +209,4 @@ def test_serve_says_which_version_it_is():
     out = manaplan_cli("serve", stdin=json.dumps({"id": 7, "query": "version"}) + "\n")
     answer = json.loads(out.stdout)
     assert answer == {"id": 7, "version": manaplan.__version__, "protocol": manaplan.PROTOCOL_VERSION,
-                      "games": {"mtg": ["pay", "max_x", "can_pay", "castable", "sequence", "drop_board"], "duel-masters": ["pay"]}}
+                      "games": {"mtg": ["pay", "max_x", "can_pay", "castable", "sequence", "best_turn", "drop_board"], "duel-masters": ["pay"]}}

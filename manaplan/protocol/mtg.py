@@ -21,10 +21,10 @@ from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
 from ..model.oracle import (PERMANENT_TYPES, abilities_from_text, chosen_color_code, spell_mana_from_text,
                             triggers_from_text)
-from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, CannotKeep, Castable, FirstFailure, NotEnoughLife,
+from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
-from ..model.problem import (ANY_ORDER, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, PAY, QUERIES, SEQUENCE, PaymentProblem,
-                             Spell)
+from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, PAY, QUERIES, SEQUENCE,
+                             PaymentProblem, Spell)
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
@@ -36,7 +36,7 @@ from .common import boolean, expect, is_whole_number, no_unknown_fields, undecid
 NO_SPELL = Spell(SpellCost(None))
 
 REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms",
-                  "hand", "keep_castable", "keep_open", "keep_together", "spells", "order")
+                  "hand", "keep_castable", "keep_open", "keep_together", "spells", "order", "land_drop")
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
@@ -59,7 +59,7 @@ def read(request, boards=None) -> PaymentProblem:
     no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
-    hand = read_hand(request.get("hand"), "hand")
+    hand = read_hand(request.get("hand"), "hand", resolving=query == BEST_TURN)
     spells = read_hand(request.get("spells"), "spells", resolving=query == SEQUENCE)
     if query == SEQUENCE:
         expect("spells" in request and spells, "'sequence' pays a list of 'spells': give them", "spells")
@@ -104,7 +104,10 @@ def read(request, boards=None) -> PaymentProblem:
     expect(order in (GIVEN, ANY_ORDER), f"'order' must be \"{GIVEN}\" or \"{ANY_ORDER}\", not {order!r}", "order")
     expect("order" not in request or query == SEQUENCE, "'order' is for the sequence query", "order")
     keep, together = read_keep(request, query, spell, hand)
-    return PaymentProblem(spell, board, read_player(player_fields), query, hand, keep, together, spells, order)
+    expect("land_drop" not in request or query == BEST_TURN, "'land_drop' is for the best_turn query", "land_drop")
+    land_drop = boolean(request, "land_drop", "land_drop", True)
+    return PaymentProblem(spell, board, read_player(player_fields), query, hand, keep, together, spells, order,
+                          land_drop)
 
 
 def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:
@@ -156,6 +159,11 @@ def read_hand(hand, key: str, resolving: bool = False) -> tuple:
     return tuple(out)
 
 
+#: a land that enters tapped, by its text; one that does so unless something is true (a
+#: check land) is taken to (never mana it may not make)
+ENTERS_TAPPED = re.compile(r"enters (?:the battlefield )?tapped", re.I)
+
+
 def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
     """The spell with what it leaves once it resolves: a permanent spell (CR 110.4)
     becomes a permanent with the card's abilities, summoning sick if a creature (CR
@@ -163,7 +171,8 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
     types, _ = split_type_line(card.type_line)
     if set(types) & set(PERMANENT_TYPES):
         body = {k: item[k] for k in ("name", "type_line", "oracle_text", "mana_cost") if k in item}
-        permanent = read_permanent({"id": card.id, **body, "summoning_sick": "Creature" in types}, at)
+        tapped = "Land" in types and bool(ENTERS_TAPPED.search(item.get("oracle_text", "")))
+        permanent = read_permanent({"id": card.id, **body, "summoning_sick": "Creature" in types, "tapped": tapped}, at)
         return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"))
     try:
         return replace(card, adds=spell_mana_from_text(item.get("oracle_text", ""), card.name))
@@ -508,6 +517,14 @@ def write_reason(result: Unpayable) -> dict:
 
 def write(problem: PaymentProblem, result) -> dict:
     """The answer in the protocol's shape (without the request's ``id``)."""
+    if isinstance(result, BestTurn):
+        out, life = [], problem.player.life
+        for spell, plan in result.plans:
+            out.append({"id": spell.id, "total_cost": str(plan.total_cost), "plan": write_plan(plan, life)})
+            life -= plan.life_paid
+        return {"cast": [spell.id for spell, _ in result.plans], "value": result.value,
+                "land": result.land.id if result.land is not None else None, "sequence": out,
+                "optimal": result.optimal}
     if isinstance(result, Sequence):
         out, life = [], problem.player.life
         for spell, plan in result.plans:
