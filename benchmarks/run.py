@@ -32,6 +32,7 @@ sys.path.insert(0, HERE)
 
 import baselines  # noqa: E402
 import boards  # noqa: E402
+import turn_step  # noqa: E402
 from serving import Serve  # noqa: E402
 from manaplan.model.plan import Payable, Plan  # noqa: E402
 from manaplan.protocol.mtg import read as parse_request  # noqa: E402
@@ -56,7 +57,7 @@ def summary(samples):
         return None
     s = sorted(samples)
     return {"n": len(s), "p50": statistics.median(s), "p95": s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))],
-            "max": s[-1]}
+            "p99": s[min(len(s) - 1, int(round(0.99 * (len(s) - 1))))], "max": s[-1]}
 
 
 def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive, with_hall, results, wrong,
@@ -159,10 +160,11 @@ def plot(results, path):
 
 
 def table(results) -> str:
-    lines = ["| family | size | method | p50 ms | p95 ms | max ms |", "|---|---|---|---|---|---|"]
+    lines = ["| family | size | method | p50 ms | p95 ms | p99 ms | max ms |", "|---|---|---|---|---|---|---|"]
     for r in results:
         if "size" in r:
-            lines.append(f"| {r['family']} | {r['size']} | {r['method']} | {r['p50']:.2f} | {r['p95']:.2f} | {r['max']:.2f} |")
+            lines.append(f"| {r['family']} | {r['size']} | {r['method']} | {r['p50']:.2f} | {r['p95']:.2f} | "
+                         f"{r['p99']:.2f} | {r['max']:.2f} |")
     lines += ["", "| XMage freeze board | cost | method | ms |", "|---|---|---|---|"]
     for r in results:
         if r.get("family") == "xmage freeze":
@@ -189,9 +191,11 @@ def main(argv=None):
         budget = 0.2 if args.smoke else 2.0
         bench_family("plain", boards.plain_board, boards.PLAIN_COSTS, plain_sizes, repeats, rng, serve, True, True, results, wrong, budget)
         bench_family("chains", boards.chain_board, boards.COSTS, chain_sizes, repeats, rng, serve, False, False, results, wrong, budget)
+        turn_step.bench_ai_step(serve, rng, 3 if args.smoke else repeats, results, summary)
     finally:
         serve.close()
     bench_freeze_boards(rng, 1 if args.smoke else 3, results, 0.2 if args.smoke else 5.0)
+    turn_step.bench_best_turn(rng, 2 if args.smoke else repeats, results, summary, 1.0 if args.smoke else 60.0)
     os.makedirs(args.out, exist_ok=True)
     name = "smoke" if args.smoke else "latest"
     doc = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},

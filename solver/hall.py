@@ -67,22 +67,38 @@ def plain_view(problem: PaymentProblem, supply: Supply) -> PlainView | None:
         needs[frozenset((s.colors[0],))] -= 1
         needs[frozenset(s.colors)] += 1
     needs[ALL_TYPES] += total.generic
+    plain_sources = _plain_sources(supply)
+    if plain_sources is None:
+        return None
+    sources, ids = plain_sources
+    return PlainView(+needs, sources, ids)
+
+
+def _plain_sources(supply: Supply):
+    """(sources by the set of types each makes, their ids), or None if some ability is
+    not plain; read once per supply (a hand's cards share it)."""
+    if "plain_sources" in supply.memo:
+        return supply.memo["plain_sources"]
     sources = Counter()
     ids: dict = {}
     for u in supply.pool:
         sources[frozenset((u.type,))] += 1
         ids.setdefault(frozenset((u.type,)), []).append(POOL)
     makes_by_group: dict = {}
+    out = None
     for a in supply.acts:
         if not _plain_act(a):
-            return None
+            break
         makes_by_group[a.group] = makes_by_group.get(a.group, frozenset()) | frozenset(t for alt in a.alternatives
                                                                                        for t in alt)
-    for g, makes in makes_by_group.items():
-        members = supply.groups[g].ids
-        sources[makes] += len(members)
-        ids.setdefault(makes, []).extend(members)
-    return PlainView(+needs, sources, ids)
+    else:
+        for g, makes in makes_by_group.items():
+            members = supply.groups[g].ids
+            sources[makes] += len(members)
+            ids.setdefault(makes, []).extend(members)
+        out = (sources, ids)
+    supply.memo["plain_sources"] = out
+    return out
 
 
 def _plain_act(a) -> bool:

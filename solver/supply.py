@@ -11,7 +11,7 @@ creature for convoke uses the same tap as its mana abilities.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -224,8 +224,45 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
     702.66) as abilities of their own. With ``spells`` (candidates for one payment, of
     which the model picks one), an ability some of them can't use says which can
     (``Act.for_spells``)."""
+    if spells is not None:
+        return _build_supply(problem, allow_precast, grouping, spells)
+    kept = problem.board.memo.setdefault("supplies", OrderedDict())
+    key = _supply_key(problem, allow_precast, grouping)
+    if key in kept:
+        kept.move_to_end(key)
+        return kept[key]
+    supply = _build_supply(problem, allow_precast, grouping, (problem.spell,))
+    kept[key] = supply
+    if len(kept) > SUPPLIES_KEPT:
+        kept.popitem(last=False)
+    return supply
+
+
+#: supplies kept with a board, the least recently used dropped first (a kept board asked
+#: with many life totals would otherwise grow without end)
+SUPPLIES_KEPT = 16
+
+
+def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple:
+    """What a supply depends on besides the board: one supply serves every spell that
+    agrees on it (the cards of a hand, each X of max_x)."""
     spell = problem.spell
-    candidates = spells if spells is not None else (spell,)
+    restrictions = board_restrictions(problem.board)
+    delve = min(problem.player.graveyard, spell.cost.most_generic) if spell.delve else 0
+    return ("supply", allow_precast, grouping or (spell.convoke, spell.improvise), spell.convoke, spell.improvise,
+            delve, tuple(spell.allows(r) for r in restrictions), problem.player.life, problem.player.pool)
+
+
+def board_restrictions(board: Board) -> tuple:
+    """Every spending restriction on the board's abilities (read once per board)."""
+    if "restrictions" not in board.memo:
+        board.memo["restrictions"] = tuple(sorted({a.restrict for p in board.permanents for a in p.abilities
+                                                   if a.restrict}))
+    return board.memo["restrictions"]
+
+
+def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candidates) -> Supply:
+    spell = problem.spell
     life = problem.player.life
     board = problem.board
     triggers = board_triggers(board)
