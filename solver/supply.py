@@ -15,6 +15,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from ..model.errors import RequestError
 from ..model.mana import Mana
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
@@ -250,7 +251,16 @@ def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple
     restrictions = board_restrictions(problem.board)
     delve = min(problem.player.graveyard, spell.cost.most_generic) if spell.delve else 0
     return ("supply", allow_precast, grouping or (spell.convoke, spell.improvise), spell.convoke, spell.improvise,
-            delve, tuple(spell.allows(r) for r in restrictions), problem.player.life, problem.player.pool)
+            delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool)
+
+
+def _allows(spell, restrict: str):
+    """Whether the spell may be paid with mana so restricted; None where that can't be
+    told (the supply is then built, and says so if it matters)."""
+    try:
+        return spell.allows(restrict)
+    except RequestError:
+        return None
 
 
 def board_restrictions(board: Board) -> tuple:
