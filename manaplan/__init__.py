@@ -6,7 +6,7 @@ protocol's shapes); the CLI is ``manaplan solve | serve | demo``.
 
 __version__ = "0.3.0"
 #: the version of the JSON protocol this package speaks (docs/protocol.md, "Versions")
-PROTOCOL_VERSION = "1.2"
+PROTOCOL_VERSION = "2.0"
 
 
 def _map_the_checkout() -> None:

@@ -107,6 +107,7 @@ class Step:
     exiles: bool = False
     life: int = 0
     damage: int = 0
+    before_casting: bool = False  # activated before the spell is cast (not usable while casting: CR 601.2g)
 
     @property
     def pays(self) -> tuple:

@@ -119,6 +119,10 @@ class PaymentProblem:
     spells: tuple = ()  # a sequence: the spells paid one after another
     order: str = GIVEN  # ... in the given order, or ANY_ORDER
     land_drop: bool = True  # best_turn: a land of the hand may be played first (CR 305.2)
+    #: the question is asked while the spell is being cast (CR 601.2g): only mana
+    #: abilities usable then; by default it is asked while the player has priority, so
+    #: other abilities that make mana may be activated first (``before_casting`` steps)
+    mid_cast: bool = False
 
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,

@@ -53,8 +53,11 @@ MAX_OBJECTIVE_SPAN = 2 ** 50
 
 class Objective(NamedTuple):
     """The protocol's default objective, most important term first (each term an
-    expression of the model, or its value in a solution)."""
+    expression of the model, or its value in a solution). ``before_casting`` counts the
+    activations a payment needs before the spell is cast: a payment that needs none is
+    preferred (v2's ``mid_cast``)."""
 
+    before_casting: object
     sacrificed: object
     life: object
     tapped: object
@@ -696,11 +699,13 @@ class PaymentModel:
             damage_before_layer = damage_before_layer + damage_this_layer
 
     def _objective_terms(self) -> Objective:
-        """The protocol's objective, term by term: sacrifices, life lost, permanents
-        tapped, cards exiled, flexibility used, mana left floating."""
+        """The protocol's objective, term by term: activations before casting,
+        sacrifices, life lost, permanents tapped, cards exiled, flexibility used, mana
+        left floating."""
         made = [v for l in range(self.layers + 1) for k in self.kinds for v in self.produced[(l, k)]]
         spent = [v for vs in self.spent.values() for v in vs]
         return Objective(
+            before_casting=_sum([self.totals[j] for j, a in enumerate(self.acts) if a.precast and j in self.totals]),
             sacrificed=_sum(self.sacrifices),
             life=_sum([t for t in (self.life_total, self.damage_total) if not _is_zero(t)]),
             tapped=_sum(self.taps),
@@ -715,6 +720,7 @@ class PaymentModel:
         supply = self.supply
         n_perm = sum(g.size for g in supply.groups)
         return Objective(
+            before_casting=sum(a.cap for a in supply.acts if a.precast),
             sacrificed=n_perm,
             # life paid as costs is at most the life total (CR 118.3); damage is not bounded by it
             life=self.problem.player.life + sum(a.cap * a.damage for a in supply.acts),

@@ -121,7 +121,7 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
             made_now += [Mana(t, a.mana.snow, a.mana.spell_only, a.mana.generic_only, False, who) for t in out]
             made_now += [Mana(e.type, e.snow, False, False, False, e.source) for e in extra]
             steps.append(Step(who, a.index, a.text, tuple(out), tuple(payment), _triggered(extra), a.tap, a.sacrifice,
-                              a.exile, a.life, a.damage))
+                              a.exile, a.life, a.damage, a.precast))
         for u in made_now:
             pool.add(u)
 

@@ -105,6 +105,7 @@ def _plain_act(a) -> bool:
     """An ability that makes one mana of one type for {T} alone, from a source that is
     not snow, without restriction and setting off no trigger: one unit of a transport."""
     return (a.tap and not a.costs_mana and not a.sacrifice and not a.counters and not a.life and not a.damage
+            and not a.precast
             and not a.exile and not a.combination and not a.bonus and not a.mana.snow and not a.mana.spell_only
             and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives))
 

@@ -341,7 +341,7 @@ def _precast_help(problem: PaymentProblem, supply: Supply, than: tuple | None, b
     but would pay the cost (``than`` None) or pay it better than ``than``, activated
     before casting: {permanent id: why it can't be used mid-cast}."""
     precast = {(pid, i): why for pid, i, why in supply.excluded if why in PRECAST_ONLY}
-    if not precast:
+    if not precast or not problem.mid_cast:  # asked with priority: the plan already uses them
         return {}
     wider = build_supply(problem, allow_precast=True)
     found = best_plan(problem, wider, problem.spell.cost.x, budget)

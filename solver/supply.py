@@ -19,7 +19,7 @@ from ..model.errors import RequestError
 from ..model.mana import Mana
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
-from ..model.sources import Board, flexibility, why_unusable
+from ..model.sources import PRECAST_ONLY, Board, flexibility, why_unusable
 from ..model.symbols import COLORS
 from ..model.triggers import activation_outputs, board_triggers
 
@@ -52,6 +52,7 @@ class Act:
     text: str = ""
     damage: int = 0
     movable: bool = False  # a free ability that may happen in any layer (after a tap)
+    precast: bool = False  # not usable while casting: activated before (not a mana ability, instant-only)
     bonus: tuple = ()  # with triggers: for each alternative, the Extra mana its triggers add
     #: a counted amount (Gaea's Cradle, Nykthos): for each alternative, (the mana of one
     #: unit, ((group, units each of its permanents accounts for), ...)) over the groups
@@ -225,6 +226,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
     702.66) as abilities of their own. With ``spells`` (candidates for one payment, of
     which the model picks one), an ability some of them can't use says which can
     (``Act.for_spells``)."""
+    allow_precast = allow_precast or not problem.mid_cast
     if spells is not None:
         return _build_supply(problem, allow_precast, grouping, spells)
     kept = problem.board.memo.setdefault("supplies", OrderedDict())
@@ -293,6 +295,9 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                 for p in members:
                     excluded.append((p.id, i, why))
                 continue
+            # asked with priority (not mid_cast): what can't be used while casting is activated
+            # before, and counted so (the hint of a mid_cast answer only looks for them)
+            precast = not problem.mid_cast and why_unusable(proto, ab, life) in PRECAST_ONLY
             spell_only, for_spells = False, None
             if ab.restrict:
                 for_spells = which(lambda s: s.allows(ab.restrict))
@@ -315,7 +320,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                                   ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
                                   combination, ab.output.combination_types,
                                   Mana("C", proto.snow, spell_only), min(caps) if caps else -1, text=str(ab.cost),
-                                  damage=ab.damage, bonus=bonus, for_spells=for_spells))
+                                  damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast))
         if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)

@@ -111,9 +111,8 @@ class TurnModel:
         a later spell is made while paying it, where the order allows)."""
         terms = [pm.objective_terms for pm in self.main]
         bounds = [pm.objective_bounds() for pm in self.main]
-        summed = Objective(*(_sum([t[i] for t in terms if not _zero(t[i])]) for i in range(6)))
-        summed_bounds = Objective(*(sum(b[i] for b in bounds) for i in range(5)),
-                                  sum(b.floating for b in bounds))
+        summed = Objective(*(_sum([t[i] for t in terms if not _zero(t[i])]) for i in range(len(Objective._fields))))
+        summed_bounds = Objective(*(sum(b[i] for b in bounds) for i in range(len(Objective._fields))))
         return summed, summed_bounds
 
     # -- solving ---------------------------------------------------------------------------
@@ -286,8 +285,9 @@ class ChosenTurnModel:
     def _payment_objective(self) -> tuple:
         terms = [pm.objective_terms for pm in self.windows]
         bounds = [pm.objective_bounds() for pm in self.windows]
-        return (Objective(*(_sum([t[i] for t in terms if not _zero(t[i])]) for i in range(6))),
-                Objective(*(sum(b[i] for b in bounds) for i in range(6))))
+        fields = range(len(Objective._fields))
+        return (Objective(*(_sum([t[i] for t in terms if not _zero(t[i])]) for i in fields)),
+                Objective(*(sum(b[i] for b in bounds) for i in fields)))
 
     def solve(self, time_limit: float):
         return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds, [], time_limit,

@@ -98,10 +98,22 @@ def test_floating_mana_is_spent_and_the_rest_stays():
 
 def test_instant_only_abilities_are_not_used_mid_cast_and_the_reason_says_so():
     led = {"id": "led", "abilities": [{"cost": "{T}, Sacrifice this", "add": {"any": 3}, "instant_only": True}]}
-    out = pay("{R}{R}", [led])
+    out = pay("{R}{R}", [led], mid_cast=True)
     assert not out["payable"]
     assert out["reason"]["code"] == "needs_activation_before_casting"
     assert out["reason"]["before_casting"] == ["led"]
+
+
+def test_asked_with_priority_an_ability_that_cant_be_used_mid_cast_is_activated_before_casting():
+    """v2's default (mid_cast false): Lion's Eye Diamond is a mana ability restricted to
+    instant timing (CR 605.1); activated before the cast, its mana pays. The step says
+    so, and a payment that needs no such step is preferred."""
+    led = {"id": "led", "abilities": [{"cost": "{T}, Sacrifice this", "add": {"any": 3}, "instant_only": True}]}
+    out = pay("{R}{R}", [led])
+    assert out["payable"] and out["plan"]["steps"][0]["before_casting"] is True
+    out = pay("{R}{R}", [led, land("m1", "{R}"), land("m2", "{R}")])
+    assert sorted(out["plan"]["tapped"]) == ["m1", "m2"]
+    assert not any(s.get("before_casting") for s in out["plan"]["steps"])
 
 
 def test_counters_limit_activations():
@@ -227,10 +239,13 @@ def test_colorless_hybrid_cr_107_4e():
 
 def test_a_better_payment_before_casting_is_pointed_out_cr_601_2g():
     stack_ability = {"id": "spirit", "abilities": [{"cost": "{T}", "add": "{R}{R}", "mana_ability": False}]}
-    out = pay("{R}{R}", [stack_ability, land("m1", "{R}"), land("m2", "{R}")])
+    out = pay("{R}{R}", [stack_ability, land("m1", "{R}"), land("m2", "{R}")], mid_cast=True)
     assert sorted(out["plan"]["tapped"]) == ["m1", "m2"]          # mid-cast, only mana abilities
     assert out["plan"]["better_before_casting"]["permanents"] == ["spirit"]
-    assert "better_before_casting" not in pay("{R}{R}", [land("m1", "{R}"), land("m2", "{R}")])["plan"]
+    assert "better_before_casting" not in pay("{R}{R}", [land("m1", "{R}"), land("m2", "{R}")],
+                                              mid_cast=True)["plan"]
+    out = pay("{R}{R}", [stack_ability, land("m1", "{R}"), land("m2", "{R}")])  # with priority: none needed
+    assert sorted(out["plan"]["tapped"]) == ["m1", "m2"] and "better_before_casting" not in out["plan"]
 
 
 GAEAS_CRADLE = {"name": "Gaea's Cradle", "type_line": "Legendary Land",

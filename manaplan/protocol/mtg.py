@@ -36,7 +36,7 @@ from .common import boolean, expect, is_whole_number, no_unknown_fields, undecid
 NO_SPELL = Spell(SpellCost(None))
 
 REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms",
-                  "hand", "keep_castable", "keep_open", "keep_together", "spells", "order", "land_drop")
+                  "hand", "keep_castable", "keep_open", "keep_together", "spells", "order", "land_drop", "mid_cast")
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
@@ -107,7 +107,7 @@ def read(request, boards=None) -> PaymentProblem:
     expect("land_drop" not in request or query == BEST_TURN, "'land_drop' is for the best_turn query", "land_drop")
     land_drop = boolean(request, "land_drop", "land_drop", True)
     return PaymentProblem(spell, board, read_player(player_fields), query, hand, keep, together, spells, order,
-                          land_drop)
+                          land_drop, boolean(request, "mid_cast", "mid_cast"))
 
 
 def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:
@@ -465,6 +465,8 @@ def _step(step) -> dict:
         out["life"] = step.life
     if step.damage:
         out["damage"] = step.damage
+    if step.before_casting:
+        out["before_casting"] = True
     return out
 
 

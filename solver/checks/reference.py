@@ -76,6 +76,7 @@ class _Move:
         self.counters, self.counter_kind, self.life, self.damage = counters, counter_kind, life, damage
         self.outputs, self.props, self.cost_symbols, self.exile = outputs, props, cost_symbols, exile
         self.counted = None  # a counting ability: (triggers, permanent, original permanent, original ability)
+        self.precast = False  # activated before casting
 
 
 def _outputs(triggers, p, ab, props) -> list:
@@ -112,8 +113,10 @@ def _moves(problem: PaymentProblem):
     for p in problem.board.permanents:
         types = set()
         for i, ab in enumerate(p.abilities):
-            if why_unusable(p, ab, life) is not None:
+            why = why_unusable(p, ab, life, allow_precast=not problem.mid_cast)
+            if why is not None:
                 continue
+            precast = why_unusable(p, ab, life) is not None  # activated before casting (CR 601.2g)
             spell_only = False
             if ab.restrict:
                 if not spell.allows(ab.restrict):
@@ -124,6 +127,7 @@ def _moves(problem: PaymentProblem):
             types |= {u[0] for o in outputs for u in o}
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
                          ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)
+            move.precast = precast
             original = counted.get(p.id)
             if original is not None and original.abilities[i].output.per:  # counted as it resolves (CR 700.5)
                 move.counted = (triggers, p, original, original.abilities[i])
@@ -154,11 +158,11 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     totals = [t for t in all_total_costs(cost) if t.life <= life]
     moves, flex = _moves(problem)
     best = None
-    for pool, life_paid, damage, tapped, sacrificed, _, exiled in _reachable(problem, moves, max_states):
+    for pool, life_paid, damage, tapped, sacrificed, _, exiled, precast in _reachable(problem, moves, max_states):
         for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
             if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t):
                 continue
-            obj = (sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")), life_paid + t.life + damage,
+            obj = (precast, sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")), life_paid + t.life + damage,
                    len(tapped), exiled,
                    sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana)
             if best is None or obj < best:
@@ -168,13 +172,13 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
 
 def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
     """Every state the payment can reach, once each: (pool, life paid, damage, tapped,
-    sacrificed, counters used, cards exiled), activating one mana ability at a time,
-    paying its cost from the pool as it is then (CR 605.3)."""
+    sacrificed, counters used, cards exiled, activations before casting), activating one
+    ability at a time, paying its cost from the pool as it is then (CR 605.3)."""
     life = problem.player.life
     perms = {p.id: p for p in problem.board.permanents}
     start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only) for u in problem.player.pool))
     seen = set()
-    stack = [(start_pool, 0, 0, frozenset(), frozenset(), (), 0, False)]
+    stack = [(start_pool, 0, 0, frozenset(), frozenset(), (), 0, 0, False)]
     while stack:
         key = stack.pop()
         if key in seen:
@@ -184,8 +188,8 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
             raise SearchTooLarge(f"more than {max_states} states")
         # ``paying``: convoke, improvise or delve has begun paying the total cost (CR
         # 601.2h), so no mana ability can be activated any more (601.2g came before)
-        pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, paying = key
-        yield key[:7]
+        pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, precast, paying = key
+        yield key[:8]
         used = dict(counters_used)
         for mv in moves:
             if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
@@ -216,7 +220,8 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
                         stack.append((tuple(sorted(rest + out)), life_paid + mv.life + extra_life, damage + mv.damage,
                                       tapped | {mv.pid} if mv.tap else tapped,
                                       sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
-                                      new_used, exiled + (1 if mv.exile else 0), paying or pays_cost))
+                                      new_used, exiled + (1 if mv.exile else 0), precast + mv.precast,
+                                      paying or pays_cost))
 
 
 def after_payments(problem: PaymentProblem, max_states: int | None = None) -> set:
@@ -229,7 +234,7 @@ def after_payments(problem: PaymentProblem, max_states: int | None = None) -> se
     life = problem.player.life
     totals = [t for t in all_total_costs(cost) if t.life <= life]
     out = set()
-    for pool, life_paid, damage, tapped, sacrificed, counters_used, exiled in _reachable(
+    for pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, _ in _reachable(
             problem, _moves(problem)[0], max_states):
         for t in totals:
             if t.life and life_paid + damage + t.life > life:
@@ -291,5 +296,6 @@ def _distinct(problems: list) -> list:
 def plan_objective(problem: PaymentProblem, plan: Plan) -> tuple:
     """The objective tuple of a returned plan, read from the plan alone."""
     moves, flex = _moves(problem)
-    return (len(plan.sacrificed), plan.life_paid, len(plan.tapped), plan.exiled,
+    return (sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed), plan.life_paid, len(plan.tapped),
+            plan.exiled,
             sum(flex.get(pid, 0) for pid in plan.tapped), len(plan.floating))

@@ -199,6 +199,8 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         ability = None
         taps = sacrifices = exiles = False
         cost_life = cost_damage = 0
+        if step.before_casting and not isinstance(index, int):
+            raise PlanRejected(f"{where}: only an ability is activated before casting")
         if index == DELVE:
             if pid != GRAVEYARD or not spell.delve or exiled >= problem.player.graveyard:
                 raise PlanRejected(f"{where}: no card left to exile for delve")
@@ -235,8 +237,10 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 if not isinstance(index, int) or not 0 <= index < len(p.abilities):
                     raise PlanRejected(f"{where}: {pid} has no ability {index!r}")
                 ability = p.abilities[index]
-                if not ability.usable_mid_cast:
+                if not ability.usable_mid_cast and (problem.mid_cast or not step.before_casting):
                     raise PlanRejected(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)")
+                if step.before_casting and ability.usable_mid_cast:
+                    raise PlanRejected(f"{where}: a mana ability usable while casting is not marked before casting")
                 cost = ability.cost
                 if cost.untap:
                     raise PlanRejected(f"{where}: {{Q}} costs are not supported")
