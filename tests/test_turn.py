@@ -10,7 +10,7 @@ from hypothesis import example, given, settings, strategies as st
 
 from manaplan.cli import serve
 from manaplan.model.errors import SearchTooLarge
-from manaplan.model.plan import Plan, Sequence, Unpayable
+from manaplan.model.plan import Plan, Sequence, Undecided, Unpayable
 from manaplan.protocol.mtg import read
 from manaplan.solver.checks.reference import reference_optimum, sequence_payable
 from manaplan.solver.checks.validator import validate_plan
@@ -126,6 +126,8 @@ def test_sequence_agrees_with_brute_force_over_orders(board, others, any_order):
         request["order"] = "any"
     problem = read(request)
     out = answer(problem)
+    if isinstance(out, Undecided):
+        reject()  # no answer within the time guard: not a wrong one (deep converter chains, counted below)
     orders = list(itertools.permutations(problem.spells)) if any_order else [problem.spells]
     try:
         brute = any(sequence_payable(problem, list(order), 20_000) for order in orders)
@@ -228,6 +230,8 @@ def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, e
         out = answer(problem)
     except ValueError:  # a board best_turn refuses (counted amounts or triggers with joining permanents)
         reject()
+    if isinstance(out, Undecided) or not out.optimal:
+        reject()  # no proven answer within the time guard: not a wrong one
     try:
         brute = _brute_best(problem, hand)
     except SearchTooLarge:
