@@ -252,3 +252,19 @@ def spell_mana_from_text(oracle_text: str, name: str = "") -> tuple:
             raise RequestError(f"cannot read {line!r}: a spell's mana is read from \"Add\" and fixed mana only "
                                "(\"Add {B}{B}{B}.\")", "oracle_text")
     return tuple(out)
+
+
+#: "Exile this card from your hand: Add {R}." (Simian Spirit Guide): a mana ability of a
+#: card in the hand (CR 605.1a; it works from the hand, 113.6m)
+_FROM_HAND = re.compile(r"Exile (?:~|this card) from your hand: Add ((?:\{[WUBRGC]\})+)\.", re.I)
+#: the cost a hand card's mana ability shows in a plan
+EXILE_FROM_HAND = "Exile this card from your hand"
+
+
+def hand_mana_from_text(oracle_text: str, name: str = "") -> tuple | None:
+    """The mana a card adds by being exiled from the hand (Simian Spirit Guide), as mana
+    types, or None. Once exiled it is gone, like a permanent sacrificed for mana."""
+    for line, self_line in _rules_lines(oracle_text, name):
+        if m := _FROM_HAND.fullmatch(self_line):
+            return tuple(re.findall(r"[WUBRGC]", m.group(1)))
+    return None

@@ -55,6 +55,9 @@ class Spell:
     #: creature is summoning sick: CR 302.6)
     adds: tuple = ()
     permanent: object = None
+    #: a card whose ability exiles it from the hand for mana (Simian Spirit Guide, CR
+    #: 605.1a): that ability as a source, like a permanent sacrificed for mana
+    from_hand: object = None
 
     @property
     def mana_cost(self) -> ManaCost | None:
@@ -139,7 +142,11 @@ class PaymentProblem:
         return replace(self, spell=self.spell.with_kicks(kicked, kicks))
 
     def for_spell(self, spell: Spell) -> "PaymentProblem":
-        """The ``pay`` question for ``spell`` (a card of the hand) on the same board."""
+        """The ``pay`` question for ``spell`` (a card of the hand) on the same board; a
+        card can't be exiled from the hand to pay for casting itself."""
+        if spell.from_hand is not None:
+            board = Board(tuple(p for p in self.board.permanents if p is not spell.from_hand))
+            return replace(self, spell=spell, query=PAY, board=board)
         return replace(self, spell=spell, query=PAY)
 
     def after(self, plan) -> tuple:

@@ -17,6 +17,7 @@ from functools import cached_property
 
 from ..model.errors import RequestError
 from ..model.mana import Mana
+from ..model.oracle import EXILE_FROM_HAND
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.sources import PRECAST_ONLY, Board, flexibility, why_unusable
@@ -319,7 +320,8 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
             group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
                                   ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
                                   combination, ab.output.combination_types,
-                                  Mana("C", proto.snow, spell_only), min(caps) if caps else -1, text=str(ab.cost),
+                                  Mana("C", proto.snow, spell_only), min(caps) if caps else -1,
+                                  text=ab.text if ab.text == EXILE_FROM_HAND else str(ab.cost),
                                   damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast))
         if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
             colors = tuple(c for c in COLORS if c in proto.colors)

@@ -230,7 +230,9 @@ class ChosenTurnModel:
             m.add(sum(self.cast[i]) == 1) if all_of_them else m.add(sum(self.cast[i]) <= 1)
         if self.played:
             m.add(sum(self.played) <= 1)  # one land drop (CR 305.2)
-        joined = tuple(s.permanent for s in self.spells if s.permanent is not None)
+        # a card exiled from the hand for mana (Simian Spirit Guide) is a source on the board
+        # already (its id); cast instead, its permanent is not followed
+        joined = tuple(s.permanent for s in self.spells if s.permanent is not None and s.from_hand is None)
         board = Board(base.board.permanents + tuple(land.permanent for land in self.lands) + joined)
         self.board = board
         everything = self.spells
@@ -253,18 +255,28 @@ class ChosenTurnModel:
                     carried.pool[k] = carried.pool.get(k, 0) + c * self.cast[i][w]
                 carried.pool_bound += len(s.adds)
         link(self.model, self.windows)
+        self._cast_or_exile()
         self.value = _sum([s.worth * self.cast[i][w] for i, s in enumerate(self.spells) for w in range(n)])
         terms, bounds = self._payment_objective()
         most = sum(s.worth for s in self.spells)
         self.objective_terms = (most - self.value,) + tuple(terms)
         self.objective_bounds = (most,) + tuple(bounds)
 
+    def _cast_or_exile(self) -> None:
+        """A card is cast or exiled from the hand for mana, not both."""
+        for i, s in enumerate(self.spells):
+            if s.from_hand is None:
+                continue
+            exiled = [pm.group_usage(g)["sacrifices"] for pm in self.windows
+                      for g, grp in enumerate(pm.supply.groups) if grp.ids == (s.from_hand.id,)]
+            self.model.add(_sum(exiled) + sum(self.cast[i]) <= 1)
+
     def _gate_arrivals(self, pm: PaymentModel, w: int) -> None:
         """A spell's permanent is used only after the window that cast it; a land only if
         it was played."""
         arrives = {}
         for i, s in enumerate(self.spells):
-            if s.permanent is not None:
+            if s.permanent is not None and s.from_hand is None:
                 arrives[s.permanent.id] = _sum([self.cast[i][v] for v in range(w)]) if w else 0
         for k, land in enumerate(self.lands):
             arrives[land.id] = self.played[k]

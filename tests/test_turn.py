@@ -185,7 +185,9 @@ HAND = [{"id": "bear", "name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_lin
         {"id": "ritual", "name": "Dark Ritual", "mana_cost": "{B}", "type_line": "Instant", "oracle_text": "Add {B}{B}{B}."},
         {"id": "big", "name": "Big", "mana_cost": "{3}{B}{B}", "type_line": "Sorcery"},
         {"id": "island", "name": "Island", "type_line": "Basic Land — Island"},
-        {"id": "gate", "name": "Gate", "type_line": "Land — Swamp", "oracle_text": "This land enters tapped."}]
+        {"id": "gate", "name": "Gate", "type_line": "Land — Swamp", "oracle_text": "This land enters tapped."},
+        {"id": "ssg", "name": "Simian Spirit Guide", "mana_cost": "{2}{R}", "type_line": "Creature — Ape Spirit",
+         "oracle_text": "Exile this card from your hand: Add {R}."}]
 
 
 def test_best_turn_casts_the_most_value_with_every_plan():
@@ -212,7 +214,10 @@ def _brute_best(problem, hand):
                 worth = sum(s.worth for s in subset)
                 if worth <= best or any(s.cost.mana_cost is None for s in subset):
                     continue
-                if any(sequence_payable(state, list(order), 20_000) for order in itertools.permutations(subset)):
+                cast = {s.id for s in subset}  # a card cast is not exiled from the hand for mana
+                here = replace(state, board=replace(state.board, permanents=tuple(
+                    p for p in state.board.permanents if not (p.id in cast and p.key.startswith("hand|")))))
+                if any(sequence_payable(here, list(order), 20_000) for order in itertools.permutations(subset)):
                     best = worth
     return best
 
@@ -237,3 +242,22 @@ def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, e
     except SearchTooLarge:
         reject()
     assert out.optimal and out.value == brute, (out.value, brute)
+
+
+def test_a_card_exiled_from_the_hand_for_mana():
+    """Simian Spirit Guide (CR 605.1a, 113.6m): when the hand is given, its ability pays
+    like a permanent sacrificed for mana; it never pays for casting itself, and best_turn
+    casts it or exiles it, not both."""
+    ssg = HAND[-1]
+    mountains = [{"id": f"m{i}", "type_line": "Basic Land — Mountain"} for i in range(2)]
+    three = {"id": "x", "name": "Three red", "mana_cost": "{R}{R}{R}", "type_line": "Instant"}
+    paid, cast, best = answers(
+        {"id": 1, "spell": three, "hand": [ssg], "permanents": mountains},
+        {"id": 2, "query": "castable", "hand": [ssg, three], "permanents": mountains + [
+            {"id": "m2", "type_line": "Basic Land — Mountain"}]},
+        {"id": 3, "query": "best_turn", "hand": [ssg, three, {"id": "r", "mana_cost": "{R}"}], "permanents": mountains})
+    assert paid["payable"] and paid["plan"]["sacrificed"] == ["ssg"]
+    assert paid["plan"]["steps"][-1]["cost"] == "Exile this card from your hand"
+    assert [c["payable"] for c in cast["castable"]] == [True, True]
+    assert "ssg" not in cast["castable"][0]["plan"]["sacrificed"]
+    assert best["cast"] == ["x"] and best["value"] == 3

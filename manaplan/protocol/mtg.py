@@ -19,8 +19,8 @@ from dataclasses import replace
 from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
-from ..model.oracle import (PERMANENT_TYPES, abilities_from_text, chosen_color_code, spell_mana_from_text,
-                            triggers_from_text)
+from ..model.oracle import (EXILE_FROM_HAND, PERMANENT_TYPES, abilities_from_text, chosen_color_code,
+                            hand_mana_from_text, spell_mana_from_text, triggers_from_text)
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
 from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, PAY, QUERIES, SEQUENCE,
@@ -96,6 +96,7 @@ def read(request, boards=None) -> PaymentProblem:
         expect(isinstance(given, dict), "'player' must be an object", "player")
         player_fields = {**kept.player, **given}
     ids = {p.id for p in board.permanents}
+    hand = tuple(_with_hand_mana(card, item) for card, item in zip(hand, request.get("hand") or []))
     for key, cards in (("hand", hand), ("spells", spells)):
         for i, card in enumerate(cards):
             expect(card.id not in ids, f"{card.id!r} is the id of a permanent too: one id namespace per request",
@@ -103,6 +104,9 @@ def read(request, boards=None) -> PaymentProblem:
     order = request.get("order", GIVEN)
     expect(order in (GIVEN, ANY_ORDER), f"'order' must be \"{GIVEN}\" or \"{ANY_ORDER}\", not {order!r}", "order")
     expect("order" not in request or query == SEQUENCE, "'order' is for the sequence query", "order")
+    sources = tuple(card.from_hand for card in hand if card.from_hand is not None)
+    if sources:  # the hand's mana abilities join this request's board (not a kept one)
+        board = Board(board.permanents + sources)
     keep, together = read_keep(request, query, spell, hand)
     expect("land_drop" not in request or query == BEST_TURN, "'land_drop' is for the best_turn query", "land_drop")
     land_drop = boolean(request, "land_drop", "land_drop", True)
@@ -159,6 +163,17 @@ def read_hand(hand, key: str, resolving: bool = False) -> tuple:
     return tuple(out)
 
 
+def _with_hand_mana(card: Spell, item: dict) -> Spell:
+    """A hand card that can be exiled from the hand for mana carries that ability as a
+    source: no card types, no mana cost (on no battlefield: it counts for nothing)."""
+    mana = hand_mana_from_text(item.get("oracle_text", ""), card.name)
+    if mana is None:
+        return card
+    ability = Ability(AbilityCost(sacrifice=True), Output((mana,)), text=EXILE_FROM_HAND)
+    source = Permanent(card.id, card.name, abilities=(ability,), key=f"hand|{card.id}")
+    return replace(card, from_hand=source)
+
+
 #: a land that enters tapped, by its text; one that does so unless something is true (a
 #: check land) is taken to (never mana it may not make)
 ENTERS_TAPPED = re.compile(r"enters (?:the battlefield )?tapped", re.I)
@@ -171,6 +186,9 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
     types, _ = split_type_line(card.type_line)
     if set(types) & set(PERMANENT_TYPES):
         body = {k: item[k] for k in ("name", "type_line", "oracle_text", "mana_cost") if k in item}
+        if "oracle_text" in body:  # an ability that works from the hand only (113.6m) is not the permanent's
+            body["oracle_text"] = "\n".join(line for line in body["oracle_text"].split("\n")
+                                            if hand_mana_from_text(line, card.name) is None)
         tapped = "Land" in types and bool(ENTERS_TAPPED.search(item.get("oracle_text", "")))
         permanent = read_permanent({"id": card.id, **body, "summoning_sick": "Creature" in types, "tapped": tapped}, at)
         return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"))
