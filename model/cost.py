@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .errors import RequestError
 from .mana import ManaCost
@@ -145,6 +145,19 @@ def choice_symbols(symbols) -> list:
 
 
 def total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
+    """The locked-in total for the given announcements (CR 601.2f, 118.7); a small cost
+    asked again (a hand's cards, a plan and its check) is looked up, not recomputed."""
+    if len(spell.added_symbols) + len(spell.reduction_symbols) <= 64:
+        return _small_total_cost(spell, announcement)
+    return _total_cost(spell, announcement)
+
+
+@lru_cache(maxsize=1024)
+def _small_total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
+    return _total_cost(spell, announcement)
+
+
+def _total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
     """The locked-in total for the given announcements (CR 601.2f, 118.7).
 
     Raises ValueError if the spell has no mana cost or the announcement does not fit.

@@ -122,6 +122,9 @@ def _output_ok(ability, adds: Counter, times: int = 1) -> bool:
     if out.combination:
         return (sum(adds.values()) == out.combination * times and all(t in out.combination_types for t in adds)
                 and all(n % times == 0 for n in adds.values()))
+    if times == 1 and len(adds) == 1 and sum(adds.values()) == 1:  # most abilities: one mana of one type
+        (t,) = adds
+        return (t,) in out.alternatives
     return any(Counter({t: n * times for t, n in Counter(a).items()}) == adds for a in out.alternatives)
 
 
