@@ -137,6 +137,20 @@ class PaymentProblem:
         grouping is kept, see ``Board.grouping``)."""
         return replace(self, spell=self.spell.with_x(x), query=PAY)
 
+    @property
+    def color_needs(self) -> dict:
+        """The colored symbols the rest of the hand asks for, by color (a hybrid symbol
+        for each of its colors): what the flexibility term keeps untapped."""
+        out: dict = {}
+        for card in self.hand:
+            if card.id and card.id == self.spell.id or card.mana_cost is None:
+                continue
+            for s in card.mana_cost.symbols:
+                for c in s.colors:
+                    if c in "WUBRG":
+                        out[c] = out.get(c, 0) + 1
+        return out
+
     def with_kicks(self, kicked: bool, kicks: int) -> "PaymentProblem":
         """The same question with the spell's kicker and multikicker chosen."""
         return replace(self, spell=self.spell.with_kicks(kicked, kicks))

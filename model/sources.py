@@ -474,10 +474,14 @@ class Board:
         return out
 
 
-def flexibility(types) -> int:
-    """How much keeping a source untapped is worth (the protocol's fourth objective: a
-    source that makes more colors is tapped last): colors count double, colorless once."""
-    return 2 * len(set(types) & set(COLORS)) + (1 if "C" in types else 0)
+def flexibility(types, needs=None) -> int:
+    """How much keeping a source untapped is worth (the objective's flexibility term: a
+    source that makes more colors is tapped last): colors count double, colorless once;
+    with ``needs`` (the colored symbols the rest of the hand asks for, by color), each
+    such symbol of a color it makes adds 2 more: it keeps the colors the hand needs."""
+    colors = set(types) & set(COLORS)
+    extra = 2 * sum(needs.get(c, 0) for c in colors) if needs else 0
+    return 2 * len(colors) + (1 if "C" in types else 0) + extra
 
 
 #: the reasons of :func:`why_unusable` that activating the ability before casting removes

@@ -48,13 +48,13 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
             classes.append((types, True, pooled))
         if len(pooled) < len(who):
             classes.append((types, False, [pid for pid in who if pid != POOL]))
-    flows = _transport(classes, needs)
+    flows = _transport(classes, needs, problem.color_needs)
     if flows is None:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
     return _plan(problem, supply, classes, flows)
 
 
-def _transport(classes: list, needs: Counter):
+def _transport(classes: list, needs: Counter, hand_needs: dict | None = None):
     """{(class#, need types): units} of the cheapest assignment, or None if none pays.
 
     A floating mana costs nothing; a tapped permanent costs more than all the
@@ -74,7 +74,7 @@ def _transport(classes: list, needs: Counter):
     flows: dict = {}
     assigned = dict.fromkeys(demand, 0)
     matched = 0
-    order = sorted(range(len(classes)), key=lambda c: (not classes[c][1], flexibility(classes[c][0])))
+    order = sorted(range(len(classes)), key=lambda c: (not classes[c][1], flexibility(classes[c][0], hand_needs)))
     for c in order:
         for _ in range(len(classes[c][2])):  # each unit of the class, while one more can be matched
             if matched == total or not _augment(c, classes, demand, assigned, flows):

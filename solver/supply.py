@@ -254,7 +254,8 @@ def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple
     restrictions = board_restrictions(problem.board)
     delve = min(problem.player.graveyard, spell.cost.most_generic) if spell.delve else 0
     return ("supply", allow_precast, grouping or (spell.convoke, spell.improvise), spell.convoke, spell.improvise,
-            delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool)
+            delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool,
+            tuple(sorted(problem.color_needs.items())))
 
 
 def _allows(spell, restrict: str):
@@ -281,6 +282,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     triggers = board_triggers(board)
     groups, acts, excluded = [], [], []
     convoke, improvise = grouping if grouping is not None else (spell.convoke, spell.improvise)
+    needs = problem.color_needs
 
     def which(test) -> tuple | None:
         """The candidates that pass ``test``: None when all do, () when none does."""
@@ -341,7 +343,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         if ordered:
             group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
         groups.append(Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters,
-                            flexibility(types), ordered))
+                            flexibility(types, needs), ordered))
         acts.extend(group_acts)
     # cards beyond the most generic mana the total can ask for are never exiled: the work
     # does not grow with the graveyard (CR 702.66)

@@ -144,7 +144,11 @@ def requests(draw, max_permanents=4):
             if spec["of"] == "enchanted":
                 source["attached_to"] = draw(st.sampled_from([p["id"] for p in perms]))
             perms.append(source)
-    return {"spell": spell, "player": player, "permanents": perms}
+    request = {"spell": spell, "player": player, "permanents": perms}
+    if draw(st.integers(0, 4)) == 0:  # the rest of the hand: flexibility keeps the colors it needs
+        request["hand"] = [{"id": f"h{k}", "mana_cost": draw(st.sampled_from(["{U}{U}", "{1}{G}", "{W/B}", "{R}{R}{R}"]))}
+                           for k in range(draw(st.integers(1, 2)))]
+    return request
 
 
 #: Vernal Bloom, Caged Sun, Mana Flare, Overgrowth, Fertile Ground, Leyline of

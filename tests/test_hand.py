@@ -35,7 +35,8 @@ def test_castable_agrees_with_pay_card_by_card(boards):
     together = answer(problem)
     assert isinstance(together, Castable) and [s.id for s, _ in together.answers] == [c["id"] for c in hand]
     for card, (spell, out) in zip(hand, together.answers):
-        alone_problem = read({"spell": card, "permanents": board["permanents"], "player": board["player"]})
+        alone_problem = read({"spell": card, "hand": hand, "permanents": board["permanents"],
+                              "player": board["player"]})
         alone = answer(alone_problem)
         assert type(out) is type(alone), (card, out, alone)
         if isinstance(out, Plan):
@@ -77,3 +78,18 @@ def test_one_time_guard_covers_the_whole_hand():
     out = answer(problem, 1.0)
     assert time.monotonic() - started < 4  # a hang check: the three share one second
     assert all(not isinstance(a, Plan) or validate_plan(problem.for_spell(s), a) == [] for s, a in out.answers)
+
+
+def test_with_a_hand_the_plan_keeps_the_colors_the_rest_of_the_hand_needs():
+    """The flexibility term weighs each color by the symbols the rest of the hand asks
+    for: paying {1}{G} with Counterspell in hand taps the Swamp for the {1}, not an
+    Island; without the hand, an Island and a Swamp are alike."""
+    board = [{"id": "f1", **FOREST}, {"id": "i1", "type_line": "Basic Land — Island"},
+             {"id": "i2", "type_line": "Basic Land — Island"}, {"id": "s1", **SWAMP}]
+    counterspell = {"id": "cs", "mana_cost": "{U}{U}", "type_line": "Instant"}
+    with_hand, = answers({"id": 1, "spell": {"id": "bear", "mana_cost": "{1}{G}"}, "hand": [counterspell],
+                          "permanents": board})
+    assert sorted(with_hand["plan"]["tapped"]) == ["f1", "s1"]
+    cast, = answers({"id": 2, "query": "castable", "hand": [counterspell, {"id": "bear", "mana_cost": "{1}{G}"}],
+                     "permanents": board})
+    assert sorted(cast["castable"][1]["plan"]["tapped"]) == ["f1", "s1"]

@@ -139,7 +139,7 @@ def _moves(problem: PaymentProblem):
         if not p.tapped and spell.improvise and p.artifact:
             moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(("C", False, True, True),)],
                                (False, True, True), ()))
-        flex[p.id] = flexibility(types)
+        flex[p.id] = flexibility(types, problem.color_needs)
     if spell.delve:
         for k in range(problem.player.graveyard):
             moves.append(_Move(f"{GRAVEYARD}:{k}", DELVE, False, True, 0, "", 0, [(("C", False, True, True),)],
