@@ -195,7 +195,7 @@ def main(argv=None):
     finally:
         serve.close()
     bench_freeze_boards(rng, 1 if args.smoke else 3, results, 0.2 if args.smoke else 5.0)
-    turn_step.bench_best_turn(rng, 2 if args.smoke else repeats, results, summary, 1.0 if args.smoke else 60.0)
+    turn_step.bench_best_turn(rng, 2 if args.smoke else repeats, results, summary, 1.0 if args.smoke else 20.0)
     os.makedirs(args.out, exist_ok=True)
     name = "smoke" if args.smoke else "latest"
     doc = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},

@@ -30,6 +30,9 @@ CANTOR = {"id": "cantor", "name": "Wild Cantor", "type_line": "Creature — Huma
           "oracle_text": "Sacrifice Wild Cantor: Add one mana of any color."}
 WASTES = [{"id": f"w{i}", "name": "Wastes", "type_line": "Basic Land", "oracle_text": "{T}: Add {C}."}
           for i in range(2)]
+CONVERTER = {"id": "conv", "abilities": [{"cost": "{B}", "add": "any"}]}
+DUAL_USE = [{"id": f"d{i}", "abilities": [{"cost": "{T}", "add": "{G}"}, {"cost": "Sacrifice this", "add": "any"}]}
+            for i in range(42)]
 TREASURE = {"type_line": "Token Artifact — Treasure", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]}
 #: a thousand permanents of a dozen kinds, some paying life: with life 1,000,000 the
 #: objective's lexicographic weights overflow 64 bits unless it is solved in stages
@@ -68,6 +71,12 @@ CASES = [
     ({"spell": {"mana_cost": "{G}{G}"}, "permanents": [NYKTHOS, CANTOR, *WASTES]}, {"payable": True}),
     ({"spell": {"mana_cost": "{G}{G}"}, "permanents": [NYKTHOS, CANTOR, WASTES[0]]}, {"payable": False}),
     ({"spell": {"mana_cost": "{G}{G}{G}"}, "permanents": [NYKTHOS, CANTOR, *WASTES]}, {"payable": False}),
+    # the converter family (issue 12): one {B}: any converter beside 42 permanents that tap
+    # for {G} or are sacrificed for any color; 21 hit the time guard and 42 answered
+    # "null" after 14 s, though the board plainly pays
+    ({"spell": {"mana_cost": "{W}{U}{B}{R}{G}"}, "permanents": [CONVERTER] + DUAL_USE[:11]}, {"payable": True}),
+    ({"spell": {"mana_cost": "{W}{U}{B}{R}{G}"}, "permanents": [CONVERTER] + DUAL_USE[:21]}, {"payable": True}),
+    ({"spell": {"mana_cost": "{W}{U}{B}{R}{G}"}, "permanents": [CONVERTER] + DUAL_USE}, {"payable": True}),
     # numbers inside the bounds whose weights overflowed 64 bits (an internal error, or a
     # false "no answer within 10 s")
     ({"spell": {"mana_cost": "{2}{G}", "delve": True}, "player": {"graveyard": 1_000_000},
