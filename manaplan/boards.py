@@ -10,7 +10,7 @@ the least recently used dropped first.
 
 >>> store = BoardStore(capacity=2)
 >>> for name in ("a", "b", "c"):
-...     store.put(name, KeptBoard((), {}, None))
+...     store.put(name, KeptBoard({}, None))
 >>> store.names()
 ('b', 'c')
 """
@@ -30,10 +30,9 @@ DROP_BOARD = "drop_board"
 
 @dataclass(frozen=True)
 class KeptBoard:
-    """One kept board: its permanents as given (JSON objects, in order), the player as
-    given, and the board as read (with its memo)."""
+    """One kept board: the player as given (JSON fields), and the board as read (with
+    its memo); a change makes a new board from the permanents already read."""
 
-    permanents: tuple
     player: dict
     board: object
 

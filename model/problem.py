@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from .cost import SpellCost
 from .mana import ManaCost
@@ -137,7 +138,7 @@ class PaymentProblem:
         grouping is kept, see ``Board.grouping``)."""
         return replace(self, spell=self.spell.with_x(x), query=PAY)
 
-    @property
+    @cached_property
     def color_needs(self) -> dict:
         """The colored symbols the rest of the hand asks for, by color (a hybrid symbol
         for each of its colors): what the flexibility term keeps untapped."""

@@ -103,6 +103,7 @@ class Group:
     counters: tuple
     flexibility: int
     ordered: bool = False  # one permanent whose sacrifice must come after its other uses
+    types: frozenset = frozenset()  # the types its abilities make (its flexibility's basis)
 
     @property
     def size(self) -> int:
@@ -229,17 +230,30 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
     (``Act.for_spells``)."""
     allow_precast = allow_precast or not problem.mid_cast
     if spells is not None:
-        return _build_supply(problem, allow_precast, grouping, spells)
+        return _weighed_by_hand(_build_supply(problem, allow_precast, grouping, spells), problem.color_needs)
     kept = problem.board.memo.setdefault("supplies", OrderedDict())
     key = _supply_key(problem, allow_precast, grouping)
     if key in kept:
         kept.move_to_end(key)
-        return kept[key]
-    supply = _build_supply(problem, allow_precast, grouping, (problem.spell,))
-    kept[key] = supply
-    if len(kept) > SUPPLIES_KEPT:
-        kept.popitem(last=False)
-    return supply
+        supply = kept[key]
+    else:
+        supply = _build_supply(problem, allow_precast, grouping, (problem.spell,))
+        kept[key] = supply
+        if len(kept) > SUPPLIES_KEPT:
+            kept.popitem(last=False)
+    return _weighed_by_hand(supply, problem.color_needs)
+
+
+def _weighed_by_hand(supply: Supply, needs: dict) -> Supply:
+    """The supply with each group's flexibility weighed by the colors the rest of the
+    hand needs (kept with the supply: each card of a hand has its own rest)."""
+    if not needs:
+        return supply
+    key = ("weighed", tuple(sorted(needs.items())))
+    if key not in supply.memo:
+        groups = tuple(replace(g, flexibility=flexibility(g.types, needs)) for g in supply.groups)
+        supply.memo[key] = replace(supply, groups=groups, memo={})
+    return supply.memo[key]
 
 
 #: supplies kept with a board, the least recently used dropped first (a kept board asked
@@ -254,8 +268,7 @@ def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple
     restrictions = board_restrictions(problem.board)
     delve = min(problem.player.graveyard, spell.cost.most_generic) if spell.delve else 0
     return ("supply", allow_precast, grouping or (spell.convoke, spell.improvise), spell.convoke, spell.improvise,
-            delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool,
-            tuple(sorted(problem.color_needs.items())))
+            delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool)
 
 
 def _allows(spell, restrict: str):
@@ -282,7 +295,6 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     triggers = board_triggers(board)
     groups, acts, excluded = [], [], []
     convoke, improvise = grouping if grouping is not None else (spell.convoke, spell.improvise)
-    needs = problem.color_needs
 
     def which(test) -> tuple | None:
         """The candidates that pass ``test``: None when all do, () when none does."""
@@ -343,7 +355,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         if ordered:
             group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
         groups.append(Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters,
-                            flexibility(types, needs), ordered))
+                            flexibility(types), ordered, types))
         acts.extend(group_acts)
     # cards beyond the most generic mana the total can ask for are never exiled: the work
     # does not grow with the graveyard (CR 702.66)

@@ -259,8 +259,9 @@ class ChosenTurnModel:
         self.value = _sum([s.worth * self.cast[i][w] for i, s in enumerate(self.spells) for w in range(n)])
         terms, bounds = self._payment_objective()
         most = sum(s.worth for s in self.spells)
-        self.objective_terms = (most - self.value,) + tuple(terms)
-        self.objective_bounds = (most,) + tuple(bounds)
+        # value first, then the payments' objective, then no land played that isn't needed
+        self.objective_terms = (most - self.value,) + tuple(terms) + (_sum(list(self.played)),)
+        self.objective_bounds = (most,) + tuple(bounds) + (len(self.played),)
 
     def _cast_or_exile(self) -> None:
         """A card is cast or exiled from the hand for mana, not both."""

@@ -88,9 +88,9 @@ def test_at_most_the_documented_number_of_boards_are_kept_least_recently_used_dr
     store = BoardStore()
     assert store.capacity == MAX_KEPT_BOARDS == 64
     for k in range(MAX_KEPT_BOARDS):
-        store.put(f"b{k}", KeptBoard((), {}, None))
+        store.put(f"b{k}", KeptBoard({}, None))
     store.get("b0")                        # used: now the most recent
-    store.put("new", KeptBoard((), {}, None))
+    store.put("new", KeptBoard({}, None))
     assert "b1" not in store.names() and "b0" in store.names() and len(store.names()) == MAX_KEPT_BOARDS
 
 

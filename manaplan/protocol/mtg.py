@@ -82,7 +82,7 @@ def read(request, boards=None) -> PaymentProblem:
         if name is not None and boards is not None:
             base = request.get("player", {})
             expect(isinstance(base, dict), "'player' must be an object", "player")
-            boards.put(name, KeptBoard(tuple(perms), dict(base), board))
+            boards.put(name, KeptBoard(dict(base), board))
     else:
         if boards is None:
             raise RequestError(f"no board is kept under {name!r}: boards are kept by `manaplan serve`; give "
@@ -220,31 +220,42 @@ def read_board(perms: list, at: str, known=()) -> Board:
 
 def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
     """The kept board after ``changes``: permanents tapped, untapped, removed, added (in
-    that order), and player fields replaced; every id named must be on the board."""
+    that order), and player fields replaced; every id named must be on the board. The
+    permanents already read are kept as they are, only their state changed: only what
+    is added is read."""
     expect(isinstance(changes, dict), "'changes' must be an object", "changes")
     no_unknown_fields(changes, CHANGES_FIELDS, "changes", "changes")
-    perms = [dict(p) for p in kept.permanents]
-    index = {p.get("id"): i for i, p in enumerate(perms)}
+    perms = list(kept.board.permanents)
+    index = {p.id: i for i, p in enumerate(perms)}
     for key, state in (("tapped", True), ("untapped", False)):
         for k, pid in enumerate(_id_list(changes, key)):
             expect(pid in index, f"no permanent {pid!r} on the kept board", f"changes.{key}[{k}]")
-            perms[index[pid]]["tapped"] = state
+            p = perms[index[pid]]
+            if p.tapped != state:  # equal permanents in equal states keep equal keys
+                base = p.key.rsplit("|tapped=", 1)[0]
+                perms[index[pid]] = replace(p, tapped=state, key=f"{base}|tapped={state}" if base else "")
     gone = set()
     for k, pid in enumerate(_id_list(changes, "remove")):
         expect(pid in index, f"no permanent {pid!r} on the kept board", f"changes.remove[{k}]")
         gone.add(pid)
-    perms = [p for p in perms if p.get("id") not in gone]
+    perms = [p for p in perms if p.id not in gone]
     added = changes.get("add", [])
     expect(isinstance(added, list), "'add' must be a list of permanents", "changes.add")
-    board = read_board(perms, "permanents")
-    board = Board(board.permanents + read_board(added, "changes.add", known=[p.id for p in board.permanents]).permanents)
-    check_board(board.permanents)
+    if added:
+        perms += read_board(added, "changes.add", known=[p.id for p in perms]).permanents
+    board = Board(tuple(perms))
+    if gone or added:
+        ids = {p.id for p in perms}
+        for p in perms:
+            expect(not p.attached_to or p.attached_to in ids,
+                   f"'attached_to' of {p.id!r} names a permanent no longer on the board", "changes.remove")
+        check_board(board.permanents)
     player = kept.player
     if "player" in changes:
         expect(isinstance(changes["player"], dict), "'player' must be an object", "changes.player")
         player = {**player, **changes["player"]}
         read_player(player)
-    return KeptBoard(tuple(perms) + tuple(added), player, board)
+    return KeptBoard(player, board)
 
 
 def _id_list(changes: dict, key: str) -> list:
