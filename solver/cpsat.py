@@ -316,6 +316,12 @@ class PaymentModel:
                     else:
                         m.add(before == _sum(gone_here))
                     n = self.act_vars[(l, j, ai)]
+                    if a.bonus:  # its triggers need mana made (model.triggers.sets_off): some units left
+                        full = len(a.alternatives[ai]) // max(1, len(unit))
+                        active = m.new_bool_var(f"counted_active_L{l}_{j}_{ai}")
+                        m.add(n >= 1).only_enforce_if(active)
+                        m.add(n == 0).only_enforce_if(~active)
+                        m.add(before <= full - 1).only_enforce_if(active)
                     lost = m.new_int_var(0, most * a.cap, f"counted_lost_L{l}_{j}_{ai}")
                     m.add_multiplication_equality(lost, [n, before])
                     self.lost[(l, j, ai)] = (lost, before)
