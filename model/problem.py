@@ -27,6 +27,35 @@ QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE, BEST_TURN)
 HAND_QUERIES = (CASTABLE, SEQUENCE, BEST_TURN)
 #: the orders a sequence may be paid in: as given, or any that works
 GIVEN, ANY_ORDER = "given", "any"
+#: the default objective's terms, most important first (docs/protocol.md, "The default
+#: objective"); ``spared`` counts the permanents a preference keeps untapped that the
+#: plan taps or sacrifices
+OBJECTIVE_TERMS = ("before_casting", "sacrificed", "life", "spared", "tapped", "exiled", "flexibility", "floating")
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A request's changes to the default objective (``prefer``): the terms named in
+    ``order`` come first, in that order, the others after in their default order (life
+    is cheap at 20: ``("tapped", "life")``); permanents in ``never_sacrifice`` are not
+    sacrificed; those in ``keep_untapped`` are tapped or sacrificed only when needed
+    (the ``spared`` term)."""
+
+    order: tuple = ()
+    never_sacrifice: frozenset = frozenset()
+    keep_untapped: frozenset = frozenset()
+
+    @property
+    def ranked(self) -> tuple:
+        """The terms' names in the order they count."""
+        return tuple(self.order) + tuple(t for t in OBJECTIVE_TERMS if t not in self.order)
+
+    def rank(self, values) -> tuple:
+        """Values in the default order (an Objective), put in this preference's order."""
+        if not self.order:
+            return tuple(values)
+        by_name = dict(zip(OBJECTIVE_TERMS, values))
+        return tuple(by_name[t] for t in self.ranked)
 #: a spell's choices left to the planner: kick it when the board allows, kick it as many
 #: times as the board allows
 IF_POSSIBLE, MOST = "if_possible", "max"
@@ -127,6 +156,7 @@ class PaymentProblem:
     #: abilities usable then; by default it is asked while the player has priority, so
     #: other abilities that make mana may be activated first (``before_casting`` steps)
     mid_cast: bool = False
+    prefer: Preference = Preference()
 
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,

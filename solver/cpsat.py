@@ -60,6 +60,7 @@ class Objective(NamedTuple):
     before_casting: object
     sacrificed: object
     life: object
+    spared: object
     tapped: object
     exiled: object
     flexibility: object
@@ -704,6 +705,25 @@ class PaymentModel:
                 damage_this_layer += both + self.damage_at.get((l, half, False), [])
             damage_before_layer = damage_before_layer + damage_this_layer
 
+    def _spared(self):
+        """How many of the permanents the request keeps untapped (``prefer``) the plan
+        taps or sacrifices: each is a group of its own (solver.supply)."""
+        keep = self.problem.prefer.keep_untapped
+        if not keep:
+            return 0
+        used = []
+        for g, grp in enumerate(self.supply.groups):
+            if set(grp.ids) & keep:
+                usage = self.group_usage(g)
+                if _is_zero(usage["taps"]) and _is_zero(usage["sacrifices"]):
+                    continue
+                u = self.model.new_bool_var(f"spared_{g}")
+                for key in ("taps", "sacrifices"):
+                    if not _is_zero(usage[key]):
+                        self.model.add(usage[key] <= grp.size * u)
+                used.append(u)
+        return _sum(used)
+
     def _objective_terms(self) -> Objective:
         """The protocol's objective, term by term: activations before casting,
         sacrifices, life lost, permanents tapped, cards exiled, flexibility used, mana
@@ -714,6 +734,7 @@ class PaymentModel:
             before_casting=_sum([self.totals[j] for j, a in enumerate(self.acts) if a.precast and j in self.totals]),
             sacrificed=_sum(self.sacrifices),
             life=_sum([t for t in (self.life_total, self.damage_total) if not _is_zero(t)]),
+            spared=self._spared(),
             tapped=_sum(self.taps),
             exiled=_sum(self.exiles),
             flexibility=_sum(self.flexibility_used),
@@ -730,6 +751,7 @@ class PaymentModel:
             sacrificed=n_perm,
             # life paid as costs is at most the life total (CR 118.3); damage is not bounded by it
             life=self.problem.player.life + sum(a.cap * a.damage for a in supply.acts),
+            spared=len(self.problem.prefer.keep_untapped),
             tapped=n_perm,
             exiled=sum(a.cap for a in supply.acts if a.exile),
             flexibility=sum(g.flexibility * g.size for g in supply.groups),
@@ -739,7 +761,8 @@ class PaymentModel:
     def solve_best(self, time_limit: float):
         """(solver, :class:`Status`) of the lexicographic optimum (see
         :func:`solve_lexicographic`)."""
-        return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds(),
+        rank = self.problem.prefer.rank
+        return solve_lexicographic(self.model, rank(self.objective_terms), rank(self.objective_bounds()),
                                    self._decision_variables(), time_limit, presolve=self.layers > 0)
 
     def _decision_variables(self) -> list:
@@ -810,7 +833,7 @@ class PaymentModel:
 
     def objective_tuple(self, solver) -> Objective:
         """The objective's value in a solution (comparable across models)."""
-        return Objective(*(self.value(solver, term) for term in self.objective_terms))
+        return self.problem.prefer.rank(Objective(*(self.value(solver, term) for term in self.objective_terms)))
 
 
 def objective_stages(terms, bounds) -> list:

@@ -37,6 +37,8 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
     or the cost is not plain."""
     if any(why in PRECAST_ONLY for _, _, why in supply.excluded):
         return None  # the general planner says when activating before casting would help
+    if problem.prefer.order or problem.prefer.keep_untapped:
+        return None  # another order of the objective's terms: the general model
     view = plain_view(problem, supply)
     if view is None:
         return None

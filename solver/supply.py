@@ -127,7 +127,7 @@ class Supply:
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-def group_board(board: Board, convoke: bool = False, improvise: bool = False) -> tuple:
+def group_board(board: Board, convoke: bool = False, improvise: bool = False, apart: frozenset = frozenset()) -> tuple:
     """The board's permanents in groups of interchangeable ones (tuples of Permanents),
     computed once per board and kept in ``board.memo``: every later question on the same
     board (another X, the general model after the plain one, a proof) reuses it.
@@ -140,7 +140,7 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False) ->
     group's tap and sacrifice budgets say the rest. What sets triggers off depends on the
     permanent's text, except for Auras' hosts, which are told apart by what is attached.
     """
-    key = ("groups", convoke, improvise)
+    key = ("groups", convoke, improvise, apart)
     if key in board.memo:
         return board.memo[key]
     hosts = {p.attached_to for p in board.permanents if p.triggers and p.attached_to}
@@ -148,7 +148,7 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False) ->
     by_key: dict = {}
     for p in board.permanents:
         extra = (convoke and p.creature) or (improvise and p.artifact)
-        alone = p.id in counting or any(a.cost.sacrifice for a in p.abilities) and (extra or any(
+        alone = p.id in counting or p.id in apart or any(a.cost.sacrifice for a in p.abilities) and (extra or any(
             not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice))
         attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
             if p.id in hosts else ()
@@ -268,7 +268,8 @@ def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple
     restrictions = board_restrictions(problem.board)
     delve = min(problem.player.graveyard, spell.cost.most_generic) if spell.delve else 0
     return ("supply", allow_precast, grouping or (spell.convoke, spell.improvise), spell.convoke, spell.improvise,
-            delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool)
+            delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool,
+            problem.prefer.never_sacrifice, problem.prefer.keep_untapped)
 
 
 def _allows(spell, restrict: str):
@@ -300,12 +301,15 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         """The candidates that pass ``test``: None when all do, () when none does."""
         ok = tuple(i for i, s in enumerate(candidates) if test(s))
         return None if len(ok) == len(candidates) else ok
-    for members in group_board(board, convoke, improvise):
+    prefer = problem.prefer
+    for members in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
         proto = members[0]
         g = len(groups)
         group_acts = []
         for i, ab in enumerate(proto.abilities):
             why = why_unusable(proto, ab, life, allow_precast)
+            if not why and ab.cost.sacrifice and proto.id in prefer.never_sacrifice:
+                why = "never sacrificed (prefer)"
             if why:
                 for p in members:
                     excluded.append((p.id, i, why))

@@ -119,8 +119,9 @@ class TurnModel:
     def solve(self, time_limit: float):
         """(solver, Status) of the lexicographic optimum of the main line."""
         hinted = []
-        return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds, hinted, time_limit,
-                                   presolve=True)
+        rank = self.base.prefer.rank
+        return solve_lexicographic(self.model, rank(self.objective_terms), rank(self.objective_bounds), hinted,
+                                   time_limit, presolve=True)
 
     def plans(self, solver, optimal: bool = True) -> list:
         """The main line's plans, each carried out on what the ones before it left (the
@@ -260,8 +261,9 @@ class ChosenTurnModel:
         terms, bounds = self._payment_objective()
         most = sum(s.worth for s in self.spells)
         # value first, then the payments' objective, then no land played that isn't needed
-        self.objective_terms = (most - self.value,) + tuple(terms) + (_sum(list(self.played)),)
-        self.objective_bounds = (most,) + tuple(bounds) + (len(self.played),)
+        rank = base.prefer.rank
+        self.objective_terms = (most - self.value,) + rank(terms) + (_sum(list(self.played)),)
+        self.objective_bounds = (most,) + rank(bounds) + (len(self.played),)
 
     def _cast_or_exile(self) -> None:
         """A card is cast or exiled from the hand for mana, not both."""

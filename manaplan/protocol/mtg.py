@@ -23,8 +23,8 @@ from ..model.oracle import (EXILE_FROM_HAND, PERMANENT_TYPES, abilities_from_tex
                             hand_mana_from_text, spell_mana_from_text, triggers_from_text)
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
-from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, PAY, QUERIES, SEQUENCE,
-                             PaymentProblem, Spell)
+from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY,
+                             QUERIES, SEQUENCE, PaymentProblem, Preference, Spell)
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
@@ -36,7 +36,8 @@ from .common import boolean, expect, is_whole_number, no_unknown_fields, undecid
 NO_SPELL = Spell(SpellCost(None))
 
 REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms",
-                  "hand", "keep_castable", "keep_open", "keep_together", "spells", "order", "land_drop", "mid_cast")
+                  "hand", "keep_castable", "keep_open", "keep_together", "spells", "order", "land_drop", "mid_cast",
+                  "prefer")
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
@@ -110,8 +111,32 @@ def read(request, boards=None) -> PaymentProblem:
     keep, together = read_keep(request, query, spell, hand)
     expect("land_drop" not in request or query == BEST_TURN, "'land_drop' is for the best_turn query", "land_drop")
     land_drop = boolean(request, "land_drop", "land_drop", True)
+    prefer = read_prefer(request.get("prefer"), {p.id for p in board.permanents})
     return PaymentProblem(spell, board, read_player(player_fields), query, hand, keep, together, spells, order,
-                          land_drop, boolean(request, "mid_cast", "mid_cast"))
+                          land_drop, boolean(request, "mid_cast", "mid_cast"), prefer)
+
+
+def read_prefer(prefer, ids: set) -> Preference:
+    """``prefer``: the objective's terms to count first (``order``), permanents never to
+    sacrifice and permanents to keep untapped when the payment allows."""
+    if prefer is None:
+        return Preference()
+    expect(isinstance(prefer, dict), "'prefer' must be an object", "prefer")
+    no_unknown_fields(prefer, ("order", "never_sacrifice", "keep_untapped"), "prefer", "prefer")
+    order = prefer.get("order", [])
+    expect(isinstance(order, list), "'order' must be a list of the objective's terms", "prefer.order")
+    for k, name in enumerate(order):
+        expect(name in OBJECTIVE_TERMS, f"{name!r} is not a term of the objective; the terms: "
+                                        f"{', '.join(OBJECTIVE_TERMS)}", f"prefer.order[{k}]")
+        expect(order.index(name) == k, f"{name!r} is named twice", f"prefer.order[{k}]")
+    sets = []
+    for key in ("never_sacrifice", "keep_untapped"):
+        named = prefer.get(key, [])
+        expect(isinstance(named, list), f"'{key}' must be a list of permanent ids", f"prefer.{key}")
+        for k, pid in enumerate(named):
+            expect(pid in ids, f"no permanent {pid!r} on the board", f"prefer.{key}[{k}]")
+        sets.append(frozenset(named))
+    return Preference(tuple(order), sets[0], sets[1])
 
 
 def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:

@@ -114,7 +114,7 @@ def _moves(problem: PaymentProblem):
         types = set()
         for i, ab in enumerate(p.abilities):
             why = why_unusable(p, ab, life, allow_precast=not problem.mid_cast)
-            if why is not None:
+            if why is not None or ab.cost.sacrifice and p.id in problem.prefer.never_sacrifice:
                 continue
             precast = why_unusable(p, ab, life) is not None  # activated before casting (CR 601.2g)
             spell_only = False
@@ -162,9 +162,10 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
         for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
             if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t):
                 continue
-            obj = (precast, sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")), life_paid + t.life + damage,
-                   len(tapped), exiled,
-                   sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana)
+            spared = len((tapped | sacrificed) & problem.prefer.keep_untapped)
+            obj = problem.prefer.rank((precast, sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")),
+                                       life_paid + t.life + damage, spared, len(tapped), exiled,
+                                       sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana))
             if best is None or obj < best:
                 best = obj
     return best
@@ -296,6 +297,7 @@ def _distinct(problems: list) -> list:
 def plan_objective(problem: PaymentProblem, plan: Plan) -> tuple:
     """The objective tuple of a returned plan, read from the plan alone."""
     moves, flex = _moves(problem)
-    return (sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed), plan.life_paid, len(plan.tapped),
-            plan.exiled,
-            sum(flex.get(pid, 0) for pid in plan.tapped), len(plan.floating))
+    spared = len((set(plan.tapped) | set(plan.sacrificed)) & problem.prefer.keep_untapped)
+    return problem.prefer.rank((sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed), plan.life_paid,
+                                spared, len(plan.tapped), plan.exiled,
+                                sum(flex.get(pid, 0) for pid in plan.tapped), len(plan.floating)))

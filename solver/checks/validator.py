@@ -269,6 +269,8 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 damage += ability.damage
                 cost_life, cost_damage = cost.life, ability.damage
                 if cost.sacrifice:
+                    if pid in problem.prefer.never_sacrifice:
+                        raise PlanRejected(f"{where}: the request never sacrifices {pid} (prefer)")
                     sacrificed.append(pid)
                     sacrifices = True
                 live = tuple(tr for tr in triggers if tr[0].id not in sacrificed)
