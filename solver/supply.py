@@ -251,8 +251,13 @@ def _weighed_by_hand(supply: Supply, needs: dict) -> Supply:
         return supply
     key = ("weighed", tuple(sorted(needs.items())))
     if key not in supply.memo:
-        groups = tuple(replace(g, flexibility=flexibility(g.types, needs)) for g in supply.groups)
-        supply.memo[key] = replace(supply, groups=groups, memo={})
+        groups = tuple(g if not g.types & needs.keys() else
+                       Group(g.ids, g.tapped, g.can_tap, g.counters, flexibility(g.types, needs), g.ordered, g.types)
+                       for g in supply.groups)
+        # what the steps derive from a supply (the plain sources, the proof's table) does not
+        # depend on flexibility: the two share it
+        supply.memo[key] = Supply(groups, supply.acts, supply.pool, supply.excluded, supply.mana_bound,
+                                  life_order=supply.life_order, memo=supply.memo)
     return supply.memo[key]
 
 
