@@ -7,7 +7,7 @@ the mana still floating (CR 106.4: the pool empties between steps, not between s
 mana a restriction ties to one spell is not carried, CR 106.6), the life lost, the
 permanents sacrificed. A *line* is a sequence of payments made one after another; the
 permanents of a line are shared, so the lines are linked by the rules of one permanent
-(:meth:`TurnModel._link`):
+(:func:`link`):
 
 - it taps once, is sacrificed once, and has only its counters (CR 302.6, 701.21);
 - once sacrificed, nothing of it is used in a later payment of the line;
@@ -63,16 +63,16 @@ class TurnModel:
         everything = list(main) + [s for line in branches for s in line]
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
         self.main = self._line(main, Carried(), first_pool=True)
-        after_main = self._after(self.main, Carried())
+        after_main = carried_after(self.main, Carried())
         for spell in main:
             for t in spell.adds:
                 k = (t, False, False, False)
                 after_main.pool[k] = after_main.pool.get(k, 0) + 1
         self.branches = [self._line(line, replace(after_main, pool={}), first_pool=False, joined=self.joined)
                          for line in branches]
-        self._link(self.main)
+        link(self.model, self.main)
         for line in self.branches:
-            self._link(self.main + line)
+            link(self.model, self.main + line)
         self.objective_terms, self.objective_bounds = self._objective()
 
     # -- building --------------------------------------------------------------------------
@@ -89,7 +89,7 @@ class TurnModel:
             layers = depth_bound(supply)
             pm = PaymentModel(problem, supply, layers, spell.cost.x, model=self.model, carried=carried)
             models.append(pm)
-            carried = self._after(models, carried)
+            carried = carried_after(models, carried)
             for t in spell.adds:  # a ritual's mana, once it resolves
                 k = (t, False, False, False)
                 carried.pool[k] = carried.pool.get(k, 0) + 1
@@ -98,12 +98,6 @@ class TurnModel:
                 joined += (spell.permanent,)
         self.joined = joined
         return models
-
-    def _after(self, models: list, before: Carried) -> Carried:
-        return carried_after(models, before)
-
-    def _link(self, line: list) -> None:
-        link(self.model, line)
 
     def _objective(self) -> tuple:
         """The protocol's objective over the main line's payments: the sum of each term;
