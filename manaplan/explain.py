@@ -19,11 +19,14 @@ Grizzly Bears: pay {1}{G}
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from collections import Counter
 
 from .model.duel_masters import PAYS_CIVILIZATION
-from .model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, Castable, Payable, Plan, Undecided, Unpayable
-from .model.problem import PaymentProblem
+from .model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, BestTurn, Castable, Payable, Plan, Sequence,
+                         Undecided, Unpayable)
+from .model.problem import PAY, PaymentProblem
 from .model.mana import format_types
 from .model.symbols import LIFE_HALF
 
@@ -96,10 +99,34 @@ def _step_words(step, names) -> str:
     return f"{verb} {who}: {step.cost}{paid}{life} -> add {_mana(step.adds)}{damage}{triggered}"
 
 
+def _several(problem: PaymentProblem, result) -> str:
+    """Several spells paid one after another: each plan in order, on what the ones
+    before it left (a best turn says its land and its value first)."""
+    lines = []
+    if isinstance(result, BestTurn):
+        land = f"play {result.land.name or result.land.id}, then " if result.land is not None else ""
+        cast = ", ".join(spell.name or spell.id for spell, _ in result.plans) or "nothing"
+        proven = "" if result.optimal else " (not proven best: the time guard ran out)"
+        lines.append(f"best turn: {land}cast {cast}, worth {result.value}{proven}")
+    state = problem
+    for spell, plan in result.plans:
+        state = replace(state, spell=spell, query=PAY, hand=(), spells=(), keep=())
+        lines.append(magic(state, plan))
+        if spell.adds:
+            lines.append(f"  {spell.name or spell.id} resolves: add {_mana(spell.adds)}")
+        board, player = state.after(plan)
+        if spell.permanent is not None:
+            board = replace(board, permanents=board.permanents + (spell.permanent,))
+        state = replace(state, board=board, player=player)
+    return "\n".join(lines)
+
+
 def magic(problem: PaymentProblem, result) -> str:
     """A Magic answer as a player reads it."""
     if isinstance(result, Castable):
         return "\n".join(magic(problem.for_spell(spell), answer) for spell, answer in result.answers)
+    if isinstance(result, (Sequence, BestTurn)):
+        return _several(problem, result)
     title = _title(problem)
     if isinstance(result, Unpayable):
         return f"{title}: can't be paid: {result.message}"

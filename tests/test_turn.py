@@ -261,3 +261,18 @@ def test_a_card_exiled_from_the_hand_for_mana():
     assert [c["payable"] for c in cast["castable"]] == [True, True]
     assert "ssg" not in cast["castable"][0]["plan"]["sacrificed"]
     assert best["cast"] == ["x"] and best["value"] == 3
+
+
+def test_explain_reads_a_sequence_and_a_best_turn_in_order():
+    import subprocess
+    import sys
+    request = {"query": "sequence", "order": "any", "spells": [FOUR_SWAMPS_WORTH, DARK_RITUAL], "permanents": SWAMPS}
+    out = subprocess.run([sys.executable, "-m", "manaplan", "solve", "--explain"], input=json.dumps(request),
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout
+    lines = out.stdout.splitlines()
+    assert lines[0] == "Dark Ritual: pay {B}" and "Dark Ritual resolves: add {B}{B}{B}" in lines
+    best = {"query": "best_turn", "hand": [FOUR_SWAMPS_WORTH, DARK_RITUAL], "permanents": SWAMPS}
+    out = subprocess.run([sys.executable, "-m", "manaplan", "solve", "--explain"], input=json.dumps(best),
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith("best turn: cast Dark Ritual, Four black, worth 5")
