@@ -271,7 +271,7 @@ def test_explain_reads_a_sequence_and_a_best_turn_in_order():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout
     lines = out.stdout.splitlines()
-    assert lines[0] == "Dark Ritual: pay {B}" and "Dark Ritual resolves: add {B}{B}{B}" in lines
+    assert lines[0] == "Dark Ritual: pay {B}" and "  Dark Ritual resolves: add {B}{B}{B}" in lines
     best = {"query": "best_turn", "hand": [FOUR_SWAMPS_WORTH, DARK_RITUAL], "permanents": SWAMPS}
     out = subprocess.run([sys.executable, "-m", "manaplan", "solve", "--explain"], input=json.dumps(best),
                          capture_output=True, text=True, timeout=60)
