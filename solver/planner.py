@@ -259,17 +259,21 @@ def _most_kicks(problem: PaymentProblem, kicked: bool, budget: Budget, plain_pat
     x = best.x if isinstance(best, Plan) else None
     base = problem if x is None else problem.with_x(x)
     most, low, high = 0, 1, _kicks_bound(problem)
-    while low <= high:
+    while low <= high:  # each probe a yes or no (CAN_PAY: no best plan needed)
         if budget.spent:
             return budget.undecided()
         k = (low + high) // 2
-        out = _answer_alone(base.with_kicks(kicked, k), budget, plain_path)
+        out = _answer_alone(replace(base.with_kicks(kicked, k), query=CAN_PAY), budget, plain_path)
         if isinstance(out, Undecided):
             return out
-        if isinstance(out, (Plan, Payable)):
-            most, best, low = k, out, k + 1
+        if isinstance(out, Payable):
+            most, low = k, k + 1
         else:
             high = k - 1
+    if most:  # the best plan at the most kicks
+        best = _answer_alone(base.with_kicks(kicked, most), budget, plain_path)
+        if not isinstance(best, (Plan, Payable)):
+            return best if isinstance(best, Undecided) else budget.undecided()
     if x is not None and isinstance(best, Plan):
         best = replace(best, x=x)
     return _with_choices(best, problem.spell, kicked, most)
