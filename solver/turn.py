@@ -82,7 +82,9 @@ class TurnModel:
         models = []
         for i, spell in enumerate(spells):
             player = self.base.player if first_pool and i == 0 else replace(self.base.player, pool=())
-            board = self.base.board if not joined else Board(self.base.board.permanents + joined)
+            # a permanent that joined is counted too (Cradle, devotion): the board as given, plus it
+            source = self.base.board.counted_from or self.base.board
+            board = self.base.board if not joined else Board(source.permanents + joined)
             problem = replace(self.base, spell=spell, player=player, board=board, query="pay", hand=(), keep=(),
                               spells=())
             supply = build_supply(problem, grouping=self.grouping)

@@ -116,6 +116,16 @@ def _small(request):
     [{"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "delve": True}, "player": {}, "permanents": []},
      {"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "minimum": 1, "convoke": True}, "player": {},
       "permanents": []}], False)
+@example(  # fuzz: a creature cast earlier is counted by Gaea's Cradle in the next payment
+    {"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "increase": ["{1}"]},
+     "player": {"life": 20, "pool": "{W}{U}"},
+     "permanents": [{"id": "count", "type_line": "Legendary Land",
+                     "abilities": [{"cost": "{T}", "add": {"for_each": "creature", "mana": "{G}"}}]},
+                    {"id": "cantor0", "type_line": "Creature — Human Druid", "colors": ["G"], "mana_cost": "{R/G}",
+                     "abilities": [{"cost": "Sacrifice this", "add": "any"}]}]},
+    [{"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "increase": ["{1}"], "delve": True},
+      "player": {}, "permanents": []},
+     {"spell": {"mana_cost": None, "type_line": "Creature — Elf"}, "player": {}, "permanents": []}], False)
 def test_sequence_agrees_with_brute_force_over_orders(board, others, any_order):
     if not _small(board):
         reject()
