@@ -484,6 +484,12 @@ def flexibility(types, needs=None) -> int:
     return 2 * len(colors) + (1 if "C" in types else 0) + extra
 
 
+def can_pay_life(amount: int, life: int) -> bool:
+    """CR 118.3: life can be paid only while the life total covers it, and paying 0 life
+    is always possible (a life total at 0 or below, after damage, pays nothing else)."""
+    return amount == 0 or amount <= life
+
+
 #: the reasons of :func:`why_unusable` that activating the ability before casting removes
 PRECAST_ONLY = ("not a mana ability", "activate only as an instant")
 
@@ -505,7 +511,7 @@ def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precas
         return "summoning sick"
     if ability.cost.counters and permanent.counter(ability.cost.counter_kind) < ability.cost.counters:
         return f"no {ability.cost.counter_kind} counter"
-    if ability.cost.life > life:
+    if not can_pay_life(ability.cost.life, life):
         return "not enough life"
     if not ability.output.max_count:
         return "adds no mana now"  # Gaea's Cradle with no creature: still a mana ability (605.2)

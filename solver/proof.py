@@ -21,7 +21,7 @@ from ..model.plan import (
 )
 from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, MANA_TYPES, TYPE_SETS, type_mask
-from ..model.sources import describe_types
+from ..model.sources import can_pay_life, describe_types
 
 from .supply import Supply, build_supply
 
@@ -139,7 +139,7 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
         return None
     supply = supply or build_supply(problem)
     life = problem.player.life
-    totals = [t for t in all_total_costs(spell) if t.life <= life]
+    totals = [t for t in all_total_costs(spell) if can_pay_life(t.life, life)]
     if not totals:
         need = min(t.life for t in all_total_costs(spell))
         return Unpayable(NOT_ENOUGH_LIFE, f"needs {need} life for its Phyrexian symbols with no colored mana for "
@@ -158,7 +158,7 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
     if best is None:
         return None
     message = explain(best, supply_of(supply, frozenset(best.types), best.snow))
-    if any(t.life > life for t in all_total_costs(spell)):
+    if any(not can_pay_life(t.life, life) for t in all_total_costs(spell)):
         message += f" (its Phyrexian symbols could be paid with 2 life each instead, but life is {life}, CR 118.3)"
     return Unpayable(NOT_ENOUGH_MANA, message, best)
 
@@ -191,11 +191,11 @@ def check_certificate(problem: PaymentProblem, reason: Unpayable) -> bool | None
         return problem.spell.cost.mana_cost is None
     if code == NOT_ENOUGH_LIFE:
         totals = all_total_costs(problem.spell.cost)
-        return all(t.life > problem.player.life for t in totals)
+        return all(not can_pay_life(t.life, problem.player.life) for t in totals)
     if code == NOT_ENOUGH_MANA and isinstance(cert, NotEnoughMana):
         supply = build_supply(problem)
         available = sum(supply_of(supply, frozenset(cert.types), cert.snow).values())
-        totals = [t for t in all_total_costs(problem.spell.cost) if t.life <= problem.player.life]
+        totals = [t for t in all_total_costs(problem.spell.cost) if can_pay_life(t.life, problem.player.life)]
         needs = min((t.snow if cert.snow else _demand(t, frozenset(cert.types))) for t in totals)
         return needs > available and cert.needs == needs and cert.available == available
     if code in (NO_PAYMENT, NEEDS_ACTIVATION_BEFORE_CASTING):

@@ -23,7 +23,7 @@ from ...model.mana import Mana
 from ...model.errors import SearchTooLarge
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
 from ...model.problem import PaymentProblem
-from ...model.sources import Board, flexibility, why_unusable
+from ...model.sources import Board, can_pay_life, flexibility, why_unusable
 from ...model.symbols import ANY, COLORS, SNOW_ANY, need_of
 from ...model.triggers import activation_outputs, board_triggers
 
@@ -155,7 +155,7 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     if cost.mana_cost is None:
         return None
     life = problem.player.life
-    totals = [t for t in all_total_costs(cost) if t.life <= life]
+    totals = [t for t in all_total_costs(cost) if can_pay_life(t.life, life)]
     moves, flex = _moves(problem)
     best = None
     for pool, life_paid, damage, tapped, sacrificed, _, exiled, precast in _reachable(problem, moves, max_states):
@@ -233,7 +233,7 @@ def after_payments(problem: PaymentProblem, max_states: int | None = None) -> se
     if cost.mana_cost is None:
         return set()
     life = problem.player.life
-    totals = [t for t in all_total_costs(cost) if t.life <= life]
+    totals = [t for t in all_total_costs(cost) if can_pay_life(t.life, life)]
     out = set()
     for pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, _ in _reachable(
             problem, _moves(problem)[0], max_states):
