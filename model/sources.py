@@ -449,8 +449,8 @@ class Board:
             n = sum(self.counted_loss(q, out.per, alt) for q in self.permanents if q.id not in gone)
             alts.append(alt * n)
         kept = tuple(a for a in alts if a)
-        if out.per == DEVOTION:
-            return Output(kept or ((),))
+        if out.per == DEVOTION:  # a color of devotion 0 may be chosen: it adds nothing (CR 700.5)
+            return Output(kept + (((),) if len(kept) < len(alts) else ()))
         return Output(tuple(alts) if kept else ((),))
 
     @staticmethod

@@ -286,7 +286,9 @@ def _kicks_bound(problem: PaymentProblem) -> int:
     if per_kick == 0:
         return MAX_AMOUNT
     supply = build_supply(problem.with_kicks(False, 0))
-    return min(MAX_AMOUNT, (supply.mana_bound + problem.player.graveyard + problem.player.life // 2) // per_kick)
+    reductions = sum(s.amount if s.kind == GENERIC else 1 for s in problem.spell.cost.reduction_symbols)
+    return min(MAX_AMOUNT, (supply.mana_bound + problem.player.graveyard + problem.player.life // 2 + reductions)
+               // per_kick)
 
 
 def _with_choices(result, spell, kicked: bool, kicks: int):

@@ -198,6 +198,9 @@ def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
         per = original.output.per
         counted = []
         for alt in a.alternatives:
+            if not alt:  # a color of devotion 0: nothing to lose
+                counted.append(((), ()))
+                continue
             unit = _unit(source, proto, original, alt)
             losses = tuple((g, w) for g in sorted(sacrificing) if g != a.group
                            for w in [source.counted_loss(members[g], per, unit)] if w)

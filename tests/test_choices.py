@@ -4,7 +4,7 @@
 import io
 import json
 
-from hypothesis import given, reject, settings, strategies as st
+from hypothesis import example, given, reject, settings, strategies as st
 
 from manaplan.cli import serve
 from manaplan.model.plan import Plan, Undecided
@@ -109,6 +109,9 @@ def test_kicked_if_possible_is_the_best_the_board_allows(request, kicker):
 
 @settings(max_examples=max(settings.default.max_examples, 100))
 @given(requests(max_permanents=3), st.sampled_from(["{1}", "{G}", "{W/U}", "{C}"]))
+@example(  # fuzz: a reduction pays for a kick: the bound on kicks counts reductions
+    {"spell": {"mana_cost": "{X}", "type_line": "Creature — Elf", "x": 0, "increase": ["{1}"], "reduce": ["{2}"],
+               "convoke": True, "improvise": True}, "player": {"life": 1, "pool": ""}, "permanents": []}, "{1}")
 def test_kicks_max_is_the_most_the_board_allows(request, multikicker):
     if request["spell"].get("mana_cost") is None:
         return

@@ -28,6 +28,20 @@ def test_life_is_cheap_at_twenty_and_the_order_of_the_terms_says_so():
     assert dear_life["plan"]["life_paid"] == 0 and dear_life["plan"]["sacrificed"] == ["t"]
 
 
+def test_a_color_of_devotion_zero_may_be_chosen_and_adds_nothing():
+    """Nykthos (CR 700.5): with floating mana counted first, the plan sacrifices both
+    Cantors to pay for it and names a color whose devotion is then 0 (fuzz: the
+    validator allowed only colors with devotion, and refused the plan)."""
+    cantor = {"type_line": "Creature — Human Druid", "colors": ["G"],
+              "abilities": [{"cost": "Sacrifice this", "add": "any"}]}
+    board = [{"id": "count", "type_line": "Legendary Land",
+              "abilities": [{"cost": "{2}, {T}", "add": {"for_each": "devotion", "mana": "any"}}]},
+             {"id": "c0", "mana_cost": "{R/G}", **cantor}, {"id": "c1", "mana_cost": "{G}", **cantor}]
+    out = pay({"mana_cost": "{W}", "type_line": "Creature — Elf"}, board, player={"pool": "{R}"},
+              prefer={"order": ["floating"]})
+    assert out["payable"] and out["plan"]["floating"] == ""
+
+
 def test_never_sacrifice_and_keep_untapped():
     kept = pay("{1}{B}", BOARD, prefer={"keep_untapped": ["f1"]})
     assert "f1" not in kept["plan"]["tapped"]
