@@ -102,6 +102,11 @@ def test_sequence_and_keep_are_read_strictly():
                                                "spells[0].oracle_text"]
 
 
+#: a spell with every kind of added cost and convoke, improvise and delve: {2} in all
+ALL_OF_IT = {"mana_cost": "{1}", "type_line": "Creature — Elf", "additional": ["{1}"], "increase": ["{1}"],
+             "reduce": ["{1}"], "convoke": True, "improvise": True, "delve": True}
+
+
 def _small(request):
     return len(request["permanents"]) <= 4
 
@@ -156,47 +161,15 @@ def test_sequence_agrees_with_brute_force_over_orders(board, others, any_order):
 
 @settings(max_examples=max(settings.default.max_examples, 100), deadline=None)
 @given(requests(max_permanents=4), requests(max_permanents=0))
-@example(
-    board={'spell': {'mana_cost': '{1}',
-      'type_line': 'Creature — Elf',
-      'additional': ['{1}'],
-      'increase': ['{1}'],
-      'reduce': ['{1}'],
-      'convoke': True,
-      'improvise': True,
-      'delve': True},
-     'player': {'life': 1, 'pool': '', 'graveyard': 0},
-     'permanents': [{'id': 'p0',
-       'abilities': [],
-       'type_line': 'Snow Land',
-       'tapped': True},
-      {'id': 'p1',
-       'abilities': [{'cost': '{T}, Sacrifice this',
-         'add': '{C}{C}',
-         'instant_only': True,
-         'damage': 1}],
-       'type_line': 'Snow Land'},
-      {'id': 'ld0',
-       'type_line': 'Land',
-       'abilities': [{'cost': '{T}, Pay 1 life', 'add': 'any'}]},
-      {'id': 'ld1',
-       'type_line': 'Land',
-       'abilities': [{'cost': '{T}, Pay 1 life', 'add': 'any'}]},
-      {'id': 'ld2',
-       'type_line': 'Land',
-       'abilities': [{'cost': '{T}', 'add': '{R}', 'damage': 1}]}],
-     'hand': [{'id': 'h0', 'mana_cost': '{U}{U}'}]},
-    kept={'spell': {'mana_cost': '{1}',
-      'type_line': 'Creature — Elf',
-      'additional': ['{1}'],
-      'increase': ['{1}'],
-      'reduce': ['{1}'],
-      'convoke': True,
-      'improvise': True,
-      'delve': True},
-     'player': {'life': 20, 'pool': '', 'graveyard': 0},
-     'permanents': []},
-)  # fuzz: at life 0 or below, paying 0 life is still possible (CR 118.3)
+@example(  # fuzz: at life 0 or below, paying 0 life is still possible (CR 118.3)
+    {"spell": ALL_OF_IT, "player": {"life": 1, "pool": "", "graveyard": 0}, "hand": [{"id": "h0", "mana_cost": "{U}{U}"}],
+     "permanents": [{"id": "p0", "abilities": [], "type_line": "Snow Land", "tapped": True},
+                    {"id": "p1", "type_line": "Snow Land", "abilities": [
+                        {"cost": "{T}, Sacrifice this", "add": "{C}{C}", "instant_only": True, "damage": 1}]},
+                    {"id": "ld0", "type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]},
+                    {"id": "ld1", "type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]},
+                    {"id": "ld2", "type_line": "Land", "abilities": [{"cost": "{T}", "add": "{R}", "damage": 1}]}]},
+    {"spell": ALL_OF_IT, "player": {"life": 20, "pool": "", "graveyard": 0}, "permanents": []})
 def test_a_plan_that_keeps_a_spell_leaves_it_payable(board, kept):
     """Replayed with Board.after, the kept spell still pays (the reference search says),
     floating mana not counted; and a keep_conflict only when the spell alone pays."""
