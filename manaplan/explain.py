@@ -114,10 +114,7 @@ def _several(problem: PaymentProblem, result) -> str:
         lines.append(magic(state, plan))
         if spell.adds:
             lines.append(f"  {spell.name or spell.id} resolves: add {_mana(spell.adds)}")
-        board, player = state.after(plan)
-        if spell.permanent is not None:
-            board = replace(board, permanents=board.permanents + (spell.permanent,))
-        state = replace(state, board=board, player=player)
+        state = state.after_cast(plan)
     return "\n".join(lines)
 
 

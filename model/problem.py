@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from .cost import SpellCost
-from .mana import ManaCost
+from .mana import Mana, ManaCost
+from .plan import POOL
 from .restrictions import restriction_allows
 from .sources import Board, Player
 
@@ -194,7 +195,23 @@ class PaymentProblem:
             return replace(self, spell=spell, query=PAY, board=board)
         return replace(self, spell=spell, query=PAY)
 
+    def after_cast(self, plan) -> "PaymentProblem":
+        """The problem a later spell of the same step starts from (CR 106.4: the pool
+        empties between steps, not between spells): the board after ``plan`` with the
+        permanent the spell became, the life it cost, its floating mana (what may be
+        carried: :meth:`Player.after`) and the mana the spell added on resolving."""
+        board, player = self.after(plan)
+        if self.spell.permanent is not None:
+            board = Board(board.permanents + (self.spell.permanent,))
+        return replace(self, board=board, player=replace(player, pool=pool_after_cast(player.pool, self.spell)))
+
     def after(self, plan) -> tuple:
         """(board, player) after carrying ``plan`` out: see :meth:`Board.after` and
         :meth:`Player.after`."""
         return self.board.after(plan), self.player.after(plan)
+
+
+def pool_after_cast(floating: tuple, spell: Spell) -> tuple:
+    """The pool a later spell of the step finds: what floats after the payment (already
+    carried over: :meth:`Player.after`) and the mana ``spell`` added on resolving."""
+    return floating + tuple(Mana(t, source=POOL) for t in spell.adds)

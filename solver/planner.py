@@ -17,18 +17,16 @@ import itertools
 import time
 from dataclasses import replace
 
-from ..model.errors import InvalidPlan
+from ..model.errors import InvalidPlan, RequestError
 from ..model.plan import (
     KEEP_CONFLICT, NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, SEQUENCE_FAILS, TIME_LIMIT, TIMEOUT, CannotKeep,
     BestTurn, Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
 )
-from ..model.errors import RequestError
 from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE,
                              PaymentProblem)
-from ..model.sources import Board
-from ..model.triggers import board_triggers
+from ..model.sources import PRECAST_ONLY, Board
 from ..model.symbols import GENERIC, MAX_AMOUNT
-from ..model.sources import PRECAST_ONLY
+from ..model.triggers import board_triggers
 
 from .cpsat import PaymentModel, Status
 from .chains import activation_bound, depth_bound
@@ -38,7 +36,7 @@ from .hall import hall_certificate, hall_violation, plain_view
 from .plain import plain_payment
 from .proof import counting_bound
 from .supply import Supply, build_supply
-from .turn import ChosenTurnModel, TurnModel, state_after
+from .turn import ChosenTurnModel, TurnModel
 
 #: depths tried before the exact one: most chains are one Signet or filter deep
 DEPTHS = (1, 3, 8)
@@ -68,8 +66,10 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
            started: float | None = None):
     """Answer a payment problem: a :class:`Plan` (validated), :class:`Unpayable` with its
     proof, :class:`Undecided` when the time guard runs out, :class:`Payable` for a
-    yes/no question, or :class:`Castable` for a hand (each card as ``pay`` answers it). ``time_limit`` bounds every solve the question needs, together,
-    from ``started`` (``time.monotonic()`` when the request came in; default now).
+    yes/no question, :class:`Castable` for a hand (each card as ``pay`` answers it),
+    :class:`Sequence` or :class:`BestTurn` for several spells. ``time_limit`` bounds
+    every solve the question needs, together, from ``started`` (``time.monotonic()``
+    when the request came in; default now).
 
     ``plain_path`` False sends plain boards through the general model too (tests compare
     the two; the benchmark measures both)."""
@@ -181,13 +181,8 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
         return status
     order, land = turn.chosen(solver)
     plans = turn.plans(solver, optimal=status == Status.OPTIMAL)
-    state = problem
-    if land is not None:
-        state = replace(state, board=Board(state.board.permanents + (land.permanent,)))
-    for spell, plan in zip(order, plans):
-        state = replace(state, spell=spell, query=PAY, keep=(), spells=(), hand=())
-        _check(state, plan)
-        state = state_after(state, plan)
+    start = problem if land is None else replace(problem, board=Board(problem.board.permanents + (land.permanent,)))
+    _check_in_order(start, order, plans)
     return BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), status == Status.OPTIMAL)
 
 
@@ -200,12 +195,17 @@ def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Bud
     if not status.solved:
         return status
     plans = turn.plans(solver, optimal=status == Status.OPTIMAL)
-    state = problem
-    for spell, plan in zip(main, plans):
-        state = replace(state, spell=spell, query=PAY, keep=(), spells=())
-        _check(state, plan)
-        state = state_after(state, plan)
+    _check_in_order(problem, main, plans)
     return plans
+
+
+def _check_in_order(problem: PaymentProblem, spells: list, plans: list) -> None:
+    """Replay each plan with the validator on what the ones before it left."""
+    state = problem
+    for spell, plan in zip(spells, plans):
+        state = replace(state, spell=spell, query=PAY, keep=(), spells=(), hand=())
+        _check(state, plan)
+        state = state.after_cast(plan)
 
 
 def _title(spell) -> str:

@@ -35,9 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ..model.mana import Mana
-from ..model.plan import POOL
-from ..model.problem import PaymentProblem
+from ..model.problem import PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
@@ -62,13 +60,9 @@ class TurnModel:
         self.base = base
         everything = list(main) + [s for line in branches for s in line]
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
-        self.main = self._line(main, Carried(), first_pool=True)
-        after_main = carried_after(self.main, Carried())
-        for spell in main:
-            for t in spell.adds:
-                k = (t, False, False, False)
-                after_main.pool[k] = after_main.pool.get(k, 0) + 1
-        self.branches = [self._line(line, replace(after_main, pool={}), first_pool=False, joined=self.joined)
+        self.main, after_main, joined = self._line(main, Carried(), first_pool=True)
+        # a kept spell is paid in a later step: floating mana is gone by then (CR 106.4)
+        self.branches = [self._line(line, replace(after_main, pool={}), first_pool=False, joined=joined)[0]
                          for line in branches]
         link(self.model, self.main)
         for line in self.branches:
@@ -76,9 +70,10 @@ class TurnModel:
         self.objective_terms, self.objective_bounds = self._objective()
 
     # -- building --------------------------------------------------------------------------
-    def _line(self, spells: list, carried: Carried, first_pool: bool, joined: tuple = ()) -> list:
+    def _line(self, spells: list, carried: Carried, first_pool: bool, joined: tuple = ()) -> tuple:
         """One PaymentModel per spell, each carrying what the ones before it leave: their
-        floating mana, what they added on resolving, the permanents they became."""
+        floating mana, what they added on resolving, the permanents they became; with
+        what the last one leaves, and the permanents joined by then."""
         models = []
         for i, spell in enumerate(spells):
             player = self.base.player if first_pool and i == 0 else replace(self.base.player, pool=())
@@ -98,8 +93,7 @@ class TurnModel:
             carried.pool_bound += len(spell.adds)
             if spell.permanent is not None:
                 joined += (spell.permanent,)
-        self.joined = joined
-        return models
+        return models, carried, joined
 
     def _objective(self) -> tuple:
         """The protocol's objective over the main line's payments: the sum of each term;
@@ -126,9 +120,7 @@ class TurnModel:
         for pm in self.main:
             plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out))
             out.append(plan)
-            pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
-                         if carriable((u.type, u.snow, u.spell_only, u.generic_only)))
-            pool += tuple(Mana(t, source=POOL) for t in pm.problem.spell.adds)
+            pool = pool_after_cast(Player().after(plan).pool, pm.problem.spell)
         return out
 
 
@@ -184,18 +176,6 @@ def link(m, line: list) -> None:
 
 def _zero(expr) -> bool:
     return isinstance(expr, int) and expr == 0
-
-
-def state_after(problem: PaymentProblem, plan) -> PaymentProblem:
-    """The problem a later payment of the step starts from: the board after ``plan``
-    with the permanent the spell became, the life it cost, its floating mana (what may
-    be carried) and the mana the spell added on resolving."""
-    board, player = problem.after(plan)
-    spell = problem.spell
-    if spell.permanent is not None:
-        board = Board(board.permanents + (spell.permanent,))
-    pool = player.pool + tuple(Mana(t, source=POOL) for t in spell.adds)
-    return replace(problem, board=board, player=Player(player.life, pool, player.graveyard))
 
 
 class ChosenTurnModel:
@@ -322,7 +302,5 @@ class ChosenTurnModel:
             plan = extract_plan(replace(pm.problem, spell=spell), pm, solver, optimal, start_pool=pool,
                                 earlier=tuple(out))
             out.append(plan)
-            pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
-                         if carriable((u.type, u.snow, u.spell_only, u.generic_only)))
-            pool += tuple(Mana(t, source=POOL) for t in spell.adds)
+            pool = pool_after_cast(Player().after(plan).pool, spell)
         return out

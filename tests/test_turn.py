@@ -15,7 +15,6 @@ from manaplan.protocol.mtg import read
 from manaplan.solver.checks.reference import reference_optimum, sequence_payable
 from manaplan.solver.checks.validator import validate_plan
 from manaplan.solver.planner import answer
-from manaplan.solver.turn import state_after
 from strategies import requests
 from hypothesis import reject
 
@@ -154,7 +153,7 @@ def test_sequence_agrees_with_brute_force_over_orders(board, others, any_order):
         for spell, plan in out.plans:
             state = replace(state, spell=spell, query="pay", spells=())
             assert validate_plan(state, plan) == []
-            state = state_after(state, plan)
+            state = state.after_cast(plan)
     else:
         assert isinstance(out, Unpayable) and out.code == "sequence_fails"
 
@@ -180,7 +179,7 @@ def test_a_plan_that_keeps_a_spell_leaves_it_payable(board, kept):
     out = answer(problem)
     if isinstance(out, Plan):
         assert validate_plan(replace(problem, keep=()), out) == []
-        after = state_after(replace(problem, keep=()), out)
+        after = replace(problem, keep=()).after_cast(out)
         after = replace(after, spell=problem.keep[0], player=replace(after.player, pool=()))
         try:
             assert reference_optimum(after, 50_000) is not None
