@@ -271,11 +271,13 @@ SUPPLIES_KEPT = 16
 
 def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple:
     """What a supply depends on besides the board: one supply serves every spell that
-    agrees on it (the cards of a hand, each X of max_x)."""
+    agrees on it (the cards of a hand, each X of max_x). ``mid_cast`` decides which
+    abilities are marked as activated before casting."""
     spell = problem.spell
     restrictions = board_restrictions(problem.board)
     delve = min(problem.player.graveyard, spell.cost.most_generic) if spell.delve else 0
-    return ("supply", allow_precast, grouping or (spell.convoke, spell.improvise), spell.convoke, spell.improvise,
+    return ("supply", allow_precast, problem.mid_cast, grouping or (spell.convoke, spell.improvise), spell.convoke,
+            spell.improvise,
             delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool,
             problem.prefer.never_sacrifice, problem.prefer.keep_untapped)
 

@@ -128,3 +128,16 @@ def test_kept_boards_through_the_real_serve_process():
                          input="".join(json.dumps(r) + "\n" for r in lines), timeout=60)
     got = [json.loads(line) for line in out.stdout.splitlines()]
     assert [g["payable"] for g in got] == [True, False]
+
+
+def test_a_kept_board_asked_mid_cast_and_then_with_priority_marks_its_steps_each_time():
+    """The supply kept with a board depends on mid_cast: Lion's Eye Diamond is a hint
+    mid-cast and a step before casting with priority (a shared supply once gave the
+    second answer unmarked steps)."""
+    led = {"id": "led", "type_line": "Artifact",
+           "abilities": [{"cost": "{T}, Sacrifice this", "add": {"any": 3}, "instant_only": True}]}
+    mid, priority = answers({"id": 1, "board": "me", "mid_cast": True, "spell": {"mana_cost": "{R}{R}"},
+                             "permanents": [led]},
+                            {"id": 2, "board": "me", "spell": {"mana_cost": "{R}{R}"}})
+    assert mid["payable"] is False and mid["reason"]["code"] == "needs_activation_before_casting"
+    assert priority["payable"] is True and priority["plan"]["steps"][0]["before_casting"] is True
