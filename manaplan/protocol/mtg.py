@@ -344,7 +344,7 @@ def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
     cost = _mana_string(spell[cost_key], f"spell.{cost_key}")
     choice = spell.get(choice_key, default)
     if cost_key == "kicker":
-        expect(choice in (True, False, IF_POSSIBLE) and not isinstance(choice, int) or isinstance(choice, bool),
+        expect(isinstance(choice, bool) or choice == IF_POSSIBLE,
                f"'kicked' must be true, false or \"{IF_POSSIBLE}\", not {choice!r}", "spell.kicked")
         return cost, choice
     expect(not any(s.kind == VARIABLE for s in cost.symbols), "a multikicker with X is not supported",
@@ -571,22 +571,24 @@ def write_reason(result: Unpayable) -> dict:
     return out
 
 
+def _write_sequence(plans: tuple, life: int) -> list:
+    """``[{"id", "total_cost", "plan"}, ...]`` for spells paid one after another, each
+    plan's ``lethal`` judged on the life the ones before it left."""
+    out = []
+    for spell, plan in plans:
+        out.append({"id": spell.id, "total_cost": str(plan.total_cost), "plan": write_plan(plan, life)})
+        life -= plan.life_paid
+    return out
+
+
 def write(problem: PaymentProblem, result) -> dict:
     """The answer in the protocol's shape (without the request's ``id``)."""
     if isinstance(result, BestTurn):
-        out, life = [], problem.player.life
-        for spell, plan in result.plans:
-            out.append({"id": spell.id, "total_cost": str(plan.total_cost), "plan": write_plan(plan, life)})
-            life -= plan.life_paid
         return {"cast": [spell.id for spell, _ in result.plans], "value": result.value,
-                "land": result.land.id if result.land is not None else None, "sequence": out,
-                "optimal": result.optimal}
+                "land": result.land.id if result.land is not None else None,
+                "sequence": _write_sequence(result.plans, problem.player.life), "optimal": result.optimal}
     if isinstance(result, Sequence):
-        out, life = [], problem.player.life
-        for spell, plan in result.plans:
-            out.append({"id": spell.id, "total_cost": str(plan.total_cost), "plan": write_plan(plan, life)})
-            life -= plan.life_paid
-        return {"payable": True, "sequence": out, "reason": None}
+        return {"payable": True, "sequence": _write_sequence(result.plans, problem.player.life), "reason": None}
     if isinstance(result, Castable):
         return {"castable": [{"id": spell.id, **write(problem.for_spell(spell), answer)}
                              for spell, answer in result.answers]}
