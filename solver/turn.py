@@ -153,7 +153,7 @@ def link(m, line: list) -> None:
             terms = [u[key] for _, u, _, _ in usage if not _zero(u[key])]
             if len(terms) > 1:
                 m.add(_sum(terms) <= grp.size)
-        if any(a.exile for pm, g in ((pm, g) for _, _, pm, g in usage) for a in pm.acts if a.group == g):
+        if any(a.exile for _, _, pm, g in usage for a in pm.acts if a.group == g):
             m.add(_sum([u["uses"] for _, u, _, _ in usage]) <= grp.size)  # delve: each card once
         kinds = {kind for _, u, _, _ in usage for kind in u["counters"]}
         for kind in kinds:
@@ -169,8 +169,7 @@ def link(m, line: list) -> None:
             if grp.size == 1:  # one permanent: nothing of it after its sacrifice
                 late = [u["uses"] for k, u, _, _ in usage if k >= split and not _zero(u["uses"])]
                 if late:
-                    most = sum(a.cap for pm, g in ((pm, g) for k, _, pm, g in usage if k >= split)
-                               for a in pm.acts if a.group == g)
+                    most = sum(a.cap for k, _, pm, g in usage if k >= split for a in pm.acts if a.group == g)
                     m.add(_sum(late) + most * _sum(early) <= most)
 
 
