@@ -52,14 +52,14 @@ def bench_ai_step(serve, rng: random.Random, repeats: int, results: list, summar
             ms1, cast = serve.ask({"board": "ai", "query": "castable", "hand": hand, "changes": change})
             ok = [c for c in cast["castable"] if c["payable"]]
             pick = next((h for h in hand if ok and h["id"] == ok[0]["id"]), hand[0])
-            ms2, paid = serve.ask({"board": "ai", "spell": pick})
+            ms2, paid = serve.ask({"board": "ai", "spell": pick, "hand": hand})
             assert paid["payable"] == bool(ok)
             rows.setdefault("kept board through serve: castable + pay", []).append(ms1 + ms2)
             return cast, pick
 
         def whole(pick):
             ms3, cast2 = serve.ask({"query": "castable", "hand": hand, "permanents": full})
-            ms4, _ = serve.ask({"spell": pick, "permanents": full})
+            ms4, _ = serve.ask({"spell": pick, "hand": hand, "permanents": full})
             rows.setdefault("whole board each request through serve: castable + pay", []).append(ms3 + ms4)
             return cast2
 

@@ -107,6 +107,18 @@ class Spell:
     def colors(self) -> frozenset:
         return self.mana_cost.colors if self.mana_cost else frozenset()
 
+    @cached_property
+    def colored_symbols(self) -> tuple:
+        """(color, how many of its printed symbols have it) for each of WUBRG: a hybrid
+        symbol counts for each of its colors (what the rest of a hand asks the objective
+        to keep: :attr:`PaymentProblem.color_needs`)."""
+        out: dict = {}
+        for s in self.mana_cost.symbols if self.mana_cost is not None else ():
+            for c in s.colors:
+                if c in "WUBRG":
+                    out[c] = out.get(c, 0) + 1
+        return tuple(out.items())
+
     @property
     def is_land(self) -> bool:
         """A land card (CR 305.1): played, not cast."""
@@ -175,12 +187,10 @@ class PaymentProblem:
         for each of its colors): what the flexibility term keeps untapped."""
         out: dict = {}
         for card in self.hand:
-            if card.id and card.id == self.spell.id or card.mana_cost is None:
+            if card.id and card.id == self.spell.id:
                 continue
-            for s in card.mana_cost.symbols:
-                for c in s.colors:
-                    if c in "WUBRG":
-                        out[c] = out.get(c, 0) + 1
+            for c, n in card.colored_symbols:
+                out[c] = out.get(c, 0) + n
         return out
 
     def with_kicks(self, kicked: bool, kicks: int) -> "PaymentProblem":

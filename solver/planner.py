@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import replace
+from collections import OrderedDict
+from dataclasses import fields, replace
 
 from ..model.errors import InvalidPlan, RequestError
 from ..model.plan import (
@@ -23,7 +24,7 @@ from ..model.plan import (
     BestTurn, Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
 )
 from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE,
-                             PaymentProblem)
+                             PaymentProblem, Spell)
 from ..model.sources import PRECAST_ONLY, Board
 from ..model.symbols import GENERIC, MAX_AMOUNT
 from ..model.triggers import board_triggers
@@ -216,8 +217,51 @@ def _words(names: list) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+#: settled answers kept with a board, the least recently used dropped first: a kept
+#: board asked the same question again (a ``pay`` of a card ``castable`` just answered)
+#: or a hand holding copies of one card answers it once
+ANSWERS_KEPT = 64
+
+
 def _answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
-    """The answer to one spell's question within the request's ``budget``."""
+    """The answer to one spell's question within the request's ``budget``, from the
+    board's kept answers when the same question was settled on it before."""
+    kept = problem.board.memo.setdefault("answers", OrderedDict())
+    key = (_question_key(problem), plain_path)
+    if key in kept:
+        kept.move_to_end(key)
+        return kept[key]
+    out = _answer_now(problem, budget, plain_path)
+    if _settled(out):
+        kept[key] = out
+        if len(kept) > ANSWERS_KEPT:
+            kept.popitem(last=False)
+    return out
+
+
+def _question_key(problem: PaymentProblem) -> tuple:
+    """What a one-spell answer depends on besides the board: every field of the problem,
+    with the hand as the colors the rest of it needs (what the objective weighs) and the
+    spell without what only names it or matters after it resolves (its id, value, the
+    mana it adds, the permanent it becomes)."""
+    spell = problem.spell
+    return (tuple(getattr(spell, name) for name in _SPELL_KEY), tuple(sorted(problem.color_needs.items())),
+            tuple(getattr(problem, name) for name in _PROBLEM_KEY))
+
+
+_SPELL_KEY = tuple(f.name for f in fields(Spell) if f.name not in ("id", "value", "adds", "permanent"))
+_PROBLEM_KEY = tuple(f.name for f in fields(PaymentProblem) if f.name not in ("board", "hand", "spell"))
+
+
+def _settled(answer) -> bool:
+    """An answer that another solve would give again: a plan proven optimal, a proof,
+    a yes; not one the time guard cut short."""
+    if isinstance(answer, Plan):
+        return answer.optimal
+    return isinstance(answer, (Unpayable, Payable))
+
+
+def _answer_now(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
     spell = problem.spell
     if spell.kicker is not None or spell.multikicker is not None:
         return _answer_choices(problem, budget, plain_path)

@@ -6,6 +6,7 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
+from manaplan.boards import BoardStore
 from manaplan.cli import serve
 from manaplan.model.plan import Castable, Plan
 from manaplan.protocol.mtg import read
@@ -93,3 +94,45 @@ def test_with_a_hand_the_plan_keeps_the_colors_the_rest_of_the_hand_needs():
     cast, = answers({"id": 2, "query": "castable", "hand": [counterspell, {"id": "bear", "mana_cost": "{1}{G}"}],
                      "permanents": board})
     assert sorted(cast["castable"][1]["plan"]["tapped"]) == ["f1", "s1"]
+    # on a kept board the same spell asked with another hand is another question
+    negate = {"id": "ng", "mana_cost": "{1}{B}", "type_line": "Instant"}
+    kept = answers({"id": 3, "board": "k", "spell": {"id": "bear", "mana_cost": "{1}{G}"}, "hand": [counterspell],
+                    "permanents": board},
+                   {"id": 4, "board": "k", "spell": {"id": "bear", "mana_cost": "{1}{G}"}, "hand": [negate]})
+    assert sorted(kept[0]["plan"]["tapped"]) == ["f1", "s1"]
+    assert sorted(kept[1]["plan"]["tapped"])[0] == "f1" and "s1" not in kept[1]["plan"]["tapped"]
+
+
+@settings(max_examples=max(settings.default.max_examples, 100))
+@given(requests(), st.lists(requests(), min_size=1, max_size=4), st.lists(st.booleans(), min_size=4, max_size=4),
+       st.lists(st.lists(st.sampled_from(["{U}{U}", "{1}{G}", "{W/B}", "{R}{R}{R}", "{B}{B}"]), max_size=3),
+                min_size=4, max_size=4))
+def test_answers_kept_with_a_board_are_those_of_a_board_read_anew(first, questions, mid_cast, hands):
+    """One kept board asked several questions in turn (each answer kept with it, and
+    reused when the same question comes again) answers each one as a board read anew
+    does: whatever differs between two questions (the spell, the player, the hand,
+    mid_cast) is part of what a kept answer is kept under."""
+    store = BoardStore()
+    board = {"permanents": first["permanents"], "player": first["player"]}
+    read({"board": "b", "spell": first["spell"], **board}, store)
+    asked = [{"spell": q["spell"], "player": q["player"], "mid_cast": m,
+              "hand": [{"id": f"h{k}", "mana_cost": c} for k, c in enumerate(hand)]}
+             for q, m, hand in zip(questions + questions[:1], mid_cast, hands)]  # the first comes again
+    for question in asked:
+        kept = answer(read({"board": "b", **question}, store))
+        fresh = answer(read({**board, **question}))
+        assert kept == fresh, (question, kept, fresh)
+
+
+def test_a_pay_after_castable_on_a_kept_board_is_the_card_s_castable_answer():
+    board = [{"id": "f1", **FOREST}, {"id": "f2", **FOREST}, {"id": "s1", **SWAMP}, {"id": "s2", **SWAMP}]
+    hand = [{"id": "bears", "mana_cost": "{1}{G}"}, {"id": "fatal", "mana_cost": "{B}"},
+            {"id": "bears2", "mana_cost": "{1}{G}"}]
+    a = answers({"id": 1, "board": "me", "query": "castable", "hand": hand, "permanents": board},
+                {"id": 2, "board": "me", "spell": hand[0], "hand": hand},
+                {"id": 3, "board": "me", "spell": hand[0], "hand": hand, "player": {"life": 1}},
+                {"id": 4, "board": "me", "spell": hand[0]})
+    cast = {c["id"]: c for c in a[0]["castable"]}
+    assert a[1]["plan"] == cast["bears"]["plan"] == cast["bears2"]["plan"]
+    assert a[2]["plan"] == a[1]["plan"]
+    assert a[3]["payable"] and a[3]["plan"]["optimal"]  # no hand: another question, answered anew
