@@ -14,6 +14,7 @@ cannot read is an error, never a guess.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -261,6 +262,7 @@ _FROM_HAND = re.compile(r"Exile (?:~|this card) from your hand: Add ((?:\{[WUBRG
 EXILE_FROM_HAND = "Exile this card from your hand"
 
 
+@functools.lru_cache(maxsize=1024)
 def hand_mana_from_text(oracle_text: str, name: str = "") -> tuple | None:
     """The mana a card adds by being exiled from the hand (Simian Spirit Guide), as mana
     types, or None. Once exiled it is gone, like a permanent sacrificed for mana."""

@@ -306,8 +306,29 @@ def _mana_list(spell: dict, key: str) -> tuple:
     return tuple(_mana_string(v, f"spell.{key}[{i}]") for i, v in enumerate(value))
 
 
+#: spells already read, by everything but their id: a hand is asked about again and
+#: again (``castable``, then ``pay`` of one of its cards), and copies share a read
+_SPELLS: dict = {}
+
+
 def read_spell(spell) -> Spell:
+    """Read one spell object. Identical spells (all but the id) are read once."""
     expect(isinstance(spell, dict), "'spell' must be an object with at least 'mana_cost'", "spell")
+    sid = spell.get("id", "")
+    key = repr([(k, v) for k, v in spell.items() if k != "id"])  # spells written alike share a key
+    template = _SPELLS.get(key)
+    if template is None:
+        template = _read_spell({k: v for k, v in spell.items() if k != "id"})
+        if len(_SPELLS) >= 4096:
+            _SPELLS.clear()
+        _SPELLS[key] = template
+    expect(isinstance(sid, str), "'id' must be text", "spell.id")
+    expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(GRAVEYARD + ":"),
+           f"{sid!r} is a word plans use; choose another id", "spell.id")
+    return replace(template, id=sid) if sid else template
+
+
+def _read_spell(spell: dict) -> Spell:
     no_unknown_fields(spell, SPELL_FIELDS, "spell", "the spell")
     raw = spell.get("mana_cost")
     expect(raw is None or raw == "" or (isinstance(raw, str) and raw.strip()),
@@ -325,14 +346,10 @@ def read_spell(spell) -> Spell:
     multikicker, kicks = _choice(spell, "multikicker", "kicks", 0)
     for key in ("name", "type_line", "oracle_text"):
         expect(isinstance(spell.get(key, ""), str), f"'{key}' must be text", f"spell.{key}")
-    sid = spell.get("id", "")
-    expect(isinstance(sid, str), "'id' must be text", "spell.id")
-    expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(GRAVEYARD + ":"),
-           f"{sid!r} is a word plans use; choose another id", "spell.id")
     value = whole_number(spell, "value", "spell.value", None) if "value" in spell else None
     return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
                  boolean(spell, "convoke", "spell.convoke"), boolean(spell, "improvise", "spell.improvise"),
-                 boolean(spell, "delve", "spell.delve"), sid, value, kicker, kicked, multikicker, kicks, printed)
+                 boolean(spell, "delve", "spell.delve"), "", value, kicker, kicked, multikicker, kicks, printed)
 
 
 def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
@@ -590,8 +607,7 @@ def write(problem: PaymentProblem, result) -> dict:
     if isinstance(result, Sequence):
         return {"payable": True, "sequence": _write_sequence(result.plans, problem.player.life), "reason": None}
     if isinstance(result, Castable):
-        return {"castable": [{"id": spell.id, **write(problem.for_spell(spell), answer)}
-                             for spell, answer in result.answers]}
+        return {"castable": [{"id": spell.id, **write(problem, answer)} for spell, answer in result.answers]}
     if isinstance(result, Plan):
         out = {"payable": True, "total_cost": str(result.total_cost),
                "plan": write_plan(result, problem.player.life), "reason": None}
