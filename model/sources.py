@@ -479,9 +479,12 @@ def flexibility(types, needs=None) -> int:
     source that makes more colors is tapped last): colors count double, colorless once;
     with ``needs`` (the colored symbols the rest of the hand asks for, by color), each
     such symbol of a color it makes adds 2 more: it keeps the colors the hand needs."""
-    colors = set(types) & set(COLORS)
+    colors = _COLOR_SET.intersection(types)
     extra = 2 * sum(needs.get(c, 0) for c in colors) if needs else 0
     return 2 * len(colors) + (1 if "C" in types else 0) + extra
+
+
+_COLOR_SET = frozenset(COLORS)
 
 
 def can_pay_life(amount: int, life: int) -> bool:

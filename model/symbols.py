@@ -97,11 +97,13 @@ class Need:
 
 ANY = Need(ALL_TYPES)
 SNOW_ANY = Need(ALL_TYPES, snow=True)
+_NEED_OF = {t: Need(frozenset((t,))) for t in MANA_TYPES}
 
 
 def need_of(mana_type: str) -> Need:
     """The need paid only by mana of ``mana_type``: ``need_of('W')`` is what ``{W}`` asks."""
-    return Need(frozenset((mana_type,)))
+    need = _NEED_OF.get(mana_type)
+    return need if need is not None else Need(frozenset((mana_type,)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -188,8 +188,15 @@ class Extra:
 
 
 def board_triggers(board) -> tuple:
-    """(permanent, trigger index, trigger) for every triggered mana ability on the board."""
-    return tuple((p, i, t) for p in board.permanents for i, t in enumerate(p.triggers))
+    """(permanent, trigger index, trigger) for every triggered mana ability on the board
+    (found once per board)."""
+    memo = getattr(board, "memo", None)
+    if memo is not None and "triggers" in memo:
+        return memo["triggers"]
+    found = tuple((p, i, t) for p in board.permanents for i, t in enumerate(p.triggers))
+    if memo is not None:
+        memo["triggers"] = found
+    return found
 
 
 def multiplier(triggers: tuple, host, ability) -> int:

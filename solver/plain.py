@@ -42,18 +42,38 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
     view = plain_view(problem, supply)
     if view is None:
         return None
-    needs, ids = view.needs, view.ids
-    classes = []  # (types made, floating mana?, ids): one cost per class
-    for types, who in ids.items():
-        pooled = [pid for pid in who if pid == POOL]
-        if pooled:
-            classes.append((types, True, pooled))
-        if len(pooled) < len(who):
-            classes.append((types, False, [pid for pid in who if pid != POOL]))
-    flows = _transport(classes, needs, problem.color_needs)
+    classes = _classes(supply, view.ids)
+    flows = _transport(classes, view.needs, problem.color_needs)
     if flows is None:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
     return _plan(problem, supply, classes, flows)
+
+
+def _classes(supply: Supply, ids: dict) -> list:
+    """(types made, floating mana?, ids) for each kind of source: one cost per class
+    (read once per supply: a hand's cards share it)."""
+    if "plain_classes" not in supply.memo:
+        classes = []
+        for types, who in ids.items():
+            pooled = tuple(pid for pid in who if pid == POOL)
+            if pooled:
+                classes.append((types, True, pooled))
+            if len(pooled) < len(who):
+                classes.append((types, False, tuple(pid for pid in who if pid != POOL)))
+        supply.memo["plain_classes"] = classes
+    return supply.memo["plain_classes"]
+
+
+def _abilities_by_id(supply: Supply) -> dict:
+    """{permanent id: the abilities plain_view counted for it}: usable, and allowed for
+    this spell (read once per supply)."""
+    if "plain_abilities" not in supply.memo:
+        acts_of: dict = {}
+        for a in supply.acts:
+            acts_of.setdefault(a.group, []).append(a)
+        supply.memo["plain_abilities"] = {pid: acts_of.get(g, []) for g, grp in enumerate(supply.groups)
+                                          for pid in grp.ids}
+    return supply.memo["plain_abilities"]
 
 
 def _transport(classes: list, needs: Counter, hand_needs: dict | None = None):
@@ -118,23 +138,21 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
     """The assignment as a plan at the table: tap each chosen permanent for the type its
     unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
     pay the locked-in total (601.2h)."""
-    group_of = {pid: g for g, grp in enumerate(supply.groups) for pid in grp.ids}
-    acts_of: dict = {}
-    for a in supply.acts:  # the abilities plain_view counted: usable, and allowed for this spell
-        acts_of.setdefault(a.group, []).append(a)
+    acts_of = _abilities_by_id(supply)
     check_plan_size(sum(flows.values()))
     units = []  # (need types, mana type, source id)
-    left = [list(who) for _, _, who in classes]
+    used = [0] * len(classes)
     for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
         types = classes[c][0]
         mana = next(t for t in MANA_TYPES if t in types and t in need)
-        for _ in range(n):
-            units.append((need, mana, left[c].pop(0)))
+        for pid in classes[c][2][used[c]:used[c] + n]:
+            units.append((need, mana, pid))
+        used[c] += n
     steps = []
     for need, mana, pid in units:
         if pid == POOL:
             continue
-        act = next(a for a in acts_of[group_of[pid]] if (mana,) in a.alternatives)
+        act = next(a for a in acts_of[pid] if (mana,) in a.alternatives)
         steps.append(Step(pid, act.index, act.text, (mana,), taps=True))
     cost = problem.spell.cost
     halves_by_types: dict = {}

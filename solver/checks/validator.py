@@ -62,7 +62,7 @@ def _take_unit(pool: _Pool, line: PaymentLine, need, for_spell: bool, where: str
     named = pool.named(line.mana, line.source)
     able = [u for u in named if u.can_pay(need, for_spell)]
     if able:
-        pool.remove(min(able, key=lambda u: (not u.generic_only, not u.spell_only)))
+        pool.remove(able[0] if len(able) == 1 else min(able, key=lambda u: (not u.generic_only, not u.spell_only)))
         return
     if named:
         raise PlanRejected(f"{where}: {line.mana} from {line.source} may not pay {line.symbol}")
@@ -115,16 +115,16 @@ def _counted_now(board, pid: str, index: int, sacrificed: list):
     return replace(ability, output=source.live_output(original, ability, set(sacrificed)))
 
 
-def _output_ok(ability, adds: Counter, times: int = 1) -> bool:
-    """Whether one activation may add ``adds`` (``times`` as much under replacement
-    effects such as Mana Reflection, CR 106.12b)."""
+def _output_ok(ability, added: tuple, times: int = 1) -> bool:
+    """Whether one activation may add ``added`` (mana types; ``times`` as much under
+    replacement effects such as Mana Reflection, CR 106.12b)."""
     out = ability.output
+    if times == 1 and len(added) == 1 and not out.combination:  # most abilities: one mana of one type
+        return tuple(added) in out.alternatives
+    adds = Counter(added)
     if out.combination:
         return (sum(adds.values()) == out.combination * times and all(t in out.combination_types for t in adds)
                 and all(n % times == 0 for n in adds.values()))
-    if times == 1 and len(adds) == 1 and sum(adds.values()) == 1:  # most abilities: one mana of one type
-        (t,) = adds
-        return (t,) in out.alternatives
     return any(Counter({t: n * times for t, n in Counter(a).items()}) == adds for a in out.alternatives)
 
 
@@ -196,8 +196,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     for i, step in enumerate(plan.steps):
         where = f"step {i + 1} ({step.permanent}, ability {step.ability})"
         pid, index = step.permanent, step.ability
-        added = list(step.adds)
-        adds = Counter(added)
+        added = tuple(step.adds)
         snow = spell_only = generic_only = False
         ability = None
         taps = sacrifices = exiles = False
@@ -209,7 +208,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 raise PlanRejected(f"{where}: no card left to exile for delve")
             exiled += 1
             exiles = True
-            if adds != Counter("C") or step.payment:
+            if added != ("C",) or step.payment:
                 raise PlanRejected(f"{where}: delve pays one generic mana")
             spell_only = generic_only = True
         else:
@@ -233,7 +232,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 taps = True
                 colors = [c for c in COLORS if c in p.colors] if index == CONVOKE else []
                 allowed = [Counter(c) for c in colors] or [Counter("C")]
-                if adds not in allowed or step.payment:
+                if Counter(added) not in allowed or step.payment:
                     raise PlanRejected(f"{where}: {index} can't pay with {step.adds}")
                 spell_only, generic_only = True, not colors
             else:
@@ -260,8 +259,9 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                     counters_used[key] = counters_used.get(key, 0) + cost.counters
                     if counters_used[key] > p.counter(cost.counter_kind):
                         raise PlanRejected(f"{where}: no {cost.counter_kind} counter left on {pid}")
-                life_paid += _pay_symbols(cost.mana.symbols, step.payment, pool, life_total - life_paid - damage,
-                                          False, where)
+                if cost.mana.symbols or step.payment:
+                    life_paid += _pay_symbols(cost.mana.symbols, step.payment, pool,
+                                              life_total - life_paid - damage, False, where)
                 if cost.life and life_paid + damage + cost.life > life_total:
                     raise PlanRejected(f"{where}: not enough life to pay {cost.life} after {life_paid} life paid and "
                                        f"{damage} damage (CR 118.3)")
@@ -273,9 +273,9 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                         raise PlanRejected(f"{where}: the request never sacrifices {pid} (prefer)")
                     sacrificed.append(pid)
                     sacrifices = True
-                live = tuple(tr for tr in triggers if tr[0].id not in sacrificed)
+                live = tuple(tr for tr in triggers if tr[0].id not in sacrificed) if triggers else ()
                 counted = _counted_now(problem.board, pid, index, sacrificed)
-                if not _output_ok(counted or ability, adds, multiplier(live, p, ability) if live else 1):
+                if not _output_ok(counted or ability, added, multiplier(live, p, ability) if live else 1):
                     raise PlanRejected(f"{where}: this ability can't add {step.adds}")
                 snow = p.snow
                 if ability.restrict:
