@@ -210,3 +210,14 @@ def test_serve_says_which_version_it_is():
     answer = json.loads(out.stdout)
     assert answer == {"id": 7, "version": manaplan.__version__, "protocol": manaplan.PROTOCOL_VERSION,
                       "games": {"mtg": ["pay", "max_x", "can_pay", "castable", "sequence", "best_turn", "drop_board"], "duel-masters": ["pay"]}}
+
+
+def test_every_unknown_field_is_named_at_once_with_a_suggestion():
+    from manaplan.api import solve
+    out = solve({"spell": {"mana_cost": "{G}"},
+                 "permanents": [{"id": "f", "type_line": "Basic Land — Forest", "tapd": True, "colour": ["G"],
+                                 "zzz": 1}]})
+    message = out["error"]["message"]
+    assert "'tapd' (did you mean 'tapped'?)" in message and "'colour' (did you mean 'colors'?)" in message
+    assert "'zzz'" in message and "'zzz' (" not in message
+    assert out["error"]["at"] == "permanents[0].tapd"

@@ -63,10 +63,26 @@ def join(prefix: str, key) -> str:
 
 
 def no_unknown_fields(obj: dict, known, at: str, what: str) -> None:
-    """A misspelt field would otherwise be ignored and its default used: refuse it."""
-    for key in obj:
-        if key not in known:
-            raise RequestError(f"unknown field {key!r} in {what}", join(at, key))
+    """A misspelt field would otherwise be ignored and its default used: refuse it, and
+    every other unknown field of the object with it, each with the known field it most
+    looks like (the error is located at the first)."""
+    unknown = [key for key in obj if key not in known]
+    if not unknown:
+        return
+    words = [f"{key!r}{_did_you_mean(key, known)}" for key in unknown[:10]]
+    more = f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    raise RequestError(f"unknown field{'s' if len(unknown) > 1 else ''} {listed}{more} in {what}",
+                       join(at, unknown[0]))
+
+
+def _did_you_mean(key, known) -> str:
+    """`` (did you mean 'tapped'?)`` for a key close to a known one, else nothing."""
+    if not isinstance(key, str):
+        return ""
+    import difflib
+    close = difflib.get_close_matches(key.lower()[:100], list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def request_id(request) -> object:

@@ -482,9 +482,7 @@ def _permanent_body(p: dict, key: str) -> Permanent:
 def read_ability(spec, name: str = "") -> Ability:
     """One ability from the protocol's explicit form ``{"cost": ..., "add": ...}``."""
     expect(isinstance(spec, dict), "an ability must be an object with 'cost' and 'add'", None)
-    unknown = sorted(set(spec) - set(ABILITY_FIELDS))
-    if unknown:
-        raise RequestError(f"unknown ability field {unknown[0]!r}", unknown[0])
+    no_unknown_fields(spec, ABILITY_FIELDS, "", "an ability")
     expect("cost" in spec, "an ability needs a 'cost' (for example '{T}')", "cost")
     expect("add" in spec, "an ability needs an 'add' (for example '{G}')", "add")
     try:
