@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import replace
+from typing import NamedTuple
 
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
@@ -47,25 +48,95 @@ def _rules_lines(oracle_text: str, name: str):
         yield line, _SELF.sub("~", line.replace(name, "~") if name else line)
 
 
-def abilities_from_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None) -> list:
-    """Every mana ability the type line and Oracle text give, in order."""
-    out = []
-    for t in land_types(type_line or ""):
-        out.append(Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)), text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}."))
+class CardText(NamedTuple):
+    """What a card's type line and Oracle text give: its mana abilities, its triggered
+    mana abilities and mana replacement effects, and every line about mana that could not
+    be read, as (line, why) pairs: never skipped, so an answer can say it did not use them."""
+
+    abilities: tuple
+    triggers: tuple
+    unread: tuple
+
+
+#: the words that make a line about mana: "add" in any case, or "mana" (not in "mana
+#: value", "mana cost" or "mana ability", which name characteristics and kinds of ability)
+_ABOUT_MANA = re.compile(r"\badds?\b|\bmana\b", re.I)
+_NOT_ABOUT_MANA = re.compile(r"\bmana (?:values?|costs?|abilit(?:y|ies)|symbols?)\b", re.I)
+#: lines about mana that never pay a cost now, each with why (they are read, and known to
+#: have no bearing on a payment)
+KNOWN_RIDERS = (
+    (re.compile(r"^(?:When|Whenever|At)\b(?!.*\bfor mana\b)(?!.*causes you to add)", re.I),
+     "a triggered ability that is not a mana ability (CR 605.1b): it does not add mana while a cost is paid"),
+    (re.compile(r"\bmana (?:was |were )?spent to cast\b|\bcolors? of mana spent\b", re.I),
+     "about the mana spent to cast this permanent, not about what it makes"),
+    (re.compile(r"\b(?:don't|doesn't|do not|does not) (?:lose|empty)\b.*\bmana\b|\bmana\b.*\b(?:don't|doesn't) "
+                r"empty\b", re.I),
+     "mana kept from step to step (CR 106.4): one payment happens within one step"),
+)
+
+
+def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None) -> CardText:
+    """Everything about mana in a card's type line and Oracle text, line by line: each
+    line that adds mana or speaks of mana is read as a mana ability, a triggered mana
+    ability or replacement effect, or a known rider with no bearing on payment; any other
+    is listed as unread with the reason. Effects that change other permanents' mana
+    abilities (Urborg, Blood Moon, Damping Sphere) are errors: no answer could ignore them.
+
+    >>> read_card_text("Creature — Elf Druid", "{T}: For each color among permanents you control, add one mana "
+    ...                "of that color.", "Bloom Tender").unread[0][0][:31]
+    '{T}: For each color among perma'
+    """
+    abilities = [Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
+                         text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")]
+    triggers, unread = [], []
     tap_damage = 0
     for line, self_line in _rules_lines(oracle_text, name):
+        if not line:
+            continue
         if m := re.fullmatch(r"Whenever ~ becomes tapped, it deals (\w+) damage to you\.", self_line):
             tap_damage += number_word(m.group(1)) or 0  # City of Brass: a trigger, counted with the tap
             continue
         if _CHANGES_LAND_TYPES.search(line):
             raise RequestError(f"cannot read {line!r}: effects that change other permanents' land types (and so "
                                "their mana abilities) are not modelled")
-        if not line or not re.search(r"\bAdd\b", line):
+        try:
+            found = _trigger_line(self_line, chosen_color)
+            if found is _NO_MANA:
+                continue
+            if found is not None:
+                triggers.append(found)
+                continue
+            if re.search(r"\bAdd\b", line):
+                abilities.append(ability_from_line(line, name, chosen_color))
+                continue
+        except RequestError as e:
+            if e.message.startswith(_REFUSED):
+                raise
+            unread.append((line, e.message))
             continue
-        out.append(ability_from_line(line, name, chosen_color))
+        if _ABOUT_MANA.search(_NOT_ABOUT_MANA.sub("", line)) and not any(r.search(self_line) for r, _ in KNOWN_RIDERS):
+            unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
     if tap_damage:
-        out = [replace(a, damage=a.damage + tap_damage) if a.cost.tap else a for a in out]
-    return out
+        abilities = [replace(a, damage=a.damage + tap_damage) if a.cost.tap else a for a in abilities]
+    return CardText(tuple(abilities), tuple(triggers), tuple(unread))
+
+
+#: the start of the message of an effect that no answer may ignore (it changes what other
+#: permanents make): the whole request is refused
+_REFUSED = "cannot read the mana replacement effect"
+
+
+def abilities_from_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None) -> list:
+    """Every mana ability the type line and Oracle text give, in order; a line about
+    mana that can't be read is an error (:func:`read_card_text` lists it instead)."""
+    read = read_card_text(type_line, oracle_text, name, chosen_color)
+    _refuse_unread(read)
+    return list(read.abilities)
+
+
+def _refuse_unread(read: CardText) -> None:
+    if read.unread:
+        raise RequestError(read.unread[0][1])
 
 
 def ability_from_line(line: str, name: str = "", chosen_color: str | None = None) -> Ability:
@@ -168,23 +239,39 @@ def triggers_from_text(oracle_text: str, name: str = "", chosen_color: str | Non
     >>> [t.format() for t in triggers_from_text("Whenever a Forest is tapped for mana, its controller adds an additional {G}.")]
     [{'when': 'tapped', 'of': 'Forest', 'add': '{G}'}]
     """
-    out = []
-    for _, line in _rules_lines(oracle_text, name):
-        if m := _PRODUCES_TIMES.fullmatch(line):
-            times = {"twice": 2, "three times": 3}.get(m.group("times"))
-            who = _TRIGGER_WHO.get(m.group("who"))
-            if not times or not who:
-                raise RequestError(f"cannot read the mana replacement effect {line!r}")
-            out.append(ManaTrigger.parse({"when": "tapped", "of": who, "multiply": times, "text": line}))
-            continue
-        if re.search(r"\bfor (?:[\w ]+ )?mana\b.*\binstead\b", line):  # Damping Sphere
-            raise RequestError(f"cannot read the mana replacement effect {line!r}")
-        if not line.startswith("Whenever") or not re.search(r"for mana|causes you to add", line):
-            continue
-        if not re.search(r"\badds?\b", line):
-            continue  # it adds no mana, so it is not a mana ability (Forbidden Orchard, Manabarbs)
-        out.append(_trigger_from_line(line, chosen_color))
-    return out
+    read = read_card_text("", oracle_text, name, chosen_color)
+    unread = [(line, why) for line, why in read.unread if is_trigger_line(line)]
+    if unread:
+        raise RequestError(unread[0][1])
+    return list(read.triggers)
+
+
+#: a trigger on mana that adds no mana (Forbidden Orchard, Manabarbs): not a mana ability
+_NO_MANA = object()
+
+
+def is_trigger_line(line: str) -> bool:
+    return bool(line.startswith("Whenever") and re.search(r"for mana|causes you to add", line)
+                or _PRODUCES_TIMES.fullmatch(line))
+
+
+def _trigger_line(line: str, chosen_color: str | None):
+    """The triggered mana ability or mana replacement effect on this line (its name
+    written ``~``), None if the line is neither, _NO_MANA for a trigger on mana that adds
+    none; raises if it is one that can't be read."""
+    if m := _PRODUCES_TIMES.fullmatch(line):
+        times = {"twice": 2, "three times": 3}.get(m.group("times"))
+        who = _TRIGGER_WHO.get(m.group("who"))
+        if not times or not who:
+            raise RequestError(f"{_REFUSED} {line!r}")
+        return ManaTrigger.parse({"when": "tapped", "of": who, "multiply": times, "text": line})
+    if re.search(r"\bfor (?:[\w ]+ )?mana\b.*\binstead\b", line):  # Damping Sphere
+        raise RequestError(f"{_REFUSED} {line!r}")
+    if not line.startswith("Whenever") or not re.search(r"for mana|causes you to add", line):
+        return None
+    if not re.search(r"\badds?\b", line):
+        return _NO_MANA  # it adds no mana, so it is not a mana ability (Forbidden Orchard, Manabarbs)
+    return _trigger_from_line(line, chosen_color)
 
 
 _PRODUCES_TIMES = re.compile(r"If you tap (?P<who>.+?) for mana, it produces (?P<times>\w+(?: times)?) as much "

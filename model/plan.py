@@ -58,6 +58,8 @@ KEEP_CONFLICT = "keep_conflict"
 SEQUENCE_FAILS = "sequence_fails"
 # reason code of an undecided answer (``payable: null``)
 TIMEOUT = "timeout"
+#: a "no" on a board with card text about mana that could not be read: not certain
+UNREAD_ABILITIES = "unread_abilities"
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,11 +219,14 @@ class Unpayable:
 
 @dataclass(frozen=True)
 class Undecided:
-    """Neither a plan nor a proof: the time guard ran out (``payable: null``)."""
+    """Neither a plan nor a proof (``payable: null``): the time guard ran out, or the
+    abilities read could not pay and some card text about mana was not read."""
 
     code: str
     message: str
     time_limit: float | None = None
+    #: (permanent id, line) for each line of card text about mana that was not read
+    unread: tuple = ()
 
 
 @dataclass(frozen=True)

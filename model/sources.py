@@ -272,6 +272,9 @@ class Permanent:
     attached_to: str = ""  # the permanent it enchants or equips, for "enchanted land" triggers
     mana_cost: ManaCost | None = None  # its mana cost, for devotion (CR 700.5)
     changeling: bool = False  # every creature type (CR 702.73a)
+    #: the lines of its card text about mana that could not be read, as (line, why): a
+    #: "no" on a board with such lines is not certain (``unread_abilities``)
+    unread: tuple = ()
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
 
     def counter(self, kind: str) -> int:
@@ -369,6 +372,12 @@ class Board:
     #: (the solver's grouping of interchangeable permanents), by their own keys; a board
     #: made with ``dataclasses.replace`` starts with an empty one
     memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    @property
+    def unread(self) -> tuple:
+        """(permanent id, line, why) for each line of card text about mana that its
+        permanent's reader could not read."""
+        return tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
 
     def after(self, plan) -> "Board":
         """The board after carrying ``plan`` out (a :class:`manaplan.model.plan.Plan`):

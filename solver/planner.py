@@ -20,7 +20,8 @@ from dataclasses import fields, replace
 
 from ..model.errors import InvalidPlan, RequestError
 from ..model.plan import (
-    KEEP_CONFLICT, NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, SEQUENCE_FAILS, TIME_LIMIT, TIMEOUT, CannotKeep,
+    KEEP_CONFLICT, NEEDS_ACTIVATION_BEFORE_CASTING, NO_MANA_COST, NO_PAYMENT, SEQUENCE_FAILS, TIME_LIMIT, TIMEOUT,
+    UNREAD_ABILITIES, CannotKeep,
     BestTurn, Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
 )
 from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE,
@@ -76,15 +77,32 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
     the two; the benchmark measures both)."""
     budget = Budget(time_limit, started)
     if problem.query == CASTABLE:
-        return Castable(tuple((spell, _answer_alone(problem.for_spell(spell), budget, plain_path))
+        return Castable(tuple((spell, _unless_unread(problem, _answer_alone(problem.for_spell(spell), budget,
+                                                                            plain_path)))
                               for spell in problem.hand))
     if problem.query == SEQUENCE:
-        return _answer_sequence(problem, budget)
+        return _unless_unread(problem, _answer_sequence(problem, budget))
     if problem.query == BEST_TURN:
-        return _answer_best_turn(problem, budget)
+        best = _answer_best_turn(problem, budget)  # with unread card text, the best of what was read
+        return replace(best, optimal=False) if problem.board.unread and isinstance(best, BestTurn) else best
     if problem.keep:
-        return _answer_keeping(problem, budget, plain_path)
-    return _answer_alone(problem, budget, plain_path)
+        return _unless_unread(problem, _answer_keeping(problem, budget, plain_path))
+    return _unless_unread(problem, _answer_alone(problem, budget, plain_path))
+
+
+def _unless_unread(problem: PaymentProblem, result):
+    """A "no" found from the abilities that were read is not certain when some card text
+    about mana was not read: ``payable: null``, naming each card and line. A "yes" uses
+    only abilities that were read, and stands. A spell with no mana cost is a "no"
+    whatever the board (CR 202.1b)."""
+    unread = problem.board.unread
+    if not unread or not isinstance(result, Unpayable) or result.code == NO_MANA_COST:
+        return result
+    lines = "; ".join(f"{pid}: {line!r}" for pid, line, _ in unread[:10])
+    more = f" and {len(unread) - 10} more" if len(unread) > 10 else ""
+    return Undecided(UNREAD_ABILITIES, f"the abilities read can't pay ({result.message}); but some card text about "
+                                       f"mana was not read, and might: {lines}{more}",
+                     unread=tuple((pid, line) for pid, line, _ in unread))
 
 
 def _answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):

@@ -279,7 +279,9 @@ def test_amounts_counted_explicitly_and_what_cant_be_counted():
     from manaplan import solve
     priest = {"id": "p", "type_line": "Creature — Elf Druid",
               "oracle_text": "{T}: Add {G} for each Elf on the battlefield."}  # opponents' Elves are unknown
-    assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [priest]})["error"]["at"] == "permanents[0].oracle_text"
+    out = solve({"spell": {"mana_cost": "{G}"}, "permanents": [priest]})  # not read: the "no" is not certain
+    assert out["payable"] is None and out["reason"]["code"] == "unread_abilities"
+    assert out["reason"]["unread"] == [{"permanent": "p", "text": priest["oracle_text"]}]
     bad = {"id": "b", "abilities": [{"cost": "{T}", "add": {"for_each": "elves", "mana": "{G}"}}]}
     assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [bad]})["error"]["at"] == \
         "permanents[0].abilities[0].add.for_each"

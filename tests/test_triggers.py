@@ -70,11 +70,21 @@ def test_card_text_is_read_cr_605_1b(text, expected):
     "Whenever you tap a land for mana while you're the monarch, add an additional one mana of any color.",
     "Whenever a land with the same name as the exiled card is tapped for mana, its controller adds one mana of any "
     "type that land produced.",
-    "If you tap a land for mana, it produces four times as much of that mana instead.",
 ])
-def test_unreadable_mana_triggers_are_errors_not_guesses(text):
+def test_unreadable_mana_triggers_make_a_no_uncertain_never_a_guess(text):
+    board = [perm("f", FOREST), {"id": "x", "type_line": "Enchantment", "oracle_text": text}]
+    assert solve({"spell": {"mana_cost": "{G}"}, "permanents": board})["payable"]  # the Forest alone pays
+    out = solve({"spell": {"mana_cost": "{G}{G}"}, "permanents": board})
+    assert out["payable"] is None and out["reason"]["code"] == "unread_abilities"
+    assert out["reason"]["unread"] == [{"permanent": "x", "text": text}]
+
+
+def test_replacement_effects_that_cant_be_read_are_errors():
+    """They change what other permanents make: no plan could ignore them."""
     out = solve({"spell": {"mana_cost": "{G}"},
-                 "permanents": [perm("f", FOREST), {"id": "x", "type_line": "Enchantment", "oracle_text": text}]})
+                 "permanents": [perm("f", FOREST), {"id": "x", "type_line": "Enchantment", "oracle_text":
+                                                    "If you tap a land for mana, it produces four times as much of "
+                                                    "that mana instead."}]})
     assert out["error"]["at"] == "permanents[1].oracle_text" and "cannot read" in out["error"]["message"]
 
 

@@ -139,4 +139,6 @@ def undecided_reason(result) -> dict:
     reason = {"code": result.code, "message": result.message}
     if result.time_limit is not None:
         reason["time_limit"] = result.time_limit
+    if result.unread:
+        reason["unread"] = [{"permanent": pid, "text": line} for pid, line in result.unread]
     return reason

@@ -19,8 +19,8 @@ from dataclasses import replace
 from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
-from ..model.oracle import (EXILE_FROM_HAND, PERMANENT_TYPES, abilities_from_text, chosen_color_code,
-                            hand_mana_from_text, spell_mana_from_text, triggers_from_text)
+from ..model.oracle import (EXILE_FROM_HAND, PERMANENT_TYPES, CardText, chosen_color_code, hand_mana_from_text,
+                            is_trigger_line, read_card_text, spell_mana_from_text)
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
 from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY,
@@ -30,6 +30,7 @@ from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Play
 from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
 from ..model.triggers import ManaTrigger, check_board
 from ..boards import DROP_BOARD, KeptBoard
+from . import scryfall
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
 
 #: the spell of a request that asks about a hand only (``castable``): none
@@ -60,17 +61,18 @@ def read(request, boards=None) -> PaymentProblem:
     no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
-    hand = read_hand(request.get("hand"), "hand", resolving=query == BEST_TURN)
-    spells = read_hand(request.get("spells"), "spells", resolving=query == SEQUENCE)
+    hand_items = _spell_objects(request.get("hand"), "hand")
+    hand = read_hand(hand_items, "hand", resolving=query == BEST_TURN)
+    spells = read_hand(_spell_objects(request.get("spells"), "spells"), "spells", resolving=query == SEQUENCE)
     if query == SEQUENCE:
         expect("spells" in request and spells, "'sequence' pays a list of 'spells': give them", "spells")
         spell = NO_SPELL
     elif query in HAND_QUERIES:
         expect("hand" in request, f"'{query}' asks about a 'hand': give one", "hand")
-        spell = read_spell(request["spell"]) if "spell" in request else NO_SPELL
+        spell = read_spell(spell_object(request["spell"], "spell")) if "spell" in request else NO_SPELL
     else:
         expect("spell" in request, "the request needs a 'spell'", "spell")
-        spell = read_spell(request["spell"])
+        spell = read_spell(spell_object(request["spell"], "spell"))
     name = request.get("board")
     expect(name is None or isinstance(name, str) and name, "'board' must be a name (non-empty text)", "board")
     if name is None or "permanents" in request:
@@ -97,7 +99,7 @@ def read(request, boards=None) -> PaymentProblem:
         expect(isinstance(given, dict), "'player' must be an object", "player")
         player_fields = {**kept.player, **given}
     ids = {p.id for p in board.permanents}
-    hand = tuple(_with_hand_mana(card, item) for card, item in zip(hand, request.get("hand") or []))
+    hand = tuple(_with_hand_mana(card, item) for card, item in zip(hand, hand_items or []))
     for key, cards in (("hand", hand), ("spells", spells)):
         for i, card in enumerate(cards):
             expect(card.id not in ids, f"{card.id!r} is the id of a permanent too: one id namespace per request",
@@ -164,6 +166,18 @@ def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:
                "'keep_open' is mana to keep producible, such as \"{U}{U}\" or \"{2}\"", "keep_open")
         kept.append(Spell(SpellCost(mana), name=str(mana), id=str(mana)))
     return tuple(kept), boolean(request, "keep_together", "keep_together")
+
+
+def spell_object(item, at: str):
+    """The protocol's spell object for ``item``: a spell given as a Scryfall card (or
+    with two faces) is turned into one (:mod:`manaplan.protocol.scryfall`)."""
+    return scryfall.spell_fields(item, at) if scryfall.is_card(item) or scryfall.has_faces(item) else item
+
+
+def _spell_objects(items, key: str):
+    if not isinstance(items, list):
+        return items  # read_hand says what is wrong
+    return [spell_object(item, f"{key}[{i}]") for i, item in enumerate(items)]
 
 
 def read_hand(hand, key: str, resolving: bool = False) -> tuple:
@@ -393,7 +407,11 @@ _BODIES: dict = {}
 
 
 def read_permanent(p, at: str) -> Permanent:
-    """Read one permanent. Identical permanents (all but the id) are read once."""
+    """Read one permanent. Identical permanents (all but the id) are read once. A
+    permanent given as a Scryfall card (or with two faces) is turned into the protocol's
+    fields first (:mod:`manaplan.protocol.scryfall`)."""
+    if scryfall.is_card(p) or scryfall.has_faces(p):
+        p = scryfall.permanent_fields(p, at)
     expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
     no_unknown_fields(p, PERMANENT_FIELDS, at, "a permanent")
     pid = p.get("id")
@@ -415,14 +433,8 @@ def read_permanent(p, at: str) -> Permanent:
     return template.with_id(pid)
 
 
-def _explicit_or_text(p: dict, field_name: str, read_one, from_text) -> list:
-    """The permanent's list ``field_name`` read item by item, or, when it is absent, what
-    its card text gives; errors say where."""
-    if field_name not in p:
-        try:
-            return from_text()
-        except ManaplanError as e:
-            raise RequestError(e.message, "oracle_text") from None
+def _explicit(p: dict, field_name: str, read_one) -> list:
+    """The permanent's list ``field_name`` read item by item; errors say where."""
     specs = p[field_name]
     expect(isinstance(specs, list), f"'{field_name}' must be a list", field_name)
     out = []
@@ -447,10 +459,24 @@ def _permanent_body(p: dict, key: str) -> Permanent:
             chosen = chosen_color_code(p["chosen_color"])
         except RequestError as e:
             raise RequestError(e.message, "chosen_color") from None
-    abilities = _explicit_or_text(p, "abilities", lambda spec: read_ability(spec, name),
-                                  lambda: abilities_from_text(type_line, oracle, name, chosen))
-    triggers = _explicit_or_text(p, "triggers", lambda spec: ManaTrigger.parse(spec, chosen),
-                                 lambda: triggers_from_text(oracle, name, chosen))
+    text = CardText((), (), ())
+    if "abilities" not in p or "triggers" not in p:
+        try:
+            text = read_card_text(type_line, oracle, name, chosen)
+        except ManaplanError as e:
+            raise RequestError(e.message, "oracle_text") from None
+    unread = text.unread
+    if "abilities" in p:
+        abilities = _explicit(p, "abilities", lambda spec: read_ability(spec, name))
+        unread = tuple((line, why) for line, why in unread if is_trigger_line(line))
+    else:
+        abilities = text.abilities
+    if "triggers" in p:
+        triggers = _explicit(p, "triggers", lambda spec: ManaTrigger.parse(spec, chosen))
+        unread = tuple((line, why) for line, why in unread if not is_trigger_line(line))
+    else:
+        triggers = text.triggers
+    _check_card_is_known(p, type_line, oracle)
     attached_to = p.get("attached_to", "")
     expect(isinstance(attached_to, str), "'attached_to' must be the id of a permanent", "attached_to")
     counters = p.get("counters", {})
@@ -476,7 +502,27 @@ def _permanent_body(p: dict, key: str) -> Permanent:
     return Permanent("", name, tuple(abilities), boolean(p, "tapped", "tapped"),
                      boolean(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
                      creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
-                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), key)
+                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), tuple(unread), key)
+
+
+#: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling
+LAND_TYPES = ("Cave", "Cloud", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Planet",
+              "Plains", "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza's")
+
+
+def _check_card_is_known(p: dict, type_line: str, oracle: str) -> None:
+    """A permanent given by a name alone, or a land whose only subtypes are unknown and
+    that has no text, would make nothing without a word: an error. A vanilla creature
+    or artifact (a type line, no text) is fine."""
+    if "name" in p and not type_line and not oracle and "abilities" not in p and "triggers" not in p:
+        raise RequestError(f"{p['name']!r} is given by its name alone: give its 'type_line' and 'oracle_text' (or "
+                           "'abilities'), or the Scryfall card ('card'); manaplan has no card database", "name")
+    types, subtypes = split_type_line(type_line)
+    if "Land" in types and subtypes and not oracle and "abilities" not in p \
+            and not any(t in LAND_TYPES for t in subtypes):
+        raise RequestError(f"unknown land type{'s' if len(subtypes) > 1 else ''} {', '.join(subtypes)!s} in "
+                           f"{type_line!r}: the basic land types are Plains, Island, Swamp, Mountain and Forest",
+                           "type_line")
 
 
 def read_ability(spec, name: str = "") -> Ability:

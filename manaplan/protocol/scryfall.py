@@ -1,0 +1,224 @@
+"""Cards as Scryfall gives them: a card object (https://scryfall.com/docs/api/cards), given
+as ``{"id": ..., "card": OBJECT, ...state}`` or pasted whole (it has ``"object": "card"``),
+turned into the protocol's own permanent or spell fields before anything else reads it.
+
+Only the fields that bear on paying are read: ``name``, ``mana_cost``, ``type_line``,
+``oracle_text``, ``colors``, ``keywords``, ``layout`` and ``card_faces``; every other field
+of a card object (prices, image_uris, legalities, artist, ...) is Scryfall's and ignored,
+whatever it is. The protocol's own fields beside it (``tapped``, ``counters``, ``x``, ...)
+are read as usual and stay strict.
+
+Faces (CR 709, 711, 712, 715): a permanent is its front face unless ``face`` says
+otherwise (modal double-faced and transforming permanents, flip cards; an adventurer on
+the battlefield is its creature, CR 715.4); a split card or an adventure cast as a spell
+is the half ``face`` names, which must be given (CR 709.3, 715.3), or both halves with
+``"fuse": true`` on a split card with Fuse (CR 702.102: the total cost is both halves'
+mana costs, and the spell has both halves' characteristics). Card objects cut down to
+their top level, and the protocol's own objects, may write two faces with ``//`` in
+``name``, ``mana_cost``, ``type_line`` (and ``"\\n//\\n"`` in ``oracle_text``).
+
+>>> forest = {"object": "card", "id": "b34bb2dc", "name": "Forest", "type_line": "Basic Land — Forest",
+...           "oracle_text": "({T}: Add {G}.)", "mana_cost": "", "prices": {"usd": "0.10"}, "instance": "f1"}
+>>> permanent_fields(forest, "permanents[0]")["id"], permanent_fields(forest, "")["type_line"]
+('f1', 'Basic Land — Forest')
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model.errors import RequestError
+from .common import expect, join
+
+#: what marks a pasted card object
+CARD_OBJECT = "card"
+#: the card fields read; every other field of a card object is ignored
+CARD_FIELDS = ("name", "mana_cost", "type_line", "oracle_text", "colors")
+#: the protocol's fields of a permanent or spell given beside (or inside, pasted) a card:
+#: its state and the choices made for it
+PERMANENT_STATE = ("tapped", "summoning_sick", "counters", "chosen_color", "snow", "attached_to", "abilities",
+                   "triggers", "face")
+SPELL_CHOICES = ("x", "additional", "increase", "reduce", "minimum", "value", "kicker", "kicked", "multikicker",
+                 "kicks", "alternative_cost", "face", "fuse", "convoke", "improvise", "delve")
+#: layouts whose faces are halves cast one at a time (CR 709.3, 715.3)
+HALVES = ("split", "adventure")
+#: layouts whose back face is not cast (CR 711.2b, 712.8: it transforms or flips into it)
+UNCAST_BACKS = ("transform", "flip", "meld", "double_faced_token")
+#: the spell keywords the protocol has flags for (CR 702.51, 702.126, 702.66)
+KEYWORD_FLAGS = {"Convoke": "convoke", "Improvise": "improvise", "Delve": "delve"}
+
+
+def is_card(obj) -> bool:
+    """Whether a permanent or spell is given as a card object (``card``, or pasted)."""
+    return isinstance(obj, dict) and ("card" in obj or obj.get("object") == CARD_OBJECT)
+
+
+def has_faces(obj) -> bool:
+    """Whether a protocol object writes two faces with ``//`` (or chooses one)."""
+    return isinstance(obj, dict) and ("face" in obj or "fuse" in obj or any(
+        isinstance(obj.get(k), str) and " // " in obj[k] for k in ("name", "mana_cost", "type_line")))
+
+
+def permanent_fields(entry: dict, at: str) -> dict:
+    """The protocol's permanent fields for a permanent given as a card (or with faces)."""
+    card, state, card_at = _split(entry, at, PERMANENT_STATE + ("id",))
+    layout = card.get("layout", "")
+    faces = _faces(card, card_at)
+    face = _face_index(state, faces, at)
+    if face is None:
+        expect(layout != "split", "a split card on the battlefield: give 'face' (0 or 1)", join(at, "face"))
+        face = 0
+    fields = _face_fields(card, faces, face, layout, card_at)
+    out = {k: v for k, v in state.items() if k != "face"}
+    for key, value in fields.items():
+        out.setdefault(key, value)
+    return out
+
+
+def spell_fields(entry: dict, at: str) -> dict:
+    """The protocol's spell fields for a spell given as a card (or with faces)."""
+    card, state, card_at = _split(entry, at, SPELL_CHOICES + ("id", "oracle_text", "name", "type_line", "mana_cost"))
+    layout = card.get("layout", "")
+    faces = _faces(card, card_at)
+    fuse = state.get("fuse", False)
+    expect(isinstance(fuse, bool), "'fuse' must be true or false", join(at, "fuse"))
+    face = _face_index(state, faces, at)
+    if fuse:
+        expect(face is None, "'fuse' casts both halves: give 'fuse' or 'face', not both", join(at, "fuse"))
+        expect(len(faces) == 2 and layout in ("split", ""), "only a split card is fused (CR 702.102)",
+               join(at, "fuse"))
+        expect("Fuse" in _keywords(card) or "Fuse" in (card.get("oracle_text") or "") or
+               any("Fuse" in (f.get("oracle_text") or "") for f in faces),
+               "this card has no Fuse (CR 702.102)", join(at, "fuse"))
+        fields = _fused(card, faces, card_at)
+    else:
+        if face is None:
+            expect(not faces or layout not in HALVES and layout != "",
+                   f"a {layout or 'two-faced'} card cast as a spell: give 'face' (the half cast: 0 or 1)",
+                   join(at, "face"))
+            face = 0
+        expect(face == 0 or layout not in UNCAST_BACKS,
+               f"the back face of a {layout} card is not cast (it {'flips' if layout == 'flip' else 'transforms'} "
+               "into it)", join(at, "face"))
+        fields = _face_fields(card, faces, face, layout, card_at)
+    out = {k: v for k, v in state.items() if k not in ("face", "fuse")}
+    for key, value in fields.items():
+        out.setdefault(key, value)
+    for word, flag in KEYWORD_FLAGS.items():
+        if word in _keywords(card):
+            out.setdefault(flag, True)
+    kicker = _kicker(out.get("oracle_text", ""))
+    if kicker is not None:
+        out.setdefault(kicker[0], kicker[1])
+    out.pop("colors", None)  # a spell's colors come from its mana cost (CR 105.2)
+    return out
+
+
+def _split(entry: dict, at: str, protocol: tuple) -> tuple:
+    """(the card object, the protocol's fields beside it, where the card is): ``card``
+    holds the object, or the entry is the object pasted (its ``instance`` the id)."""
+    if "card" in entry:
+        card = entry["card"]
+        card_at = join(at, "card")
+        expect(isinstance(card, dict), "'card' must be a Scryfall card object", card_at)
+        expect(card.get("object", CARD_OBJECT) == CARD_OBJECT, "'card' must be a Scryfall card object "
+               f"(\"object\": \"card\"), not {str(card.get('object'))[:40]!r}", join(card_at, "object"))
+        state = {k: v for k, v in entry.items() if k != "card"}
+        return card, state, card_at
+    state = {k: entry[k] for k in protocol if k in entry and k != "id"}
+    for key in ("name", "type_line", "oracle_text", "mana_cost"):  # pasted: these are the card's
+        state.pop(key, None)
+    if "instance" in entry:
+        expect(isinstance(entry["instance"], str) and entry["instance"] != "",
+               "'instance' must be non-empty text: the id of this copy", join(at, "instance"))
+        state["id"] = entry["instance"]
+    elif "id" in entry:
+        state["id"] = entry["id"]  # the printing's id: copies of one printing need an 'instance'
+    return entry, state, at
+
+
+def _keywords(card: dict) -> list:
+    words = card.get("keywords", [])
+    return [w for w in words if isinstance(w, str)] if isinstance(words, list) else []
+
+
+def _faces(card: dict, at: str) -> list:
+    """The card's faces: ``card_faces``, or two faces written with ``//``; [] for one."""
+    if "card_faces" in card:
+        faces = card["card_faces"]
+        expect(isinstance(faces, list) and faces and all(isinstance(f, dict) for f in faces),
+               "'card_faces' must be a list of face objects", join(at, "card_faces"))
+        return faces
+    if not any(isinstance(card.get(k), str) and " // " in card[k] for k in ("name", "mana_cost", "type_line")):
+        return []
+    halves = {}
+    for key in ("name", "mana_cost", "type_line"):
+        value = card.get(key)
+        if isinstance(value, str) and " // " in value:
+            halves[key] = value.split(" // ")
+    text = card.get("oracle_text")
+    if isinstance(text, str) and re.search(r"\n//\n", text):
+        halves["oracle_text"] = text.split("\n//\n")
+    n = {len(v) for v in halves.values()}
+    expect(n == {2}, "a card written with '//' has two faces: name, mana_cost and type_line each split in two",
+           at)
+    return [{key: value[i] for key, value in halves.items()} for i in range(2)]
+
+
+def _face_index(state: dict, faces: list, at: str):
+    if "face" not in state:
+        return None
+    face = state["face"]
+    expect(isinstance(face, int) and not isinstance(face, bool), "'face' must be 0 (front) or 1 (back)",
+           join(at, "face"))
+    expect(faces, "'face' is for a card with two faces (card_faces, or '//')", join(at, "face"))
+    expect(0 <= face < len(faces), f"'face' must be from 0 to {len(faces) - 1}", join(at, "face"))
+    return face
+
+
+def _face_fields(card: dict, faces: list, face: int, layout: str, at: str) -> dict:
+    """The protocol's card fields of one face (or of the card, if it has one face)."""
+    if not faces:
+        return _card_fields(card, at)
+    chosen = _card_fields(faces[face], join(join(at, "card_faces"), face))
+    top = _card_fields(card, at)
+    if "colors" not in chosen and layout in ("flip", "adventure") and "colors" in top:
+        chosen["colors"] = top["colors"]  # one card, one set of colors (its faces have none of their own)
+    return chosen
+
+
+def _fused(card: dict, faces: list, at: str) -> dict:
+    """Both halves of a fused split spell (CR 702.102c-d): both mana costs, both type
+    lines, both texts."""
+    left, right = (_card_fields(f, join(join(at, "card_faces"), i)) for i, f in enumerate(faces))
+    return {"name": f"{left.get('name', '')} // {right.get('name', '')}",
+            "mana_cost": (left.get("mana_cost") or "") + (right.get("mana_cost") or ""),
+            "type_line": f"{left.get('type_line', '')} // {right.get('type_line', '')}",
+            "oracle_text": "\n".join(t for t in (left.get("oracle_text"), right.get("oracle_text")) if t)}
+
+
+def _card_fields(obj: dict, at: str) -> dict:
+    out = {}
+    for key in CARD_FIELDS:
+        if key not in obj:
+            continue
+        value = obj[key]
+        if key == "colors":
+            expect(isinstance(value, list) and all(isinstance(c, str) for c in value),
+                   "'colors' must be a list of W, U, B, R, G", join(at, key))
+        else:
+            expect(isinstance(value, str), f"'{key}' must be text", join(at, key))
+        out[key] = value
+    return out
+
+
+_KICKER = re.compile(r"^(Multikicker|Kicker) ((?:\{[^}]+\})+)(?: \(|$)", re.M)
+
+
+def _kicker(oracle_text: str):
+    """("kicker" or "multikicker", its mana cost) from "Kicker {2}{R}" (CR 702.33), or
+    None; a kicker that is not mana alone (Kicker—Sacrifice a land) is not read."""
+    m = _KICKER.search(oracle_text or "")
+    if not m:
+        return None
+    return m.group(1).lower(), m.group(2)
