@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -107,7 +108,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
                 triggers.append(found)
                 continue
             if re.search(r"\bAdd\b", line):
-                abilities.append(ability_from_line(line, name, chosen_color))
+                abilities.append(ability_from_line(line, name, chosen_color, unread))
                 continue
         except RequestError as e:
             if e.message.startswith(_REFUSED):
@@ -139,8 +140,13 @@ def _refuse_unread(read: CardText) -> None:
         raise RequestError(read.unread[0][1])
 
 
-def ability_from_line(line: str, name: str = "", chosen_color: str | None = None) -> Ability:
-    """Read one ``COST: Add ...`` line; raise RequestError saying what was not understood."""
+def ability_from_line(line: str, name: str = "", chosen_color: str | None = None, unread: list | None = None) -> Ability:
+    """Read one ``COST: Add ...`` line; raise RequestError saying what was not understood.
+
+    A rider that makes the ability add more of the same mana under a condition ("If you
+    control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead.") leaves
+    the ability as written (a plan that counts on less mana stays legal); with
+    ``unread`` the rider is listed there, else it is an error."""
     text = line.replace(name, "~") if name else line
     text = _SELF.sub("~", text)
     text = text.replace(": Choose a color. Add an amount of mana of that color", ": Add an amount of mana of that color")
@@ -172,6 +178,9 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             mana_ability = False  # CR 605.1a (2026-08-07): moves cards into or out of a library
         elif re.fullmatch(r"Activate only (once each turn|during your turn)\.", s):
             pass
+        elif unread is not None and _adds_more_instead(s, output):
+            unread.append((s, f"cannot read the condition of {s!r}: the ability is read as adding what it adds "
+                              "otherwise (never more than it makes)"))
         else:
             raise RequestError(f"cannot read {s!r} in the mana ability {line!r}")
     if re.search(r"\blibrary\b|\bdraw\b|\bmill\b", cost_text, re.I):
@@ -179,6 +188,16 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
     ability = Ability(cost, output, restrict, instant_only, mana_ability, damage, line)
     check_bounded(ability)
     return ability
+
+
+def _adds_more_instead(sentence: str, output: Output) -> bool:
+    """Whether ``sentence`` is "If ..., add MANA instead." with MANA containing each of
+    the ability's own fixed outputs (Urza's Tower: {C}{C}{C} instead of {C})."""
+    m = re.fullmatch(r"If [^.]+, add ((?:\{[WUBRGC]\})+) instead\.", sentence)
+    if not m or output.combination or output.per:
+        return False
+    more = Counter(re.findall(r"[WUBRGC]", m.group(1)))
+    return all(not Counter(alt) - more for alt in output.alternatives)
 
 
 def _read_add(sentence: str, line: str, chosen_color: str | None) -> Output:

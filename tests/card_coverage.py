@@ -1,0 +1,73 @@
+"""How the card-text reader does on the fixture of real mana-producing cards
+(tests/fixtures/mana_cards.json, issue 11): each card is read, refused (naming each
+line it could not read), or misread (read without a word, but not as the fixture
+expects: a bug). ``python3 tests/card_coverage.py`` prints the README's table."""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+
+from manaplan.model.errors import ManaplanError
+from manaplan.model.oracle import hand_mana_from_text, spell_mana_from_text
+from manaplan.model.restrictions import parse_restriction
+from manaplan.model.triggers import ManaTrigger
+from manaplan.protocol.mtg import read_ability, read_permanent
+
+FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "mana_cards.json")
+READ, REFUSED, MISREAD = "read", "refused", "misread"
+
+
+def cards() -> list:
+    with open(FIXTURE, encoding="utf-8") as f:
+        return json.load(f)["cards"]
+
+
+def _ability_key(a) -> tuple:
+    restrict = parse_restriction(a.restrict) if a.restrict else ()
+    return a.cost, a.output, restrict, a.instant_only, a.mana_ability, a.damage
+
+
+def judge(card: dict) -> tuple:
+    """(status, what was not read: a list of lines, or the error's message)."""
+    expected = card["expected"]
+    name = card["name"].split(" // ")[0]
+    inexpressible = bool(expected.get("inexpressible"))
+    if any(t in card["type_line"] for t in ("Instant", "Sorcery")):  # a ritual: the mana its text adds
+        try:
+            got = spell_mana_from_text(card["oracle_text"], name)
+        except ManaplanError as e:
+            return REFUSED, [e.message]
+        want = tuple(expected.get("spell_adds", "").replace("{", "").replace("}", ""))
+        return (READ if got == want and not inexpressible else MISREAD), []
+    perm = {"id": "x", "name": name, "type_line": card["type_line"], "oracle_text": card["oracle_text"]}
+    if "chosen color" in card["oracle_text"]:
+        perm["chosen_color"] = "G"
+    try:
+        p = read_permanent(perm, "")
+    except ManaplanError as e:
+        return REFUSED, [e.message]
+    unread = [line for line, _ in p.unread if "hand_adds" not in expected or hand_mana_from_text(line, name) is None]
+    want = [_ability_key(read_ability(a, name)) for a in expected.get("abilities", [])]
+    want_triggers = [ManaTrigger.parse(t, "G").format() for t in expected.get("triggers", [])]
+    same = [_ability_key(a) for a in p.abilities] == want and [t.format() for t in p.triggers] == want_triggers
+    if unread:
+        return REFUSED, unread
+    return (READ if same and not inexpressible else MISREAD), []
+
+
+def table() -> list:
+    """[(family, read, refused, misread, total)], then the totals."""
+    counts: dict = collections.defaultdict(collections.Counter)
+    for card in cards():
+        counts[card["family"]][judge(card)[0]] += 1
+    rows = [(family, c[READ], c[REFUSED], c[MISREAD], sum(c.values())) for family, c in counts.items()]
+    total = [sum(r[i] for r in rows) for i in range(1, 5)]
+    return rows + [("all", *total)]
+
+
+if __name__ == "__main__":
+    print("| kind of card | read | refused (each line named) | misread | total |\n|---|---|---|---|---|")
+    for row in table():
+        print("| " + " | ".join(str(x) for x in row) + " |")
