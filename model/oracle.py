@@ -22,7 +22,9 @@ from typing import NamedTuple
 
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
-from .sources import COUNTABLE, DEVOTION, Ability, AbilityCost, Output, check_bounded, number_word, split_type_line
+from .mana import ManaCost
+from .sources import (COUNTABLE, DEVOTION, MAX_ADDED, Ability, AbilityCost, Output, check_bounded, number_word,
+                      split_type_line)
 from .symbols import COLORS
 from .triggers import ADDS, ANY, SAME, TAPPED, ManaTrigger
 
@@ -76,7 +78,8 @@ KNOWN_RIDERS = (
 )
 
 
-def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None) -> CardText:
+def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None,
+                   state: dict | None = None) -> CardText:
     """Everything about mana in a card's type line and Oracle text, line by line: each
     line that adds mana or speaks of mana is read as a mana ability, a triggered mana
     ability or replacement effect, or a known rider with no bearing on payment; any other
@@ -87,6 +90,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     ...                "of that color.", "Bloom Tender").unread[0][0][:31]
     '{T}: For each color among perma'
     """
+    state = state or {}
     abilities = [Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
                          text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")]
     triggers, unread = [], []
@@ -107,8 +111,12 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             if found is not None:
                 triggers.append(found)
                 continue
+            special = _counted_by_state(self_line, line, state, unread)
+            if special is not None:
+                abilities.extend(special)
+                continue
             if re.search(r"\bAdd\b", line):
-                abilities.append(ability_from_line(line, name, chosen_color, unread))
+                abilities.append(ability_from_line(_without_ability_word(line), name, chosen_color, unread, state))
                 continue
         except RequestError as e:
             if e.message.startswith(_REFUSED):
@@ -140,7 +148,59 @@ def _refuse_unread(read: CardText) -> None:
         raise RequestError(read.unread[0][1])
 
 
-def ability_from_line(line: str, name: str = "", chosen_color: str | None = None, unread: list | None = None) -> Ability:
+#: storage counters removed any number at a time, each adding one mana (Bottomless Vault)
+_ANY_NUMBER = re.compile(r"\{T\}, Remove any number of ([\w+/-]+) counters from ~: Add (\{[WUBRGC]\}) for each \1 "
+                         r"counter removed this way\.")
+#: storage counters removed X at a time for X mana of two colors (Calciform Pools)
+_REMOVE_X = re.compile(r"((?:\{[^}]+\})+), Remove X ([\w+/-]+) counters from ~: Add X mana in any combination of "
+                       r"\{([WUBRG])\} and/or \{([WUBRG])\}\.")
+#: mana counted on the permanent's own counters (Everflowing Chalice)
+_PER_OWN_COUNTER = re.compile(r"\{T\}: Add (\{[WUBRGC]\}) for each ([\w+/-]+) counter on ~\.")
+#: the most counters removed at once that are modelled (one ability per number)
+MOST_COUNTERS_AT_ONCE = 20
+
+
+def _counted_by_state(self_line: str, line: str, state: dict, unread: list):
+    """Abilities whose amounts are the permanent's own counters, read as one ability per
+    number of counters that may be removed (each its own ``ability`` index in a plan),
+    or with the amount counted; None if the line is none of these."""
+    counters = state.get("counters", {})
+    if m := _ANY_NUMBER.fullmatch(self_line):
+        kind, t = m.group(1).lower(), m.group(2)[1]
+        n = counters.get(kind, 0)
+        return [Ability(AbilityCost(tap=True, counter_kind=kind, counters=k), Output(((t,) * k,)),
+                        text=f"{{T}}, Remove {k} {kind} counter{'s' if k > 1 else ''} from this")
+                for k in range(1, _at_once(n, line, unread) + 1)]
+    if m := _REMOVE_X.fullmatch(self_line):
+        cost, kind = ManaCost.parse(m.group(1)), m.group(2).lower()
+        colors = tuple(c for c in COLORS if c in (m.group(3), m.group(4)))
+        n = counters.get(kind, 0)
+        return [Ability(AbilityCost(mana=cost, counter_kind=kind, counters=k), Output((), k, colors),
+                        text=f"{cost}, Remove {k} {kind} counter{'s' if k > 1 else ''} from this")
+                for k in range(1, _at_once(n, line, unread) + 1)]
+    if m := _PER_OWN_COUNTER.fullmatch(self_line):
+        n = counters.get(m.group(2).lower(), 0)
+        if n > MAX_ADDED:
+            raise RequestError(f"{line!r} would add {n} mana; at most {MAX_ADDED} per activation are supported")
+        return [Ability(AbilityCost(tap=True), Output(((m.group(1)[1],) * n,)), text=line)]
+    return None
+
+
+def _at_once(n: int, line: str, unread: list) -> int:
+    if n > MOST_COUNTERS_AT_ONCE:
+        unread.append((line, f"removing more than {MOST_COUNTERS_AT_ONCE} counters at once is not modelled: {line!r} "
+                             f"is read for 1 to {MOST_COUNTERS_AT_ONCE}"))
+    return min(n, MOST_COUNTERS_AT_ONCE)
+
+
+def _without_ability_word(line: str) -> str:
+    """The line without an ability word ("Metalcraft — "), which has no rules meaning
+    (CR 207.2c)."""
+    return re.sub(r"^[A-Z][a-z']+(?: [a-z']+){0,2} — (?=\{|[A-Z][^:]*:)", "", line)
+
+
+def ability_from_line(line: str, name: str = "", chosen_color: str | None = None, unread: list | None = None,
+                      state: dict | None = None) -> Ability:
     """Read one ``COST: Add ...`` line; raise RequestError saying what was not understood.
 
     A rider that makes the ability add more of the same mana under a condition ("If you
@@ -160,7 +220,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
     except ManaplanError as e:
         raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", effect) if s.strip()]
-    output = _read_add(sentences[0], line, chosen_color)
+    output = _read_add(sentences[0], line, chosen_color, state or {})
     damage, restrict, instant_only, mana_ability = 0, "", False, True
     if re.search(r"\btarget\b", effect + cost_text, re.I):
         mana_ability = False  # CR 605.1a: an ability that could target is not a mana ability
@@ -168,7 +228,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
         if d := re.fullmatch(r"~ deals (\w+) damage to you\.", s):
             damage = number_word(d.group(1)) or 0
         elif r := re.fullmatch(r"Spend this mana only to cast (.+?)\.", s):
-            restrict = r.group(1)
+            restrict = _chosen_type_restriction(r.group(1), line, state or {})
             parse_restriction(restrict)
         elif s == "Activate only as an instant.":
             instant_only = True
@@ -190,6 +250,19 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
     return ability
 
 
+def _chosen_type_restriction(restrict: str, line: str, state: dict) -> str:
+    """"a creature spell of the chosen type" (Cavern of Souls, Unclaimed Territory) with
+    the permanent's ``chosen_type``; a rider after it with no bearing on payment ("and
+    that spell can't be countered") is dropped."""
+    m = re.fullmatch(r"a creature spell of the chosen type(?:, and that spell can't be countered)?", restrict)
+    if not m:
+        return restrict
+    chosen = state.get("chosen_type")
+    if not chosen:
+        raise RequestError(f"{line!r} needs the permanent's 'chosen_type' (a creature type such as \"Elf\")")
+    return f"{chosen} creature spells"
+
+
 def _adds_more_instead(sentence: str, output: Output) -> bool:
     """Whether ``sentence`` is "If ..., add MANA instead." with MANA containing each of
     the ability's own fixed outputs (Urza's Tower: {C}{C}{C} instead of {C})."""
@@ -200,7 +273,7 @@ def _adds_more_instead(sentence: str, output: Output) -> bool:
     return all(not Counter(alt) - more for alt in output.alternatives)
 
 
-def _read_add(sentence: str, line: str, chosen_color: str | None) -> Output:
+def _read_add(sentence: str, line: str, chosen_color: str | None, state: dict) -> Output:
     s = sentence.rstrip(".")
     body = s[len("Add "):]
     if re.fullmatch(r"(\{[WUBRGC]\})+", body):
@@ -230,6 +303,11 @@ def _read_add(sentence: str, line: str, chosen_color: str | None) -> Output:
         if not chosen_color:
             raise RequestError(f"{line!r} needs the permanent's 'chosen_color'")
         return Output.parse([m.group(1), "{%s}" % chosen_color])
+    if body == "one mana of any of the exiled card's colors":  # Chrome Mox: its imprinted card's colors
+        colors = state.get("exiled_colors")
+        if colors is None:
+            raise RequestError(f"{line!r} needs the permanent's 'exiled_colors' (the colors of the card it exiled)")
+        return Output(tuple((c,) for c in COLORS if c in colors) or ((),))
     if body == "one mana of the chosen color":
         if not chosen_color:
             raise RequestError(f"{line!r} needs the permanent's 'chosen_color'")

@@ -10,6 +10,8 @@ import json
 import os
 
 from manaplan.model.errors import ManaplanError
+from manaplan.model.mana import ManaCost
+from manaplan.model.sources import Ability, AbilityCost, Output
 from manaplan.model.oracle import hand_mana_from_text, spell_mana_from_text
 from manaplan.model.restrictions import parse_restriction
 from manaplan.model.triggers import ManaTrigger
@@ -29,6 +31,13 @@ def _ability_key(a) -> tuple:
     return a.cost, a.output, restrict, a.instant_only, a.mana_ability, a.damage
 
 
+def _raw_ability(spec: dict) -> Ability:
+    """An ability the protocol's ``add`` can't write: {mana, counters, combination, types}
+    (X mana of two colors for X storage counters, Calciform Pools)."""
+    cost = AbilityCost(mana=ManaCost.parse(spec["mana"]), counter_kind="storage", counters=spec["counters"])
+    return Ability(cost, Output((), spec["combination"], tuple(c for c in "WUBRG" if c in spec["types"])))
+
+
 def judge(card: dict) -> tuple:
     """(status, what was not read: a list of lines, or the error's message)."""
     expected = card["expected"]
@@ -41,7 +50,8 @@ def judge(card: dict) -> tuple:
             return REFUSED, [e.message]
         want = tuple(expected.get("spell_adds", "").replace("{", "").replace("}", ""))
         return (READ if got == want and not inexpressible else MISREAD), []
-    perm = {"id": "x", "name": name, "type_line": card["type_line"], "oracle_text": card["oracle_text"]}
+    perm = {"id": "x", "name": name, "type_line": card["type_line"], "oracle_text": card["oracle_text"],
+            **card.get("state", {})}
     if "chosen color" in card["oracle_text"]:
         perm["chosen_color"] = "G"
     try:
@@ -50,6 +60,7 @@ def judge(card: dict) -> tuple:
         return REFUSED, [e.message]
     unread = [line for line, _ in p.unread if "hand_adds" not in expected or hand_mana_from_text(line, name) is None]
     want = [_ability_key(read_ability(a, name)) for a in expected.get("abilities", [])]
+    want += [_ability_key(_raw_ability(a)) for a in expected.get("abilities_raw", [])]
     want_triggers = [ManaTrigger.parse(t, "G").format() for t in expected.get("triggers", [])]
     same = [_ability_key(a) for a in p.abilities] == want and [t.format() for t in p.triggers] == want_triggers
     if unread:

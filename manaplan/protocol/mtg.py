@@ -45,7 +45,8 @@ SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase",
                 "kicks", "alternative_cost")
 PLAYER_FIELDS = ("life", "pool", "graveyard")
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
-                    "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to")
+                    "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to",
+                    "chosen_type", "exiled_colors")
 ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "damage")
 
 
@@ -462,7 +463,7 @@ def _permanent_body(p: dict, key: str) -> Permanent:
     text = CardText((), (), ())
     if "abilities" not in p or "triggers" not in p:
         try:
-            text = read_card_text(type_line, oracle, name, chosen)
+            text = read_card_text(type_line, oracle, name, chosen, _card_state(p))
         except ManaplanError as e:
             raise RequestError(e.message, "oracle_text") from None
     unread = text.unread
@@ -508,6 +509,26 @@ def _permanent_body(p: dict, key: str) -> Permanent:
 #: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling
 LAND_TYPES = ("Cave", "Cloud", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Planet",
               "Plains", "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza's")
+
+
+def _card_state(p: dict) -> dict:
+    """What card text may read off the permanent's state: its counters (storage lands,
+    Everflowing Chalice), the creature type chosen as it entered (Cavern of Souls), the
+    colors of the card it exiled (Chrome Mox)."""
+    counters = p.get("counters", {})
+    expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", "counters")
+    state = {"counters": {str(k).lower(): n for k, n in counters.items() if isinstance(n, int)}}
+    if "chosen_type" in p:
+        chosen = p["chosen_type"]
+        expect(isinstance(chosen, str) and re.fullmatch(r"[A-Z][a-z'-]+", chosen or ""),
+               "'chosen_type' must be a creature type such as \"Elf\"", "chosen_type")
+        state["chosen_type"] = chosen
+    if "exiled_colors" in p:
+        colors = p["exiled_colors"]
+        expect(isinstance(colors, list) and all(isinstance(c, str) and c in COLORS for c in colors),
+               "'exiled_colors' must be a list of W, U, B, R, G (empty for a colorless card)", "exiled_colors")
+        state["exiled_colors"] = tuple(colors)
+    return state
 
 
 def _check_card_is_known(p: dict, type_line: str, oracle: str) -> None:
