@@ -20,6 +20,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
 
+from .board_mana import (COLORS_AMONG, COMMANDER, IF_CONTROL, IF_COUNT, LAND_TYPES, NOTHING, ON_BATTLEFIELD,
+                         OPPONENT_LAND_COLORS)
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
 from .mana import ManaCost
@@ -59,6 +61,7 @@ class CardText(NamedTuple):
     abilities: tuple
     triggers: tuple
     unread: tuple
+    grants: tuple = ()  # ((which, Ability), ...): abilities it gives other permanents
 
 
 #: the words that make a line about mana: "add" in any case, or "mana" (not in "mana
@@ -86,14 +89,14 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     is listed as unread with the reason. Effects that change other permanents' mana
     abilities (Urborg, Blood Moon, Damping Sphere) are errors: no answer could ignore them.
 
-    >>> read_card_text("Creature — Elf Druid", "{T}: For each color among permanents you control, add one mana "
-    ...                "of that color.", "Bloom Tender").unread[0][0][:31]
-    '{T}: For each color among perma'
+    >>> read_card_text("Artifact", "{3}, {T}: Double the amount of each type of unspent mana you have.",
+    ...                "Doubling Cube").unread[0][0]
+    '{3}, {T}: Double the amount of each type of unspent mana you have.'
     """
     state = state or {}
     abilities = [Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
                          text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")]
-    triggers, unread = [], []
+    triggers, unread, grants = [], [], []
     tap_damage = 0
     for line, self_line in _rules_lines(oracle_text, name):
         if not line:
@@ -112,8 +115,13 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
                 triggers.append(found)
                 continue
             special = _counted_by_state(self_line, line, state, unread)
+            if special is None:
+                special = _depends_on_board(_without_ability_word(self_line), line, state)
             if special is not None:
                 abilities.extend(special)
+                continue
+            if m := _GRANTS.fullmatch(self_line):
+                grants.append((_GRANTED_TO[m.group(1)], ability_from_line(m.group(2), "", chosen_color, None, state)))
                 continue
             if re.search(r"\bAdd\b", line):
                 abilities.append(ability_from_line(_without_ability_word(line), name, chosen_color, unread, state))
@@ -127,7 +135,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
     if tap_damage:
         abilities = [replace(a, damage=a.damage + tap_damage) if a.cost.tap else a for a in abilities]
-    return CardText(tuple(abilities), tuple(triggers), tuple(unread))
+    return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants))
 
 
 #: the start of the message of an effect that no answer may ignore (it changes what other
@@ -186,6 +194,46 @@ def _counted_by_state(self_line: str, line: str, state: dict, unread: list):
     return None
 
 
+#: abilities whose mana depends on the rest of the board (resolved by model.board_mana)
+_COULD_PRODUCE = re.compile(r"(.+): Add one mana of any type that a land you control could produce\.(?: If ~ has a "
+                            r"\+1/\+1 counter on it, add three mana of that type instead\.)?")
+_COMMANDER = re.compile(r"(.+): Add one mana of any color in your commander's color identity\.")
+_EACH_COLOR_AMONG = re.compile(r"(.+): For each color among permanents you control, add one mana of that color\.")
+_COLOR_AMONG_LEGENDS = re.compile(r"(.+): Add one mana of any color among legendary creatures and planeswalkers you "
+                                  r"control\.")
+#: "Lands you control have "{T}: Add one mana of any color."" (Chromatic Lantern)
+_OPPONENT_LANDS = re.compile(r"(.+): Add one mana of any color that a land an opponent controls could produce\.")
+_ON_BATTLEFIELD = re.compile(r"(.+): Add (\{[WUBRGC]\}) for each ([A-Z][a-z]+) on the battlefield\.")
+_GRANTS = re.compile(r"(Lands|Creatures|Artifacts) you control have \"(.+)\"\.?")
+_GRANTED_TO = {"Lands": "land", "Creatures": "creature", "Artifacts": "artifact"}
+
+
+def _depends_on_board(self_line: str, line: str, state: dict):
+    """An ability whose mana depends on the rest of the board, as a spec that
+    :func:`manaplan.model.board_mana.resolve_board_mana` resolves; None if the line is
+    none of these."""
+    if m := _COULD_PRODUCE.fullmatch(self_line):
+        three = "instead" in self_line and state.get("counters", {}).get("+1/+1", 0) > 0  # Incubation Druid
+        depends = (LAND_TYPES, 3 if three else 1)
+    elif m := _COMMANDER.fullmatch(self_line):
+        depends = (COMMANDER,)
+    elif m := _EACH_COLOR_AMONG.fullmatch(self_line):
+        depends = (COLORS_AMONG, "permanent", True)
+    elif m := _COLOR_AMONG_LEGENDS.fullmatch(self_line):
+        depends = (COLORS_AMONG, "legendary creature or planeswalker", False)
+    elif m := _OPPONENT_LANDS.fullmatch(self_line):
+        depends = (OPPONENT_LAND_COLORS,)
+    elif m := _ON_BATTLEFIELD.fullmatch(self_line):
+        depends = (ON_BATTLEFIELD, m.group(3), (m.group(2)[1],))
+    else:
+        return None
+    try:
+        cost = AbilityCost.parse(m.group(1), "~")
+    except ManaplanError as e:
+        raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
+    return [Ability(cost, NOTHING, text=line, depends=depends)]
+
+
 def _at_once(n: int, line: str, unread: list) -> int:
     if n > MOST_COUNTERS_AT_ONCE:
         unread.append((line, f"removing more than {MOST_COUNTERS_AT_ONCE} counters at once is not modelled: {line!r} "
@@ -221,7 +269,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
         raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", effect) if s.strip()]
     output = _read_add(sentences[0], line, chosen_color, state or {})
-    damage, restrict, instant_only, mana_ability = 0, "", False, True
+    damage, restrict, instant_only, mana_ability, depends = 0, "", False, True, ()
     if re.search(r"\btarget\b", effect + cost_text, re.I):
         mana_ability = False  # CR 605.1a: an ability that could target is not a mana ability
     for s in sentences[1:]:
@@ -238,6 +286,11 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             mana_ability = False  # CR 605.1a (2026-08-07): moves cards into or out of a library
         elif re.fullmatch(r"Activate only (once each turn|during your turn)\.", s):
             pass
+        elif (c := _CONTROL_INSTEAD.fullmatch(s)) and _adds_more_instead(s, output):
+            depends = (IF_CONTROL, tuple(re.split(r" and an? ", c.group(1))),
+                       tuple(re.findall(r"[WUBRGC]", c.group(2))))  # Urza's Tower
+        elif c := _ONLY_IF_COUNT.fullmatch(s):
+            depends = (IF_COUNT, _COUNTED_KIND[c.group(2)], number_word(c.group(1)) or 0)  # metalcraft
         elif unread is not None and _adds_more_instead(s, output):
             unread.append((s, f"cannot read the condition of {s!r}: the ability is read as adding what it adds "
                               "otherwise (never more than it makes)"))
@@ -245,9 +298,17 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             raise RequestError(f"cannot read {s!r} in the mana ability {line!r}")
     if re.search(r"\blibrary\b|\bdraw\b|\bmill\b", cost_text, re.I):
         mana_ability = False
-    ability = Ability(cost, output, restrict, instant_only, mana_ability, damage, line)
+    ability = Ability(cost, output, restrict, instant_only, mana_ability, damage, line, depends)
     check_bounded(ability)
     return ability
+
+
+#: "If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead."
+_CONTROL_INSTEAD = re.compile(r"If you control an? ((?:[A-Z][\w'-]* ?)+(?: and an? (?:[A-Z][\w'-]* ?)+)*), add "
+                              r"((?:\{[WUBRGC]\})+) instead\.")
+#: "Activate only if you control three or more artifacts." (metalcraft)
+_ONLY_IF_COUNT = re.compile(r"Activate only if you control (\w+) or more (artifacts|lands|creatures|enchantments)\.")
+_COUNTED_KIND = {"artifacts": "artifact", "lands": "land", "creatures": "creature", "enchantments": "enchantment"}
 
 
 def _chosen_type_restriction(restrict: str, line: str, state: dict) -> str:

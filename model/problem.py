@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from .board_mana import resolve_board_mana
 from .cost import SpellCost
 from .mana import Mana, ManaCost
 from .plan import POOL
@@ -89,6 +90,8 @@ class Spell:
     #: a card whose ability exiles it from the hand for mana (Simian Spirit Guide, CR
     #: 605.1a): that ability as a source, like a permanent sacrificed for mana
     from_hand: object = None
+    #: the spell is the player's commander (CR 903.3): mana spendable only on it may pay
+    commander: bool = False
 
     @property
     def mana_cost(self) -> ManaCost | None:
@@ -142,7 +145,7 @@ class Spell:
 
     def allows(self, restrict: str) -> bool:
         """Whether mana restricted by ``restrict`` may be spent on this spell (CR 106.6)."""
-        return restriction_allows(restrict, self.type_line, self.colors)
+        return restriction_allows(restrict, self.type_line, self.colors, self.commander)
 
     def with_x(self, x: int) -> "Spell":
         """The same spell cast with X = ``x`` (CR 107.3, 601.2b)."""
@@ -170,11 +173,14 @@ class PaymentProblem:
     #: other abilities that make mana may be activated first (``before_casting`` steps)
     mid_cast: bool = False
     prefer: Preference = Preference()
+    #: the permanents the opponents control, when given (None: not given): what some
+    #: card text reads (Exotic Orchard, Priest of Titania); they never pay
+    opponents: tuple | None = None
 
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,
         # however the problem was built (see Board.resolve_amounts)
-        object.__setattr__(self, "board", self.board.resolve_amounts())
+        object.__setattr__(self, "board", resolve_board_mana(self.board, self.player, self.opponents).resolve_amounts())
 
     def with_x(self, x: int) -> "PaymentProblem":
         """The ``pay`` question for the spell cast with X = ``x``, on the same board (its

@@ -10,6 +10,10 @@ import re
 
 from .errors import RequestError
 
+#: "Spend this mana only to cast your commander." (Jeweled Lotus): a spell flagged
+#: ``commander`` (CR 903.3)
+YOUR_COMMANDER = "your commander"
+COMMANDER = "commander"
 _TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "battle",
                "land", "kindred", "legendary", "snow"}
 _COLOR_WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -28,6 +32,8 @@ def parse_restriction(restrict: str) -> tuple:
     """
     if not isinstance(restrict, str) or not restrict.strip():
         raise RequestError("a restriction must be text such as 'creature spells'")
+    if restrict.strip().rstrip(".") == YOUR_COMMANDER:  # Jeweled Lotus
+        return ((COMMANDER,),)
     text = re.sub(r"\s+or activate abilities.*$", "", restrict.strip().rstrip("."), flags=re.I)
     out = []
     for alternative in re.split(r"\s+or\s+|,\s*", text):
@@ -46,12 +52,16 @@ def parse_restriction(restrict: str) -> tuple:
     return tuple(out)
 
 
-def restriction_allows(restrict: str, type_line: str, colors: frozenset) -> bool:
+def restriction_allows(restrict: str, type_line: str, colors: frozenset, commander: bool = False) -> bool:
     """Whether mana with the restriction ``restrict`` may be spent on a spell with this
-    type line and these colors. Raises RequestError when the answer depends on a type
-    line the spell does not give."""
+    type line and these colors (``commander``: the spell is the player's commander).
+    Raises RequestError when the answer depends on a type line the spell does not give."""
     line = {x.lower() for x in type_line.replace("—", " ").split()}
     for words in parse_restriction(restrict):
+        if words == (COMMANDER,):
+            if commander:
+                return True
+            continue
         color_ok, type_words = True, []
         for word in words:
             if word == "multicolored":

@@ -239,6 +239,9 @@ class Ability:
     mana_ability: bool = True
     damage: int = 0
     text: str = ""
+    #: what it adds depends on the rest of the board (Reflecting Pool, Urza's Tower): a
+    #: spec that :mod:`manaplan.model.board_mana` resolves into ``output`` on each board
+    depends: tuple = ()
 
     @property
     def usable_mid_cast(self) -> bool:
@@ -275,6 +278,9 @@ class Permanent:
     #: the lines of its card text about mana that could not be read, as (line, why): a
     #: "no" on a board with such lines is not certain (``unread_abilities``)
     unread: tuple = ()
+    #: abilities it gives other permanents: ((which, Ability), ...) ("Lands you control
+    #: have ..."), added to them by :mod:`manaplan.model.board_mana`
+    grants: tuple = ()
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
 
     def counter(self, kind: str) -> int:
@@ -330,6 +336,9 @@ class Player:
     life: int = 20
     pool: tuple = ()
     graveyard: int = 0
+    #: the colors of the player's commander's color identity (CR 903.4), or None when
+    #: not given (Command Tower then can't be read)
+    commander_identity: frozenset | None = None
 
     def after(self, plan) -> "Player":
         """The player after carrying ``plan`` out: the life it cost (CR 118.3, and its
@@ -339,7 +348,7 @@ class Player:
         restriction was, and carrying it as plain mana could pay what it may not."""
         pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
                      if not (u.spell_only or u.generic_only or u.unusable))
-        return Player(self.life - plan.life_paid, pool, self.graveyard - plan.exiled)
+        return Player(self.life - plan.life_paid, pool, self.graveyard - plan.exiled, self.commander_identity)
 
 
 def describe_types(types) -> str:

@@ -11,11 +11,12 @@ import os
 
 from manaplan.model.errors import ManaplanError
 from manaplan.model.mana import ManaCost
-from manaplan.model.sources import Ability, AbilityCost, Output
+from manaplan.model.sources import Ability, AbilityCost, Board, Output
 from manaplan.model.oracle import hand_mana_from_text, spell_mana_from_text
 from manaplan.model.restrictions import parse_restriction
 from manaplan.model.triggers import ManaTrigger
-from manaplan.protocol.mtg import read_ability, read_permanent
+from manaplan.model.board_mana import resolve_board_mana
+from manaplan.protocol.mtg import read_ability, read_permanent, read_player
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "mana_cards.json")
 READ, REFUSED, MISREAD = "read", "refused", "misread"
@@ -52,17 +53,29 @@ def judge(card: dict) -> tuple:
         return (READ if got == want and not inexpressible else MISREAD), []
     perm = {"id": "x", "name": name, "type_line": card["type_line"], "oracle_text": card["oracle_text"],
             **card.get("state", {})}
+    if card.get("mana_cost"):
+        perm["mana_cost"] = card["mana_cost"]
     if "chosen color" in card["oracle_text"]:
         perm["chosen_color"] = "G"
     try:
         p = read_permanent(perm, "")
     except ManaplanError as e:
         return REFUSED, [e.message]
+    if "with" in card:  # its mana depends on the rest of the board: resolved on this one
+        others = tuple(read_permanent(q, "") for q in card["with"].get("permanents", []))
+        opponents = card["with"].get("opponents")
+        if opponents is not None:
+            opponents = tuple(read_permanent(q, "") for q in opponents)
+        p = resolve_board_mana(Board((p,) + others), read_player(card["with"].get("player")), opponents).permanents[0]
     unread = [line for line, _ in p.unread if "hand_adds" not in expected or hand_mana_from_text(line, name) is None]
+    grants = [(which, _ability_key(a)) for which, a in p.grants]
+    want_grants = [(g["to"], _ability_key(read_ability({"cost": g["cost"], "add": g["add"]})))
+                   for g in expected.get("grants", [])]
     want = [_ability_key(read_ability(a, name)) for a in expected.get("abilities", [])]
     want += [_ability_key(_raw_ability(a)) for a in expected.get("abilities_raw", [])]
     want_triggers = [ManaTrigger.parse(t, "G").format() for t in expected.get("triggers", [])]
-    same = [_ability_key(a) for a in p.abilities] == want and [t.format() for t in p.triggers] == want_triggers
+    same = ([_ability_key(a) for a in p.abilities] == want and [t.format() for t in p.triggers] == want_triggers
+            and grants == want_grants)
     if unread:
         return REFUSED, unread
     return (READ if same and not inexpressible else MISREAD), []

@@ -73,9 +73,94 @@ def test_the_colors_of_the_card_chrome_mox_exiled():
     assert pay("{G}", [{"id": "m", **CHROME_MOX}])["payable"] is None  # which card? unread
 
 
-def test_an_ability_word_has_no_rules_meaning():
+def test_an_ability_word_has_no_rules_meaning_and_metalcraft_counts_artifacts():
     mox = {"id": "o", "name": "Mox Opal", "type_line": "Legendary Artifact",
            "oracle_text": "Metalcraft — {T}: Add one mana of any color. Activate only if you control three or more "
                           "artifacts."}
-    out = pay("{G}", [mox])  # the condition is not read yet: the line is listed, not guessed
+    rock = {"type_line": "Artifact", "abilities": []}
+    assert pay("{G}", [mox, {"id": "a1", **rock}, {"id": "a2", **rock}])["payable"]
+    assert not pay("{G}", [mox, {"id": "a1", **rock}])["payable"]
+    # Treasures may be sacrificed while paying, so they are not counted (the Mox might
+    # be activated after they are gone); the "no" then says it is not certain
+    treasure = {"type_line": "Token Artifact — Treasure", "oracle_text": "{T}, Sacrifice this token: Add one mana of any color."}
+    out = pay("{G}{G}{G}", [mox, {"id": "t1", **treasure}, {"id": "t2", **treasure}])
     assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "o"
+
+
+FOREST = {"type_line": "Basic Land — Forest"}
+ISLAND = {"type_line": "Basic Land — Island"}
+
+
+def test_what_a_land_you_control_could_produce_cr_106_7():
+    pool = {"id": "rp", "name": "Reflecting Pool", "type_line": "Land",
+            "oracle_text": "{T}: Add one mana of any type that a land you control could produce."}
+    assert pay("{U}{U}", [pool, {"id": "i", **ISLAND}])["payable"]
+    assert not pay("{G}", [pool, {"id": "i", **ISLAND}])["payable"]
+    assert not pay("{1}", [pool, dict(pool, id="rp2")])["payable"]  # two Pools alone could produce nothing
+
+
+def test_urza_lands_make_more_together():
+    tower = {"name": "Urza's Tower", "type_line": "Land — Urza's Tower",
+             "oracle_text": "{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} "
+                            "instead."}
+    mine = {"name": "Urza's Mine", "type_line": "Land — Urza's Mine",
+            "oracle_text": "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead."}
+    plant = {"name": "Urza's Power Plant", "type_line": "Land — Urza's Power-Plant",
+             "oracle_text": "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead."}
+    tron = [{"id": "t", **tower}, {"id": "m", **mine}, {"id": "p", **plant}]
+    assert pay("{7}", tron)["payable"] and not pay("{8}", tron)["payable"]
+    assert pay("{2}", tron[:2])["payable"] and not pay("{3}", tron[:2])["payable"]
+
+
+def test_commander_color_identity_cr_903_4():
+    tower = {"id": "ct", "name": "Command Tower", "type_line": "Land",
+             "oracle_text": "{T}: Add one mana of any color in your commander's color identity."}
+    ask = {"spell": {"mana_cost": "{U}"}, "permanents": [tower]}
+    assert solve({**ask, "player": {"commander_identity": ["W", "U"]}})["payable"]
+    assert not solve({**ask, "player": {"commander_identity": ["B"]}})["payable"]
+    assert not solve({**ask, "player": {"commander_identity": []}})["payable"]  # colorless: no mana (903.4f)
+    assert solve(ask)["payable"] is None  # whose commander? not read
+
+
+def test_mana_only_for_the_commander():
+    lotus = {"id": "l", "name": "Jeweled Lotus", "type_line": "Artifact",
+             "oracle_text": "{T}, Sacrifice this artifact: Add three mana of any one color. Spend this mana only to "
+                            "cast your commander."}
+    assert pay("{G}{G}{G}", [lotus], commander=True)["payable"]
+    assert not pay("{G}{G}{G}", [lotus])["payable"]
+
+
+def test_colors_among_permanents():
+    tender = {"id": "bt", "name": "Bloom Tender", "type_line": "Creature — Elf Druid", "mana_cost": "{1}{G}",
+              "oracle_text": "Vivid — {T}: For each color among permanents you control, add one mana of that color."}
+    blue = {"id": "u", "type_line": "Enchantment", "colors": ["U"], "abilities": []}
+    assert pay("{U}{G}", [tender, blue])["payable"]  # one activation adds both
+    assert not pay("{U}{G}", [tender])["payable"]
+    amber = {"id": "ma", "name": "Mox Amber", "type_line": "Legendary Artifact", "mana_cost": "{0}",
+             "oracle_text": "{T}: Add one mana of any color among legendary creatures and planeswalkers you control."}
+    legend = {"id": "lg", "type_line": "Legendary Creature — Elf", "colors": ["G", "W"], "abilities": []}
+    assert pay("{W}", [amber, legend])["payable"] and not pay("{U}", [amber, legend])["payable"]
+
+
+def test_abilities_one_permanent_gives_others():
+    lantern = {"id": "cl", "name": "Chromatic Lantern", "type_line": "Artifact",
+               "oracle_text": "Lands you control have \"{T}: Add one mana of any color.\"\n{T}: Add one mana of any color."}
+    wastes = {"id": "w", "type_line": "Basic Land — Wastes", "oracle_text": "{T}: Add {C}."}
+    out = pay("{R}{G}", [lantern, wastes])
+    assert out["payable"] and {s["permanent"]: s["ability"] for s in out["plan"]["steps"]}["w"] == 1
+    rite = {"id": "cr", "name": "Cryptolith Rite", "type_line": "Enchantment",
+            "oracle_text": "Creatures you control have \"{T}: Add one mana of any color.\""}
+    bear = {"id": "b", "type_line": "Creature — Bear", "abilities": []}
+    assert pay("{R}", [rite, bear])["payable"]
+    assert not pay("{R}", [rite, {**bear, "summoning_sick": True}])["payable"]  # CR 302.6
+
+
+def test_what_the_opponents_control():
+    orchard = {"id": "eo", "name": "Exotic Orchard", "type_line": "Land",
+               "oracle_text": "{T}: Add one mana of any color that a land an opponent controls could produce."}
+    theirs = [{"id": "o1", **ISLAND}]
+    assert solve({"spell": {"mana_cost": "{U}"}, "permanents": [orchard], "opponents": theirs})["payable"]
+    assert not solve({"spell": {"mana_cost": "{G}"}, "permanents": [orchard], "opponents": theirs})["payable"]
+    assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [orchard]})["payable"] is None
+    out = solve({"spell": {"mana_cost": "{U}"}, "permanents": [orchard], "opponents": [{"id": "eo", **ISLAND}]})
+    assert out["error"]["at"] == "opponents[0].id"  # one id namespace per request

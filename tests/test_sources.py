@@ -83,8 +83,9 @@ def test_targeted_abilities_are_not_mana_abilities_cr_605_5a():
 
 
 def test_text_that_adds_mana_but_cannot_be_read_is_an_error():
-    with pytest.raises(RequestError, match="cannot read"):  # opponents' Elves are not on the request's board
-        abilities_from_text("Creature — Elf Druid", "{T}: Add {G} for each Elf on the battlefield.", "Priest of Titania")
+    with pytest.raises(RequestError, match="cannot read"):  # the strict reader; read_card_text lists it
+        abilities_from_text("Artifact", "{3}, {T}: Double the amount of each type of unspent mana you have.",
+                            "Doubling Cube")
 
 
 def test_for_each_amounts_are_read_and_counted_later():

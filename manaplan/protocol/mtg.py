@@ -38,12 +38,12 @@ NO_SPELL = Spell(SpellCost(None))
 
 REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms",
                   "hand", "keep_castable", "keep_open", "keep_together", "spells", "order", "land_drop", "mid_cast",
-                  "prefer")
+                  "prefer", "opponents")
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
-                "kicks", "alternative_cost")
-PLAYER_FIELDS = ("life", "pool", "graveyard")
+                "kicks", "alternative_cost", "commander")
+PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity")
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to",
                     "chosen_type", "exiled_colors")
@@ -115,8 +115,12 @@ def read(request, boards=None) -> PaymentProblem:
     expect("land_drop" not in request or query == BEST_TURN, "'land_drop' is for the best_turn query", "land_drop")
     land_drop = boolean(request, "land_drop", "land_drop", True)
     prefer = read_prefer(request.get("prefer"), {p.id for p in board.permanents})
+    opponents = None
+    if "opponents" in request:  # what the opponents control: read by text such as Exotic Orchard's
+        expect(isinstance(request["opponents"], list), "'opponents' must be a list of permanents", "opponents")
+        opponents = read_board(request["opponents"], "opponents", known=ids | {c.id for c in hand + spells}).permanents
     return PaymentProblem(spell, board, read_player(player_fields), query, hand, keep, together, spells, order,
-                          land_drop, boolean(request, "mid_cast", "mid_cast"), prefer)
+                          land_drop, boolean(request, "mid_cast", "mid_cast"), prefer, opponents)
 
 
 def read_prefer(prefer, ids: set) -> Preference:
@@ -364,7 +368,8 @@ def _read_spell(spell: dict) -> Spell:
     value = whole_number(spell, "value", "spell.value", None) if "value" in spell else None
     return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
                  boolean(spell, "convoke", "spell.convoke"), boolean(spell, "improvise", "spell.improvise"),
-                 boolean(spell, "delve", "spell.delve"), "", value, kicker, kicked, multikicker, kicks, printed)
+                 boolean(spell, "delve", "spell.delve"), "", value, kicker, kicked, multikicker, kicks, printed,
+                 commander=boolean(spell, "commander", "spell.commander"))
 
 
 def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
@@ -399,7 +404,14 @@ def read_player(player) -> Player:
         pool = parse_mana(pool_text, source=POOL)
     except ManaplanError as e:
         raise RequestError(e.message, "player.pool") from None
-    return Player(life, pool, whole_number(player, "graveyard", "player.graveyard", 0))
+    identity = None
+    if "commander_identity" in player:
+        identity = player["commander_identity"]
+        expect(isinstance(identity, list) and all(isinstance(c, str) and c in COLORS for c in identity),
+               "'commander_identity' must be a list of W, U, B, R, G (empty for a colorless commander)",
+               "player.commander_identity")
+        identity = frozenset(identity)
+    return Player(life, pool, whole_number(player, "graveyard", "player.graveyard", 0), identity)
 
 
 #: permanents already read, by everything but their id: a board of 300 lands repeats a
@@ -503,7 +515,7 @@ def _permanent_body(p: dict, key: str) -> Permanent:
     return Permanent("", name, tuple(abilities), boolean(p, "tapped", "tapped"),
                      boolean(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
                      creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
-                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), tuple(unread), key)
+                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), tuple(unread), text.grants, key)
 
 
 #: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling

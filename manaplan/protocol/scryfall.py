@@ -39,7 +39,7 @@ CARD_FIELDS = ("name", "mana_cost", "type_line", "oracle_text", "colors")
 PERMANENT_STATE = ("tapped", "summoning_sick", "counters", "chosen_color", "snow", "attached_to", "abilities",
                    "triggers", "face")
 SPELL_CHOICES = ("x", "additional", "increase", "reduce", "minimum", "value", "kicker", "kicked", "multikicker",
-                 "kicks", "alternative_cost", "face", "fuse", "convoke", "improvise", "delve")
+                 "kicks", "alternative_cost", "face", "fuse", "convoke", "improvise", "delve", "commander")
 #: layouts whose faces are halves cast one at a time (CR 709.3, 715.3)
 HALVES = ("split", "adventure")
 #: layouts whose back face is not cast (CR 711.2b, 712.8: it transforms or flips into it)
