@@ -5,8 +5,10 @@ Some card text makes mana according to other permanents: the types another perma
 "could produce" (Reflecting Pool, Incubation Druid: CR 106.7), the colors among
 permanents (Bloom Tender, Mox Amber), the commander's color identity (Command Tower,
 Arcane Signet: CR 903.4), a condition on what the player controls (Urza's Tower's
-"instead", Mox Opal's metalcraft), and abilities one permanent gives others ("Lands you
-control have ..." : Chromatic Lantern, Cryptolith Rite). The reader
+"instead", Mox Opal's metalcraft), abilities one permanent gives others ("Lands you
+control have ..." : Chromatic Lantern, Cryptolith Rite), and costs that sacrifice another
+permanent (Ashnod's Altar's "Sacrifice a creature: Add {C}{C}.": each creature then has
+that ability as a "Sacrifice this" of its own, whose mana the altar makes). The reader
 (:mod:`manaplan.model.oracle`) writes each as a spec in ``Ability.depends`` or
 ``Permanent.grants``; :func:`resolve_board_mana` turns them into plain outputs on one
 board, before anything else sees it.
@@ -50,16 +52,23 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
     """The board with every ability that depends on the board resolved (and granted
     abilities given); the same board when there is none. ``opponents``: the permanents
     the opponents control, or None when the request does not give them."""
-    if not any(p.grants or any(a.depends for a in p.abilities) for p in board.permanents):
+    if board.memo.get("board_mana_done") or not any(
+            p.grants or any(a.depends or a.cost.sacrifice_other for a in p.abilities) for p in board.permanents):
         return board
     key = ("board_mana", player.commander_identity, opponents)
     if key in board.memo:
         return board.memo[key]
-    may_go = {p.id for p in board.permanents if any(a.cost.sacrifice for a in p.abilities)}
+    asked = board
+    if any(a.via for p in board.permanents for a in p.abilities):  # built from resolved permanents: anew
+        board = Board(tuple(_as_given(p) for p in board.permanents))
+    altars = _altars(board)
+    victims = {q.id for q in board.permanents for _, _, kind in altars if q.is_a(kind) and not q.triggers}
+    may_go = {p.id for p in board.permanents if any(a.cost.sacrifice for a in p.abilities)} | victims
     granted = _granted(board, may_go)
     out = []
     for p in board.permanents:
         abilities = list(p.abilities) + [ability for which, ability in granted if p.is_a(which)]
+        abilities += _sacrificed_through(p, altars, may_go)
         notes = list(p.unread)
         for j, a in enumerate(abilities):
             if a.depends:
@@ -70,16 +79,63 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
             notes += [(text, "given by a permanent that may be sacrificed while paying: not used")
                       for which, text in _grants_of_sacrificed(board, may_go) if p.is_a(which)]
         resolved = tuple(a.output for a in abilities)
-        out.append(replace(p, abilities=tuple(abilities), unread=tuple(notes),
+        out.append(replace(p, abilities=tuple(abilities), unread=tuple(dict.fromkeys(notes)),
                            key=f"{p.key}|{resolved}" if p.key else ""))
+    for altar, j, kind in altars:
+        if any(q.is_a(kind) and q.triggers for q in board.permanents):
+            k = next(i for i, q in enumerate(out) if q.id == altar.id)
+            out[k] = replace(out[k], unread=out[k].unread + (
+                (altar.abilities[j].text or str(altar.abilities[j].cost),
+                 "a permanent it could sacrifice has triggered mana abilities, which stop when it leaves (CR "
+                 "603.10): not sacrificed here"),))
+        if altar.id in may_go and any(q.is_a(kind) and q.id != altar.id for q in board.permanents):
+            k = next(i for i, q in enumerate(out) if q.id == altar.id)
+            out[k] = replace(out[k], unread=out[k].unread + (
+                (altar.abilities[j].text or str(altar.abilities[j].cost),
+                 "it may be sacrificed while paying, so it sacrifices only itself here: it may make more"),))
     resolved_board = Board(tuple(out))
-    board.memo[key] = resolved_board
+    resolved_board.memo["board_mana_done"] = True
+    resolved_board.memo["given"] = board
+    asked.memo[key] = resolved_board
     return resolved_board
+
+
+def _as_given(p):
+    """The permanent without the abilities a resolution gave it (each has ``via``), so
+    that resolving a board built from resolved permanents gives them once."""
+    if not any(a.via for a in p.abilities):
+        return p
+    return replace(p, abilities=tuple(a for a in p.abilities if not a.via))
+
+
+def _altars(board: Board) -> list:
+    """(permanent, ability index, kind) for each ability whose cost sacrifices another
+    permanent of a kind (Ashnod's Altar: creature; Skirk Prospector: Goblin)."""
+    return [(p, j, a.cost.sacrifice_other) for p in board.permanents for j, a in enumerate(p.abilities)
+            if a.cost.sacrifice_other]
+
+
+def _sacrificed_through(q, altars: list, may_go: set) -> list:
+    """The "Sacrifice this" abilities ``q`` has through each altar that may sacrifice it:
+    the altar's cost and mana, the sacrifice being ``q``'s (CR 602.2b: sacrificing is
+    part of the altar's cost). An altar that may itself be sacrificed while paying is
+    used only to sacrifice itself, since it might be gone before another activation."""
+    out = []
+    for altar, j, kind in altars:
+        if not q.is_a(kind) or (altar.id in may_go and altar.id != q.id):
+            continue
+        if q.triggers:  # its triggers would stop when it leaves (CR 603.10): not modelled
+            continue
+        a = altar.abilities[j]
+        cost = replace(a.cost, sacrifice=True, sacrifice_other="")
+        out.append(replace(a, cost=cost, via=(altar.id, j, altar.snow)))
+    return out
 
 
 def _granted(board: Board, may_go: set) -> list:
     """(which, ability) given by permanents that stay while paying."""
-    return [(which, ability) for g in board.permanents if g.id not in may_go for which, ability in g.grants]
+    return [(which, replace(ability, via=(g.id, None, False))) for g in board.permanents if g.id not in may_go
+            for which, ability in g.grants]
 
 
 def _grants_of_sacrificed(board: Board, may_go: set) -> list:
@@ -163,3 +219,15 @@ def _is(q, which: str) -> bool:
         types = split_type_line(q.type_line)[0]
         return "Planeswalker" in types or ("Legendary" in types and q.is_a("creature"))
     return q.is_a(which)
+
+
+def acting(board: Board, permanent, ability) -> tuple:
+    """(the permanent whose ability makes the mana, that ability, whether its mana is
+    snow): the altar for a "Sacrifice this" had through an altar, else the permanent
+    itself. Triggers and replacement effects look at it (CR 605.4a, 106.12)."""
+    if ability.via and ability.via[1] is not None:
+        host = next((q for q in board.permanents if q.id == ability.via[0]), None)
+        if host is not None:
+            return host, host.abilities[ability.via[1]], ability.via[2]
+    return permanent, ability, permanent.snow
+

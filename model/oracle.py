@@ -485,19 +485,32 @@ def chosen_color_code(value) -> str:
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
 
-def spell_mana_from_text(oracle_text: str, name: str = "") -> tuple:
+def spell_mana_from_text(oracle_text: str, name: str = "", graveyard: int = 0) -> tuple:
     """The mana an instant or sorcery adds when it resolves (a ritual: "Add {B}{B}{B}."
     is Dark Ritual's whole text; CR 605.5b: a spell is never a mana ability), as mana
-    types. A line that speaks of adding mana in any other way is an error, never
-    skipped (Cabal Ritual's threshold, "Add one mana of any color")."""
-    out = []
+    types; with Cabal Ritual's threshold, the mana it adds instead when ``graveyard``
+    (the cards in the player's graveyard) is seven or more (an ability word's condition, CR 207.2c, checked as it
+    resolves; the ritual itself is on the stack then). A line
+    that speaks of adding mana in any other way is an error, never skipped ("Add one
+    mana of any color")."""
+    out, instead = [], None
     for line, self_line in _rules_lines(oracle_text, name):
         if m := re.fullmatch(r"Add ((?:\{[WUBRGC]\})+)\.", self_line):
             out += re.findall(r"[WUBRGC]", m.group(1))
+        elif m := _THRESHOLD.fullmatch(self_line):
+            instead = re.findall(r"[WUBRGC]", m.group(1))
         elif re.search(r"\badd\b", line, re.I):
             raise RequestError(f"cannot read {line!r}: a spell's mana is read from \"Add\" and fixed mana only "
                                "(\"Add {B}{B}{B}.\")", "oracle_text")
-    return tuple(out)
+    if instead is not None and not out:
+        raise RequestError("a threshold that adds mana instead needs the mana the spell adds otherwise", "oracle_text")
+    return tuple(instead if instead is not None and graveyard >= 7 else out)
+
+
+#: Cabal Ritual: "Threshold — Add {B}{B}{B}{B}{B} instead if there are seven or more cards
+#: in your graveyard."
+_THRESHOLD = re.compile(r"Threshold — Add ((?:\{[WUBRGC]\})+) instead if there are seven or more cards in your "
+                        r"graveyard\.")
 
 
 #: "Exile this card from your hand: Add {R}." (Simian Spirit Guide): a mana ability of a

@@ -110,6 +110,10 @@ class Step:
     life: int = 0
     damage: int = 0
     before_casting: bool = False  # activated before the spell is cast (not usable while casting: CR 601.2g)
+    #: (permanent id, ability index) of the ability activated, when ``permanent`` is what
+    #: its cost sacrifices (Ashnod's Altar sacrificing a creature): at the table, the
+    #: altar's ability is activated, sacrificing ``permanent``
+    via: tuple = ()
 
     @property
     def pays(self) -> tuple:

@@ -7,7 +7,7 @@ A :class:`Permanent` has :class:`Ability` objects; each has an :class:`AbilityCo
 round-trip.
 
 >>> AbilityCost.parse("{W/B}, {T}")
-AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0)
+AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0, sacrifice_other='')
 >>> str(AbilityCost.parse("{T}, Sacrifice this"))
 '{T}, Sacrifice this'
 >>> Output.parse(["{W}{W}", "{W}{B}", "{B}{B}"]).alternatives
@@ -73,8 +73,12 @@ class AbilityCost:
     sacrifice: bool = False
     counter_kind: str = ""
     counters: int = 0
+    #: "Sacrifice a creature" (Ashnod's Altar): a permanent of this kind is sacrificed, not
+    #: this one; paid through the sacrificed permanent (see model.board_mana)
+    sacrifice_other: str = ""
 
     _SACRIFICE = re.compile(r"sacrifice (this|~|it)( [a-z]+)?", re.I)
+    _SACRIFICE_OTHER = re.compile(r"sacrifice an? (creature|artifact|land|enchantment|[A-Z][a-z]+)")
     _LIFE = re.compile(r"pay (\w+) life", re.I)
     _COUNTER = re.compile(r"remove (\w+) ([\w-]+) counters? from (this|~|it)( [a-z]+)?", re.I)
 
@@ -88,7 +92,7 @@ class AbilityCost:
         tap = untap = sacrifice = False
         mana = ManaCost()
         life = counters = 0
-        counter_kind = ""
+        counter_kind = other = ""
         for raw in text.split(","):
             part = raw.strip()
             if name and part.lower().startswith(("sacrifice ", "remove ")):
@@ -104,6 +108,8 @@ class AbilityCost:
                 mana = mana + extra
             elif m := cls._SACRIFICE.fullmatch(part):
                 sacrifice = True
+            elif m := cls._SACRIFICE_OTHER.fullmatch(part[:1].lower() + part[1:]):
+                other = m.group(1)
             elif (m := cls._LIFE.fullmatch(part)) and number_word(m.group(1)) is not None:
                 if number_word(m.group(1)) > 1000:
                     raise RequestError(f"{part!r}: at most 1000 life")
@@ -114,9 +120,12 @@ class AbilityCost:
                 counter_kind, counters = m.group(2).lower(), number_word(m.group(1))
             else:
                 raise RequestError(f"cannot read the cost part {part!r} in {text!r}; known parts: "
-                                   "{T}, mana symbols, 'Pay N life', 'Sacrifice this', "
-                                   "'Remove a <kind> counter from this'")
-        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters)
+                                   "{T}, mana symbols, 'Pay N life', 'Sacrifice this', 'Sacrifice a creature' "
+                                   "(a kind), 'Remove a <kind> counter from this'")
+        if other and (tap or sacrifice or counters):
+            raise RequestError(f"{text!r}: a cost that sacrifices another permanent and also taps, sacrifices or "
+                               "removes counters from this one is not supported yet")
+        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters, other)
 
     def __str__(self) -> str:
         parts = []
@@ -133,6 +142,8 @@ class AbilityCost:
         if self.counters:
             n = "a" if self.counters == 1 else str(self.counters)
             parts.append(f"Remove {n} {self.counter_kind} counter{'s' if self.counters > 1 else ''} from this")
+        if self.sacrifice_other:
+            parts.append(f"Sacrifice {'an' if self.sacrifice_other[0] in 'aeiouAEIOU' else 'a'} {self.sacrifice_other}")
         return ", ".join(parts)
 
 
@@ -242,6 +253,11 @@ class Ability:
     #: what it adds depends on the rest of the board (Reflecting Pool, Urza's Tower): a
     #: spec that :mod:`manaplan.model.board_mana` resolves into ``output`` on each board
     depends: tuple = ()
+    #: an ability a permanent has because of another (permanent id, ability index, that
+    #: permanent's snow): "Sacrifice a creature: Add {C}{C}" is, for each creature, a
+    #: "Sacrifice this" ability whose mana Ashnod's Altar makes; "Lands you control have
+    #: ..." (index None). Added on each board by model.board_mana.
+    via: tuple = ()
 
     @property
     def usable_mid_cast(self) -> bool:
@@ -363,7 +379,7 @@ def check_bounded(ability: Ability) -> None:
     """Refuse an ability that could be activated without limit for a profit: the plan
     would be infinite mana, which manaplan does not model."""
     c = ability.cost
-    if c.tap or c.untap or c.sacrifice or c.counters or c.life:
+    if c.tap or c.untap or c.sacrifice or c.sacrifice_other or c.counters or c.life:
         return
     if ability.output.max_count > c.mana.mana_value:
         raise RequestError("an ability with no {T}, sacrifice, counter or life cost that adds more mana "
@@ -394,12 +410,12 @@ class Board:
         the counters its costs removed are removed. Amounts counted on the board (Gaea's
         Cradle) are counted again on what is left, from the board as given."""
         tapped, gone = set(plan.tapped), set(plan.sacrificed)
-        source = self.counted_from or self
-        by_id = {p.id: p for p in source.permanents}
+        source = self.given()
         removed: dict = {}
+        acting = {p.id: p for p in (self.counted_from or self).permanents}  # the abilities the plan names
         for step in plan.steps:
-            if isinstance(step.ability, int) and step.permanent in by_id:
-                cost = by_id[step.permanent].abilities[step.ability].cost
+            if isinstance(step.ability, int) and step.permanent in acting:
+                cost = acting[step.permanent].abilities[step.ability].cost
                 if cost.counters:
                     key = (step.permanent, cost.counter_kind)
                     removed[key] = removed.get(key, 0) + cost.counters
@@ -413,6 +429,13 @@ class Board:
                 p = replace(p, tapped=state[0], counters=counters, key=f"{p.key}|{state}" if p.key else "")
             out.append(p)
         return Board(tuple(out))
+
+    def given(self) -> "Board":
+        """The board as the request gave it: before its counted amounts
+        (:meth:`resolve_amounts`) and the mana that depends on the rest of the board
+        (``model.board_mana``) were worked out on it; a board made from it resolves anew."""
+        board = self.counted_from or self
+        return board.memo.get("given", board)
 
     def resolve_amounts(self) -> "Board":
         """Count "for each ... you control" amounts (Gaea's Cradle, Cabal Coffers) and
@@ -511,6 +534,10 @@ def can_pay_life(amount: int, life: int) -> bool:
     return amount == 0 or amount <= life
 
 
+#: why an ability whose cost sacrifices another permanent is not used as it is: each
+#: permanent it may sacrifice has it as a "Sacrifice this" ability (model.board_mana)
+SACRIFICED_THROUGH = "paid through the permanent it sacrifices"
+
 #: the reasons of :func:`why_unusable` that activating the ability before casting removes
 PRECAST_ONLY = ("not a mana ability", "activate only as an instant")
 
@@ -526,6 +553,8 @@ def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precas
         return PRECAST_ONLY[0] if not ability.mana_ability else PRECAST_ONLY[1]
     if ability.cost.untap:
         return "{Q} costs are not supported"
+    if ability.cost.sacrifice_other:
+        return SACRIFICED_THROUGH
     if ability.cost.tap and permanent.tapped:
         return "tapped"
     if ability.cost.tap and not permanent.can_tap:

@@ -235,7 +235,7 @@ def check_board(permanents: tuple) -> None:
                                "not supported (its triggers stop when it leaves, CR 603.10)", f"{at}.abilities")
         for j, ab in enumerate(p.abilities):
             c = ab.cost
-            if c.tap or c.untap or c.sacrifice or c.counters or c.life or not ab.usable_mid_cast:
+            if c.tap or c.untap or c.sacrifice or c.sacrifice_other or c.counters or c.life or not ab.usable_mid_cast:
                 continue
             outcomes = activation_outputs(triggers, p, ab)
             if outcomes and max(len(own) + len(extra) for own, extra in outcomes) > c.mana.mana_value:

@@ -20,6 +20,7 @@ from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
+from ..model.board_mana import acting
 from ..model.sources import PRECAST_ONLY, Board, flexibility, why_unusable
 from ..model.symbols import COLORS
 from ..model.triggers import activation_outputs, board_triggers
@@ -60,6 +61,10 @@ class Act:
     #: that may be sacrificed first: each one sacrificed before an activation takes its
     #: units away (the count is made as the ability resolves)
     counted: tuple = ()
+    #: the permanent whose ability makes the mana, when not the group's own (the altar of
+    #: a "Sacrifice this" had through Ashnod's Altar): the mana's source in the plan
+    made_by: str = ""
+    made_by_ability: int | None = None
     #: with several candidate spells (solver.turn): the indices of those it may pay for
     #: (a restriction, convoke, improvise, delve); None: any
     for_spells: tuple | None = None
@@ -341,16 +346,21 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
             if ab.cost.life:
                 caps.append(len(members) * (life // ab.cost.life))
             alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
-            outcomes = _outcomes(board, triggers, proto, i, ab) if triggers else None
+            host, host_ability, snow = acting(board, proto, ab)
+            through = bool(ab.via) and ab.via[1] is not None  # the ability of an altar that sacrifices it
+            host_index = ab.via[1] if through else i
+            outcomes = _outcomes(board, triggers, host, host_index, host_ability) if triggers else None
             if outcomes is not None:  # CR 605.4a: its triggers' mana comes with it
                 alternatives, combination = tuple(own for own, _ in outcomes), 0
                 bonus = tuple(extra for _, extra in outcomes)
             group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
                                   ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
                                   combination, ab.output.combination_types,
-                                  Mana("C", proto.snow, spell_only), min(caps) if caps else -1,
-                                  text=ab.text if ab.text == EXILE_FROM_HAND else str(ab.cost),
-                                  damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast))
+                                  Mana("C", snow, spell_only), min(caps) if caps else -1,
+                                  text=ab.text if ab.text == EXILE_FROM_HAND else str(host_ability.cost),
+                                  damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
+                                  made_by=host.id if through else "",
+                                  made_by_ability=host_index if through else None))
         if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)

@@ -46,7 +46,8 @@ def judge(card: dict) -> tuple:
     inexpressible = bool(expected.get("inexpressible"))
     if any(t in card["type_line"] for t in ("Instant", "Sorcery")):  # a ritual: the mana its text adds
         try:
-            got = spell_mana_from_text(card["oracle_text"], name)
+            got = spell_mana_from_text(card["oracle_text"], name,
+                                       card.get("with", {}).get("player", {}).get("graveyard", 0))
         except ManaplanError as e:
             return REFUSED, [e.message]
         want = tuple(expected.get("spell_adds", "").replace("{", "").replace("}", ""))

@@ -127,6 +127,14 @@ def requests(draw, max_permanents=4):
                           "mana_cost": draw(st.sampled_from(["{R/G}", "{G}", "{G}{G}"])),
                           "abilities": [{"cost": draw(st.sampled_from(["Sacrifice this", "{1}, Sacrifice this"])),
                                          "add": draw(st.sampled_from(["any", "{G}", "{C}"]))}]})
+    room = MOST_PERMANENTS - 2 - len(perms)
+    if room >= 1 and draw(st.integers(0, 5)) == 0:  # a cost that sacrifices another permanent (Ashnod's Altar)
+        altar_type, victims = draw(st.sampled_from([("Artifact", "creature"), ("Snow Artifact", "creature"),
+                                                     ("Enchantment", "creature"), ("Creature — Elf", "artifact")]))
+        sacrifice = f"Sacrifice {'an' if victims[0] in 'aeiou' else 'a'} {victims}"
+        perms.append({"id": "altar", "type_line": altar_type,
+                      "abilities": [{"cost": draw(st.sampled_from([sacrifice, "{1}, " + sacrifice])),
+                                     "add": draw(st.sampled_from(["{C}{C}", "any", "{B}"]))}]})
     if (spell.get("convoke") or spell.get("improvise")) and draw(st.booleans()):  # both tapped to pay and
         perms.append({"id": "spawn", "type_line": draw(st.sampled_from(  # sacrificed for mana? (CR 601.2g-h)
             ["Creature — Eldrazi Spawn", "Artifact — Gold", "Artifact Creature — Construct"])),

@@ -164,3 +164,54 @@ def test_what_the_opponents_control():
     assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [orchard]})["payable"] is None
     out = solve({"spell": {"mana_cost": "{U}"}, "permanents": [orchard], "opponents": [{"id": "eo", **ISLAND}]})
     assert out["error"]["at"] == "opponents[0].id"  # one id namespace per request
+
+
+ALTAR = {"id": "alt", "name": "Ashnod's Altar", "type_line": "Artifact", "oracle_text": "Sacrifice a creature: Add {C}{C}."}
+ELF = {"name": "Llanowar Elves", "type_line": "Creature — Elf Druid", "oracle_text": "{T}: Add {G}."}
+
+
+def test_a_cost_that_sacrifices_another_permanent():
+    """Tap the Elves for {G}, then sacrifice them to the altar for {C}{C} (CR 602.2b: the
+    sacrifice is part of the altar's cost; the creature may be used first)."""
+    out = pay("{2}{G}", [ALTAR, {"id": "e", **ELF}])
+    assert out["payable"] and out["plan"]["sacrificed"] == ["e"] and out["plan"]["tapped"] == ["e"]
+    altar_step = next(s for s in out["plan"]["steps"] if s["permanent"] == "alt")
+    assert altar_step == {"permanent": "alt", "ability": 0, "cost": "Sacrifice a creature", "sacrifices": "e",
+                          "pays": "", "payment": [], "adds": "{C}{C}"}
+    assert {line["from"] for line in out["plan"]["payment"] if line["mana"] == "C"} == {"alt"}
+    assert not pay("{3}{G}", [ALTAR, {"id": "e", **ELF}])["payable"]
+    sick = pay("{2}", [ALTAR, {"id": "e", **ELF, "summoning_sick": True}])  # no {T}: sickness doesn't matter
+    assert sick["payable"] and sick["plan"]["sacrificed"] == ["e"]
+    kept = solve({"spell": {"mana_cost": "{2}"}, "permanents": [ALTAR, {"id": "e", **ELF}],
+                  "prefer": {"never_sacrifice": ["e"]}})
+    assert not kept["payable"]
+    assert not pay("{2}", [ALTAR, {"id": "w", "type_line": "Basic Land — Wastes", "abilities": []}])["payable"]
+
+
+def test_an_altar_that_is_its_own_kind_sacrifices_only_itself_with_certainty():
+    prospector = {"id": "sp", "name": "Skirk Prospector", "type_line": "Creature — Goblin",
+                  "oracle_text": "Sacrifice a Goblin: Add {R}."}
+    goblin = {"id": "g", "type_line": "Creature — Goblin Warrior", "abilities": []}
+    assert pay("{R}", [prospector])["payable"]  # it sacrifices itself
+    out = pay("{R}{R}", [prospector, goblin])  # the goblin first, then itself: not modelled yet
+    assert out["payable"] is None and out["reason"]["code"] == "unread_abilities"
+
+
+def test_a_sacrifice_counts_for_what_is_counted_after_it():
+    cradle = {"id": "gc", "name": "Gaea's Cradle", "type_line": "Legendary Land",
+              "oracle_text": "{T}: Add {G} for each creature you control."}
+    elves = [{"id": f"e{k}", **ELF} for k in range(2)]
+    # Cradle first (2 creatures: {G}{G}), then both elves to the altar ({C}{C} each), elves tapped first
+    assert pay("{4}{G}{G}{G}{G}", [ALTAR, cradle] + elves)["payable"]
+    assert not pay("{5}{G}{G}{G}{G}", [ALTAR, cradle] + elves)["payable"]
+
+
+def test_cabal_ritual_threshold_in_a_sequence():
+    ritual = {"id": "cr", "name": "Cabal Ritual", "mana_cost": "{1}{B}", "type_line": "Instant",
+              "oracle_text": "Add {B}{B}{B}.\nThreshold — Add {B}{B}{B}{B}{B} instead if there are seven or more "
+                             "cards in your graveyard."}
+    big = {"id": "big", "mana_cost": "{B}{B}{B}{B}{B}", "type_line": "Sorcery"}
+    swamps = [{"id": f"s{k}", "type_line": "Basic Land — Swamp"} for k in range(2)]
+    ask = {"query": "sequence", "spells": [ritual, big], "permanents": swamps}
+    assert not solve({**ask, "player": {"graveyard": 6}})["payable"]
+    assert solve({**ask, "player": {"graveyard": 7}})["payable"]

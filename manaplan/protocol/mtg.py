@@ -64,7 +64,8 @@ def read(request, boards=None) -> PaymentProblem:
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
     hand_items = _spell_objects(request.get("hand"), "hand")
     hand = read_hand(hand_items, "hand", resolving=query == BEST_TURN)
-    spells = read_hand(_spell_objects(request.get("spells"), "spells"), "spells", resolving=query == SEQUENCE)
+    spell_items = _spell_objects(request.get("spells"), "spells")
+    spells = read_hand(spell_items, "spells", resolving=query == SEQUENCE)
     if query == SEQUENCE:
         expect("spells" in request and spells, "'sequence' pays a list of 'spells': give them", "spells")
         spell = NO_SPELL
@@ -119,8 +120,21 @@ def read(request, boards=None) -> PaymentProblem:
     if "opponents" in request:  # what the opponents control: read by text such as Exotic Orchard's
         expect(isinstance(request["opponents"], list), "'opponents' must be a list of permanents", "opponents")
         opponents = read_board(request["opponents"], "opponents", known=ids | {c.id for c in hand + spells}).permanents
-    return PaymentProblem(spell, board, read_player(player_fields), query, hand, keep, together, spells, order,
+    player = read_player(player_fields)
+    if player.graveyard >= 7:  # Cabal Ritual's threshold
+        hand = _at_threshold(hand, hand_items, player.graveyard)
+        spells = _at_threshold(spells, spell_items, player.graveyard)
+    return PaymentProblem(spell, board, player, query, hand, keep, together, spells, order,
                           land_drop, boolean(request, "mid_cast", "mid_cast"), prefer, opponents)
+
+
+def _at_threshold(cards: tuple, items, graveyard: int) -> tuple:
+    """Rituals whose mana depends on the cards in the graveyard, read with its count."""
+    if not cards or not isinstance(items, list):
+        return cards
+    return tuple(replace(card, adds=spell_mana_from_text(item.get("oracle_text", ""), card.name, graveyard))
+                 if card.adds and "Threshold" in item.get("oracle_text", "") else card
+                 for card, item in zip(cards, items))
 
 
 def read_prefer(prefer, ids: set) -> Preference:
@@ -603,9 +617,18 @@ def _line(line) -> dict:
 
 
 def _step(step) -> dict:
+    if step.via:  # the altar's ability, sacrificing the permanent the plan moves through
+        out = {"permanent": step.via[0], "ability": step.via[1], "cost": step.cost, "sacrifices": step.permanent,
+               "pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
+               "adds": format_types(step.adds)}
+        return _step_extras(step, out)
     out = {"permanent": step.permanent, "ability": step.ability, "cost": step.cost,
            "pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
            "adds": format_types(step.adds)}
+    return _step_extras(step, out)
+
+
+def _step_extras(step, out: dict) -> dict:
     if step.triggered:
         out["triggered"] = [{"permanent": t.permanent, "trigger": t.trigger, "adds": format_types(t.adds)}
                             for t in step.triggered]

@@ -18,6 +18,7 @@ import itertools
 from collections import Counter
 from dataclasses import replace
 
+from ...model.board_mana import acting
 from ...model.cost import all_total_costs
 from ...model.mana import Mana
 from ...model.errors import SearchTooLarge
@@ -122,8 +123,10 @@ def _moves(problem: PaymentProblem):
                 if not spell.allows(ab.restrict):
                     continue
                 spell_only = True
-            props = (p.snow, spell_only, False)
-            outputs = _outputs(triggers, p, ab, props)
+            host, host_ability, snow = acting(problem.board, p, ab)  # an altar makes the mana
+            props = (snow, spell_only, False)
+            outputs = _outputs(triggers, host, host_ability, props) if host is not p else _outputs(triggers, p, ab,
+                                                                                                    props)
             types |= {u[0] for o in outputs for u in o}
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
                          ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)

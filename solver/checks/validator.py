@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from ...model.board_mana import acting
 from ...model.cost import Announcement, choice_symbols, total_cost
 from ...model.errors import PlanRejected
 from ...model.mana import Mana, format_mana
@@ -199,6 +200,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         added = tuple(step.adds)
         snow = spell_only = generic_only = False
         ability = None
+        maker = pid
         taps = sacrifices = exiles = False
         cost_life = cost_damage = 0
         if step.before_casting and not isinstance(index, int):
@@ -275,9 +277,16 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                     sacrifices = True
                 live = tuple(tr for tr in triggers if tr[0].id not in sacrificed) if triggers else ()
                 counted = _counted_now(problem.board, pid, index, sacrificed)
-                if not _output_ok(counted or ability, added, multiplier(live, p, ability) if live else 1):
+                host, host_ability, snow = acting(problem.board, p, ability)  # an altar makes the mana
+                through = tuple(ability.via[:2]) if ability.via and ability.via[1] is not None else ()
+                if tuple(step.via) != through:
+                    raise PlanRejected(f"{where}: the step says it is activated through {step.via}, the ability "
+                                       f"{through or 'its own'}")
+                if through and host.id != pid and host.id in sacrificed:
+                    raise PlanRejected(f"{where}: {host.id}, whose ability this is, was already sacrificed")
+                if not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
                     raise PlanRejected(f"{where}: this ability can't add {step.adds}")
-                snow = p.snow
+                maker = host.id
                 if ability.restrict:
                     if not spell.allows(ability.restrict):
                         raise PlanRejected(f"{where}: its mana can't be spent on this spell")
@@ -288,9 +297,10 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         if step.life != cost_life or step.damage != cost_damage:
             raise PlanRejected(f"{where}: the step's life and damage don't match the ability's")
         for t in added:
-            pool.add(Mana(t, snow, spell_only, generic_only, False, pid))
+            pool.add(Mana(t, snow, spell_only, generic_only, False, maker))
         if triggers or step.triggered:
-            for u in _replay_triggers(step, triggers, perms.get(pid), ability, tuple(added), sacrificed, where):
+            host, host_ability = (perms.get(pid), ability) if ability is None else acting(problem.board, p, ability)[:2]
+            for u in _replay_triggers(step, triggers, host, host_ability, tuple(added), sacrificed, where):
                 pool.add(u)
 
     # the spell (CR 601.2b, 601.2f, 601.2h)
