@@ -52,8 +52,13 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
     """The board with every ability that depends on the board resolved (and granted
     abilities given); the same board when there is none. ``opponents``: the permanents
     the opponents control, or None when the request does not give them."""
-    if board.memo.get("board_mana_done") or not any(
-            p.grants or any(a.depends or a.cost.sacrifice_other for a in p.abilities) for p in board.permanents):
+    memo = board.memo
+    if memo.get("board_mana_done"):
+        return board
+    if "board_mana_needed" not in memo:  # looked for once per board
+        memo["board_mana_needed"] = any(p.grants or any(a.depends or a.cost.sacrifice_other for a in p.abilities)
+                                        for p in board.permanents)
+    if not memo["board_mana_needed"]:
         return board
     key = ("board_mana", player.commander_identity, opponents)
     if key in board.memo:

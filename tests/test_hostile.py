@@ -66,6 +66,27 @@ V2_REQUESTS = [
     {"spell": {"mana_cost": "{R}", "kicker": "{4}", "kicked": "if_possible", "multikicker": "{1}", "kicks": "max"},
      "hand": _HAND, "keep_castable": ["bear"], "keep_open": "{B}", "keep_together": True, "permanents": _LANDS},
     {"spell": {"mana_cost": "{4}{U}", "alternative_cost": "{2}{U}"}, "mid_cast": True, "permanents": _LANDS},
+    # cards as they come (protocol 2.1): Scryfall objects, faces, text that depends on the board
+    {"spell": {"card": {"object": "card", "name": "Fire // Ice", "layout": "split", "mana_cost": "{1}{R} // {1}{U}",
+                        "card_faces": [{"object": "card_face", "name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"},
+                                       {"object": "card_face", "name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant"}]},
+               "face": 1, "commander": False},
+     "player": {"commander_identity": ["U"], "graveyard": 7},
+     "permanents": _LANDS + [
+         {"object": "card", "id": "x", "instance": "pw", "name": "Brightclimb Pathway // Grimclimb Pathway",
+          "layout": "modal_dfc", "prices": {"usd": "1"},
+          "card_faces": [{"name": "Brightclimb Pathway", "type_line": "Land", "oracle_text": "{T}: Add {W}."},
+                         {"name": "Grimclimb Pathway", "type_line": "Land", "oracle_text": "{T}: Add {B}."}], "face": 1},
+         {"id": "alt", "type_line": "Artifact", "oracle_text": "Sacrifice a creature: Add {C}{C}."},
+         {"id": "elf", "type_line": "Creature — Elf", "oracle_text": "{T}: Add {G}.", "summoning_sick": True},
+         {"id": "rp", "type_line": "Land", "oracle_text": "{T}: Add one mana of any type that a land you control could produce."},
+         {"id": "ct", "type_line": "Land", "oracle_text": "{T}: Add one mana of any color in your commander's color identity."},
+         {"id": "vault", "type_line": "Land", "counters": {"storage": 3}, "oracle_text":
+          "{T}, Remove any number of storage counters from this land: Add {B} for each storage counter removed this way."},
+         {"id": "cav", "type_line": "Land", "chosen_type": "Elf", "oracle_text": "{T}: Add one mana of any color. "
+          "Spend this mana only to cast a creature spell of the chosen type."},
+         {"id": "lan", "type_line": "Artifact", "oracle_text": "Lands you control have \"{T}: Add one mana of any color.\""}],
+     "opponents": [{"id": "o1", "type_line": "Basic Land — Island"}]},
 ]
 
 
