@@ -36,7 +36,7 @@ from .sources import Board, Output, Player, split_type_line
 from .symbols import COLORS, MANA_TYPES
 
 #: the kinds of ``Ability.depends``
-LAND_TYPES = "land_types"  # (LAND_TYPES, n): n mana of one type a land you control could produce
+COULD_PRODUCE = "could_produce"  # (COULD_PRODUCE, n): n mana of one type a land you control could produce
 COMMANDER = "commander_identity"  # (COMMANDER,): one mana of a color of the commander's identity
 COLORS_AMONG = "colors_among"  # (COLORS_AMONG, which, each): colors among permanents of a kind
 IF_CONTROL = "if_control"  # (IF_CONTROL, (subtypes, ...), mana): this mana instead if all are there
@@ -51,66 +51,107 @@ NOTHING = Output(((),))
 def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = None) -> Board:
     """The board with every ability that depends on the board resolved (and granted
     abilities given); the same board when there is none. ``opponents``: the permanents
-    the opponents control, or None when the request does not give them."""
+    the opponents control, or None when the request does not give them.
+
+    In short steps: the permanents as given (a board built from resolved permanents, as
+    a sequence builds them, is resolved anew); the abilities others give them (granted,
+    or through an altar); then what depends on that board, counted without the
+    permanents that may be sacrificed while paying."""
     memo = board.memo
     if memo.get("board_mana_done"):
         return board
     if "board_mana_needed" not in memo:  # looked for once per board
-        memo["board_mana_needed"] = any(p.grants or any(a.depends or a.cost.sacrifice_other for a in p.abilities)
-                                        for p in board.permanents)
+        memo["board_mana_needed"] = any(p.grants or any(a.depends or a.cost.sacrifice_other or a.via or a.unresolved
+                                                        for a in p.abilities) for p in board.permanents)
     if not memo["board_mana_needed"]:
         return board
     key = ("board_mana", player.commander_identity, opponents)
-    if key in board.memo:
-        return board.memo[key]
-    asked = board
-    if any(a.via for p in board.permanents for a in p.abilities):  # built from resolved permanents: anew
-        board = Board(tuple(_as_given(p) for p in board.permanents))
-    altars = _altars(board)
-    victims = {q.id for q in board.permanents for _, _, kind in altars if q.is_a(kind) and not q.triggers}
-    may_go = {p.id for p in board.permanents if any(a.cost.sacrifice for a in p.abilities)} | victims
-    granted = _granted(board, may_go)
-    out = []
-    for p in board.permanents:
-        abilities = list(p.abilities) + [ability for which, ability in granted if p.is_a(which)]
-        abilities += _sacrificed_through(p, altars, may_go)
-        notes = list(p.unread)
-        for j, a in enumerate(abilities):
-            if a.depends:
-                abilities[j], note = _resolve(a, p, board, may_go, player, opponents)
-                if note:
-                    notes.append((a.text, note))
-        if any(g.id in may_go for g in board.permanents if g.grants):
-            notes += [(text, "given by a permanent that may be sacrificed while paying: not used")
-                      for which, text in _grants_of_sacrificed(board, may_go) if p.is_a(which)]
-        resolved = tuple(a.output for a in abilities)
-        out.append(replace(p, abilities=tuple(abilities), unread=tuple(dict.fromkeys(notes)),
-                           key=f"{p.key}|{resolved}" if p.key else ""))
-    for altar, j, kind in altars:
-        if any(q.is_a(kind) and q.triggers for q in board.permanents):
-            k = next(i for i, q in enumerate(out) if q.id == altar.id)
-            out[k] = replace(out[k], unread=out[k].unread + (
-                (altar.abilities[j].text or str(altar.abilities[j].cost),
-                 "a permanent it could sacrifice has triggered mana abilities, which stop when it leaves (CR "
-                 "603.10): not sacrificed here"),))
-        if altar.id in may_go and any(q.is_a(kind) and q.id != altar.id for q in board.permanents):
-            k = next(i for i, q in enumerate(out) if q.id == altar.id)
-            out[k] = replace(out[k], unread=out[k].unread + (
-                (altar.abilities[j].text or str(altar.abilities[j].cost),
-                 "it may be sacrificed while paying, so it sacrifices only itself here: it may make more"),))
+    if key in memo:
+        return memo[key]
+    given = Board(tuple(_as_given(p) for p in board.permanents))
+    altars = _altars(given)
+    victims = {q.id for q in given.permanents for _, _, kind in altars if q.is_a(kind) and not q.triggers}
+    may_go = {p.id for p in given.permanents if any(a.cost.sacrifice for a in p.abilities)} | victims
+    granted = Board(tuple(_with_given_abilities(p, given, altars, may_go) for p in given.permanents))
+    their = _with_grants_among(opponents) if opponents is not None else None
+    out = [_resolved(p, granted, may_go, player, their) for p in granted.permanents]
     resolved_board = Board(tuple(out))
     resolved_board.memo["board_mana_done"] = True
-    resolved_board.memo["given"] = board
-    asked.memo[key] = resolved_board
+    resolved_board.memo["given"] = given
+    memo[key] = resolved_board
     return resolved_board
 
 
+#: the notes a resolution adds to a permanent's unread lines (dropped when it is resolved anew)
+NEEDS_COMMANDER = "needs the player's 'commander_identity' (the colors of the commander's color identity)"
+NEEDS_OPPONENTS = "needs the permanents the opponents control ('opponents' in the request)"
+MAY_MAKE_MORE = ("counted without the permanents that may be sacrificed while paying (they may be gone by then): it "
+                 "may make more")
+GIVER_MAY_GO = "given by a permanent that may be sacrificed while paying: not used"
+VICTIM_TRIGGERS = ("a permanent it could sacrifice has triggered mana abilities, which stop when it leaves (CR "
+                   "603.10): not sacrificed here")
+ALTAR_MAY_GO = "it may be sacrificed while paying, so it sacrifices only itself here: it may make more"
+RESOLUTION_NOTES = frozenset({NEEDS_COMMANDER, NEEDS_OPPONENTS, MAY_MAKE_MORE, GIVER_MAY_GO, VICTIM_TRIGGERS,
+                              ALTAR_MAY_GO})
+
+
 def _as_given(p):
-    """The permanent without the abilities a resolution gave it (each has ``via``), so
-    that resolving a board built from resolved permanents gives them once."""
-    if not any(a.via for a in p.abilities):
+    """The permanent as read: without the abilities a resolution gave it (each has
+    ``via``), its resolved abilities as written (``unresolved``), and without the notes
+    a resolution added."""
+    if not any(a.via or a.unresolved for a in p.abilities) and not any(why in RESOLUTION_NOTES for _, why in p.unread):
         return p
-    return replace(p, abilities=tuple(a for a in p.abilities if not a.via))
+    return replace(p, abilities=tuple(a.unresolved or a for a in p.abilities if not a.via),
+                   unread=tuple(n for n in p.unread if n[1] not in RESOLUTION_NOTES))
+
+
+def _with_given_abilities(p, given: Board, altars: list, may_go: set):
+    """``p`` with the abilities other permanents give it: granted ("Lands you control
+    have ...", from a permanent that stays while paying) and through an altar."""
+    added, notes = [], []
+    for g in given.permanents:
+        for which, ability in g.grants:
+            if p.is_a(which):
+                if g.id in may_go:
+                    notes.append((ability.text, GIVER_MAY_GO))
+                else:
+                    added.append(replace(ability, via=(g.id, None, False)))
+    added += _sacrificed_through(p, altars, may_go)
+    for altar, j, kind in altars:
+        if altar.id == p.id:
+            text = p.abilities[j].text or str(p.abilities[j].cost)
+            if any(q.is_a(kind) and q.triggers for q in given.permanents):
+                notes.append((text, VICTIM_TRIGGERS))
+            if p.id in may_go and any(q.is_a(kind) and q.id != p.id for q in given.permanents):
+                notes.append((text, ALTAR_MAY_GO))
+    if not added and not notes:
+        return p
+    return replace(p, abilities=p.abilities + tuple(added), unread=p.unread + tuple(notes))
+
+
+def _with_grants_among(permanents: tuple) -> tuple:
+    """The opponents' permanents with what they give each other (an opponent's
+    Chromatic Lantern makes their lands produce any color, for Exotic Orchard)."""
+    grants = [(which, ability) for g in permanents for which, ability in g.grants]
+    if not grants:
+        return permanents
+    return tuple(replace(q, abilities=q.abilities + tuple(a for which, a in grants if q.is_a(which)))
+                 for q in permanents)
+
+
+def _resolved(p, board: Board, may_go: set, player: Player, opponents):
+    """``p`` with each ability that depends on ``board`` resolved."""
+    if not any(a.depends for a in p.abilities):
+        return p
+    abilities, notes = list(p.abilities), list(p.unread)
+    for j, a in enumerate(abilities):
+        if a.depends:
+            abilities[j], note = _resolve(a, p, board, may_go, player, opponents)
+            if note:
+                notes.append((a.text, note))
+    resolved = tuple(a.output for a in abilities)
+    return replace(p, abilities=tuple(abilities), unread=tuple(dict.fromkeys(notes)),
+                   key=f"{p.key}|{resolved}" if p.key else "")
 
 
 def _altars(board: Board) -> list:
@@ -137,16 +178,6 @@ def _sacrificed_through(q, altars: list, may_go: set) -> list:
     return out
 
 
-def _granted(board: Board, may_go: set) -> list:
-    """(which, ability) given by permanents that stay while paying."""
-    return [(which, replace(ability, via=(g.id, None, False))) for g in board.permanents if g.id not in may_go
-            for which, ability in g.grants]
-
-
-def _grants_of_sacrificed(board: Board, may_go: set) -> list:
-    return [(which, ability.text) for g in board.permanents if g.id in may_go for which, ability in g.grants]
-
-
 def _resolve(ability, p, board: Board, may_go: set, player: Player, opponents) -> tuple:
     """(the ability with its output for this board, a note when the permanents that may
     be sacrificed would have changed it, or when it can't be resolved)."""
@@ -158,9 +189,8 @@ def _resolve(ability, p, board: Board, may_go: set, player: Player, opponents) -
     elif may_go:
         every = _output(ability, p, list(board.permanents), board, player, opponents)
         if not isinstance(every, str) and every != output:
-            note = ("counted without the permanents that may be sacrificed while paying (they may be gone "
-                    "by then): it may make more")
-    return replace(ability, output=output, depends=()), note
+            note = MAY_MAKE_MORE
+    return replace(ability, output=output, depends=(), unresolved=ability), note
 
 
 def _output(ability, p, permanents: list, board: Board, player: Player, opponents):
@@ -168,7 +198,7 @@ def _output(ability, p, permanents: list, board: Board, player: Player, opponent
     it can't be told (a message)."""
     kind, *args = ability.depends
     if kind in (OPPONENT_LAND_COLORS, ON_BATTLEFIELD) and opponents is None:
-        return "needs the permanents the opponents control ('opponents' in the request)"
+        return NEEDS_OPPONENTS
     if kind == OPPONENT_LAND_COLORS:  # CR 106.7, the opponents' lands (Exotic Orchard, Fellwar Stone)
         types = set()
         for q in opponents:
@@ -181,20 +211,20 @@ def _output(ability, p, permanents: list, board: Board, player: Player, opponent
         which, mana = args
         n = sum(1 for q in list(permanents) + list(opponents) if q.is_a(which))
         return Output((tuple(mana) * n,)) if n else NOTHING
-    if kind == LAND_TYPES:  # CR 106.7: what the lands' own abilities would produce
+    if kind == COULD_PRODUCE:  # CR 106.7: what the lands' own abilities would produce
         n, = args
         gone = {q.id for q in board.permanents} - {q.id for q in permanents}
         types = set()
         for q in permanents:
             if q.is_a("land"):
                 for a in q.abilities:
-                    if not a.depends:
+                    if not a.depends and not (a.via and a.via[1] is not None):  # its own (or granted) abilities
                         made = board.live_output(q, a, gone).types if a.output.per else a.output.types
                         types |= made
         return Output(tuple((t,) * n for t in MANA_TYPES if t in types) or ((),))
     if kind == COMMANDER:  # CR 903.4f: a color outside the identity makes no mana
         if player.commander_identity is None:
-            return "needs the player's 'commander_identity' (the colors of the commander's color identity)"
+            return NEEDS_COMMANDER
         return Output(tuple((c,) for c in COLORS if c in player.commander_identity) or ((),))
     if kind == COLORS_AMONG:
         which, each = args

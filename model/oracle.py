@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
 
-from .board_mana import (COLORS_AMONG, COMMANDER, IF_CONTROL, IF_COUNT, LAND_TYPES, NOTHING, ON_BATTLEFIELD,
+from .board_mana import (COLORS_AMONG, COMMANDER, IF_CONTROL, IF_COUNT, COULD_PRODUCE, NOTHING, ON_BATTLEFIELD,
                          OPPONENT_LAND_COLORS)
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
@@ -214,7 +214,7 @@ def _depends_on_board(self_line: str, line: str, state: dict):
     none of these."""
     if m := _COULD_PRODUCE.fullmatch(self_line):
         three = "instead" in self_line and state.get("counters", {}).get("+1/+1", 0) > 0  # Incubation Druid
-        depends = (LAND_TYPES, 3 if three else 1)
+        depends = (COULD_PRODUCE, 3 if three else 1)
     elif m := _COMMANDER.fullmatch(self_line):
         depends = (COMMANDER,)
     elif m := _EACH_COLOR_AMONG.fullmatch(self_line):

@@ -258,6 +258,9 @@ class Ability:
     #: "Sacrifice this" ability whose mana Ashnod's Altar makes; "Lands you control have
     #: ..." (index None). Added on each board by model.board_mana.
     via: tuple = ()
+    #: a resolved ability's form as read (``depends`` not yet worked out): a board built
+    #: from resolved permanents is resolved anew from it
+    unresolved: "Ability | None" = None
 
     @property
     def usable_mid_cast(self) -> bool:

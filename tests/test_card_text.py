@@ -215,3 +215,38 @@ def test_cabal_ritual_threshold_in_a_sequence():
     ask = {"query": "sequence", "spells": [ritual, big], "permanents": swamps}
     assert not solve({**ask, "player": {"graveyard": 6}})["payable"]
     assert solve({**ask, "player": {"graveyard": 7}})["payable"]
+
+
+OPAL = {"id": "opal", "name": "Mox Opal", "type_line": "Legendary Artifact",
+        "oracle_text": "Metalcraft — {T}: Add one mana of any color. Activate only if you control three or more "
+                       "artifacts."}
+WASTES = {"type_line": "Basic Land", "oracle_text": "{T}: Add {C}."}
+
+
+def test_mana_that_depends_on_the_board_is_worked_out_again_as_a_sequence_changes_it():
+    """Found by review: the boards a sequence builds from resolved permanents kept the
+    first board's amounts (and gave an altar's ability twice: an invalid plan)."""
+    thopters = [{"id": f"t{k}", "type_line": "Artifact Creature — Thopter", "abilities": []} for k in range(2)]
+    altar = {"id": "alt", "name": "Ashnod's Altar", "mana_cost": "{3}", "type_line": "Artifact",
+             "oracle_text": "Sacrifice a creature: Add {C}{C}."}
+    out = solve({"query": "sequence", "spells": [altar, {"id": "s", "mana_cost": "{U}{4}", "type_line": "Instant"}],
+                 "permanents": [OPAL] + thopters + [{"id": f"c{k}", **WASTES} for k in range(3)]})
+    assert out["payable"], out  # Opal (three artifacts) first, then both Thopters to the altar
+    rock = {"id": "a1", "mana_cost": "{1}", "type_line": "Artifact"}
+    out = solve({"query": "sequence", "spells": [rock, {"id": "s", "mana_cost": "{U}", "type_line": "Instant"}],
+                 "permanents": [OPAL, {"id": "ar", "type_line": "Artifact", "abilities": []}, {"id": "c", **WASTES}]})
+    assert out["payable"]  # the rock cast first makes metalcraft
+    pool = {"id": "rp", "name": "Reflecting Pool", "type_line": "Land",
+            "oracle_text": "{T}: Add one mana of any type that a land you control could produce."}
+    out = solve({"query": "best_turn", "permanents": [pool, {"id": "is", **ISLAND}],
+                 "hand": [{"id": "fo", **FOREST}, {"id": "gg", "mana_cost": "{G}{G}", "type_line": "Sorcery"}]})
+    assert out["land"] == "fo" and out["cast"] == ["gg"]
+
+
+def test_what_a_land_could_produce_counts_what_it_was_given():
+    lantern = {"id": "cl", "name": "Chromatic Lantern", "type_line": "Artifact", "tapped": True,
+               "oracle_text": "Lands you control have \"{T}: Add one mana of any color.\"\n{T}: Add one mana of any color."}
+    druid = {"id": "d", "name": "Incubation Druid", "type_line": "Creature — Dryad",
+             "oracle_text": "{T}: Add one mana of any type that a land you control could produce. If this creature "
+                            "has a +1/+1 counter on it, add three mana of that type instead."}
+    assert pay("{U}", [lantern, druid, {"id": "f", **FOREST, "tapped": True}])["payable"]  # CR 106.7
