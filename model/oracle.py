@@ -50,7 +50,15 @@ def _rules_lines(oracle_text: str, name: str):
     same with the card's name and "this land" etc. written ``~``."""
     for line in (oracle_text or "").split("\n"):
         line = re.sub(r"\([^)]*\)", "", line).strip()
-        yield line, _SELF.sub("~", line.replace(name, "~") if name else line)
+        yield line, _SELF.sub("~", _named(line, name))
+
+
+def _named(line: str, name: str) -> str:
+    """The line with the card's own name written ``~`` (whole words only: a card named
+    "B" leaves {B} alone)."""
+    if not name:
+        return line
+    return re.sub(r"(?<![\w{/])" + re.escape(name) + r"(?![\w}/])", "~", line)
 
 
 class CardText(NamedTuple):
@@ -255,7 +263,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
     control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead.") leaves
     the ability as written (a plan that counts on less mana stays legal); with
     ``unread`` the rider is listed there, else it is an error."""
-    text = line.replace(name, "~") if name else line
+    text = _named(line, name)
     text = _SELF.sub("~", text)
     text = text.replace(": Choose a color. Add an amount of mana of that color", ": Add an amount of mana of that color")
     m = re.match(r"^(.*?):\s*(Add .*)$", text)

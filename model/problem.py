@@ -92,6 +92,10 @@ class Spell:
     from_hand: object = None
     #: the spell is the player's commander (CR 903.3): mana spendable only on it may pay
     commander: bool = False
+    #: its colors when given rather than read from its mana cost (devoid, a color indicator)
+    given_colors: frozenset | None = None
+    #: it has changeling: every creature type (CR 702.73a), for restrictions naming one
+    changeling: bool = False
 
     @property
     def mana_cost(self) -> ManaCost | None:
@@ -108,6 +112,10 @@ class Spell:
 
     @property
     def colors(self) -> frozenset:
+        """Its colors: given (devoid, a color indicator: CR 702.114a, 202.2e), or those of
+        its mana cost (CR 105.2)."""
+        if self.given_colors is not None:
+            return self.given_colors
         return self.mana_cost.colors if self.mana_cost else frozenset()
 
     @cached_property
@@ -145,7 +153,7 @@ class Spell:
 
     def allows(self, restrict: str) -> bool:
         """Whether mana restricted by ``restrict`` may be spent on this spell (CR 106.6)."""
-        return restriction_allows(restrict, self.type_line, self.colors, self.commander)
+        return restriction_allows(restrict, self.type_line, self.colors, self.commander, self.changeling)
 
     def with_x(self, x: int) -> "Spell":
         """The same spell cast with X = ``x`` (CR 107.3, 601.2b)."""

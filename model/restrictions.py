@@ -52,11 +52,14 @@ def parse_restriction(restrict: str) -> tuple:
     return tuple(out)
 
 
-def restriction_allows(restrict: str, type_line: str, colors: frozenset, commander: bool = False) -> bool:
+def restriction_allows(restrict: str, type_line: str, colors: frozenset, commander: bool = False,
+                       changeling: bool = False) -> bool:
     """Whether mana with the restriction ``restrict`` may be spent on a spell with this
-    type line and these colors (``commander``: the spell is the player's commander).
-    Raises RequestError when the answer depends on a type line the spell does not give."""
+    type line and these colors (``commander``: the spell is the player's commander;
+    ``changeling``: a creature spell with every creature type, CR 702.73a). Raises
+    RequestError when the answer depends on a type line the spell does not give."""
     line = {x.lower() for x in type_line.replace("—", " ").split()}
+    types_part = {x.lower() for x in type_line.split("—")[0].split()}
     for words in parse_restriction(restrict):
         if words == (COMMANDER,):
             if commander:
@@ -79,7 +82,8 @@ def restriction_allows(restrict: str, type_line: str, colors: frozenset, command
         if type_words and not type_line:
             raise RequestError(f"spell.type_line is needed to decide whether mana restricted to "
                                f"{restrict!r} can pay it", "spell.type_line")
-        if all((w[3:] not in line) if w.startswith("non") and w[3:] in _TYPE_WORDS else w in line
+        if all((w[3:] not in line) if w.startswith("non") and w[3:] in _TYPE_WORDS
+               else w in line or (changeling and "creature" in types_part and w not in _TYPE_WORDS)
                for w in type_words):
             return True
     return False

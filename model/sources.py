@@ -109,6 +109,8 @@ class AbilityCost:
             elif m := cls._SACRIFICE.fullmatch(part):
                 sacrifice = True
             elif m := cls._SACRIFICE_OTHER.fullmatch(part[:1].lower() + part[1:]):
+                if other:
+                    raise RequestError(f"{text!r}: a cost that sacrifices two other permanents is not supported")
                 other = m.group(1)
             elif (m := cls._LIFE.fullmatch(part)) and number_word(m.group(1)) is not None:
                 if number_word(m.group(1)) > 1000:

@@ -115,3 +115,35 @@ def test_a_permanent_given_by_its_name_alone_is_an_error():
     assert out["error"]["at"] == "permanents[0].type_line" and "Forrest" in out["error"]["message"]
     vanilla = {"id": "b", "name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle_text": ""}
     assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [vanilla]})["payable"] is False
+
+
+def test_review_findings_on_cards_as_they_come():
+    """Each was a silent wrong answer found by an independent review."""
+    # a devoid spell is colorless (CR 702.114a): Eldrazi Temple's mana may pay it
+    temple = {"id": "t", "name": "Eldrazi Temple", "type_line": "Land",
+              "oracle_text": "{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi spells or activate "
+                             "abilities of colorless Eldrazi."}
+    skyspawner = {"object": "card", "name": "Eldrazi Skyspawner", "mana_cost": "{2}{U}", "colors": [],
+                  "type_line": "Creature — Eldrazi Drone", "keywords": ["Devoid", "Flying"]}
+    island = {"id": "i", "type_line": "Basic Land — Island"}
+    assert solve({"spell": {"card": skyspawner}, "permanents": [temple, island]})["payable"]
+    # one face's field given for a card written with '//' is an error, not a silent choice
+    out = solve({"spell": {"name": "Fire // Ice", "mana_cost": "{1}{R}", "type_line": "Instant", "face": 0},
+                 "permanents": []})
+    assert out["error"]["at"] == "spell.mana_cost"
+    # a pasted object keeps the protocol's state fields, and a misspelt one is an error
+    cavern = {"object": "card", "id": "c", "instance": "cav", "name": "Cavern of Souls", "type_line": "Land",
+              "oracle_text": "{T}: Add {C}.\n{T}: Add one mana of any color. Spend this mana only to cast a creature "
+                             "spell of the chosen type, and that spell can't be countered.", "chosen_type": "Elf"}
+    assert solve({"spell": {"mana_cost": "{G}", "type_line": "Creature — Elf"}, "permanents": [cavern]})["payable"]
+    out = solve({"spell": {"mana_cost": "{U}"}, "permanents": [{**card("island"), "instance": "i", "taped": True}]})
+    assert out["error"]["at"] == "permanents[0].taped" and "did you mean 'tapped'" in out["error"]["message"]
+    # a changeling spell is of the chosen type (CR 702.73a)
+    changeling = {"mana_cost": "{G}", "type_line": "Creature — Shapeshifter", "oracle_text": "Changeling"}
+    assert solve({"spell": changeling, "permanents": [{k: v for k, v in cavern.items()}]})["payable"]
+    # a card named "B" leaves {B} alone
+    named_b = {"id": "b", "name": "B", "type_line": "Land", "oracle_text": "{T}: Add {B}."}
+    assert solve({"spell": {"mana_cost": "{B}"}, "permanents": [named_b]})["payable"]
+    # two other permanents sacrificed by one cost: refused, not half read
+    two = {"id": "a", "abilities": [{"cost": "Sacrifice a creature, Sacrifice an artifact", "add": "{C}{C}"}]}
+    assert "two other permanents" in solve({"spell": {"mana_cost": "{2}"}, "permanents": [two]})["error"]["message"]

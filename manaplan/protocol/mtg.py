@@ -42,7 +42,7 @@ REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
-                "kicks", "alternative_cost", "commander")
+                "kicks", "alternative_cost", "commander", "colors")
 PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity")
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to",
@@ -383,7 +383,18 @@ def _read_spell(spell: dict) -> Spell:
     return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
                  boolean(spell, "convoke", "spell.convoke"), boolean(spell, "improvise", "spell.improvise"),
                  boolean(spell, "delve", "spell.delve"), "", value, kicker, kicked, multikicker, kicks, printed,
-                 commander=boolean(spell, "commander", "spell.commander"))
+                 commander=boolean(spell, "commander", "spell.commander"), given_colors=_spell_colors(spell),
+                 changeling=bool(re.search(r"(?m)^Changeling\b", spell.get("oracle_text", ""))))
+
+
+def _spell_colors(spell: dict):
+    """A spell's ``colors`` when given (devoid, a color indicator), else None."""
+    if "colors" not in spell:
+        return None
+    colors = spell["colors"]
+    expect(isinstance(colors, list) and all(isinstance(c, str) and c in COLORS for c in colors),
+           "'colors' must be a list of W, U, B, R, G", "spell.colors")
+    return frozenset(colors)
 
 
 def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
@@ -488,8 +499,9 @@ def _permanent_body(p: dict, key: str) -> Permanent:
             raise RequestError(e.message, "chosen_color") from None
     text = CardText((), (), ())
     if "abilities" not in p or "triggers" not in p:
+        state = _card_state(p)
         try:
-            text = read_card_text(type_line, oracle, name, chosen, _card_state(p))
+            text = read_card_text(type_line, oracle, name, chosen, state)
         except ManaplanError as e:
             raise RequestError(e.message, "oracle_text") from None
     unread = text.unread

@@ -37,9 +37,24 @@ CARD_FIELDS = ("name", "mana_cost", "type_line", "oracle_text", "colors")
 #: the protocol's fields of a permanent or spell given beside (or inside, pasted) a card:
 #: its state and the choices made for it
 PERMANENT_STATE = ("tapped", "summoning_sick", "counters", "chosen_color", "snow", "attached_to", "abilities",
-                   "triggers", "face")
+                   "triggers", "face", "chosen_type", "exiled_colors")
 SPELL_CHOICES = ("x", "additional", "increase", "reduce", "minimum", "value", "kicker", "kicked", "multikicker",
                  "kicks", "alternative_cost", "face", "fuse", "convoke", "improvise", "delve", "commander")
+#: the fields of Scryfall's card objects (https://scryfall.com/docs/api/cards): in a pasted
+#: object, a field that is neither one of these nor the protocol's, but is close to one of
+#: the protocol's ("taped"), is a misspelling, not a new field of Scryfall's
+SCRYFALL_FIELDS = frozenset("""
+object id oracle_id multiverse_ids mtgo_id mtgo_foil_id arena_id tcgplayer_id tcgplayer_etched_id cardmarket_id
+name lang released_at uri scryfall_uri layout highres_image image_status image_uris mana_cost cmc type_line
+oracle_text colors color_identity color_indicator keywords produced_mana legalities games reserved game_changer
+foil nonfoil finishes oversized promo reprint variation variation_of set_id set set_name set_type set_uri
+set_search_uri scryfall_set_uri rulings_uri prints_search_uri collector_number digital rarity card_back_id artist
+artist_ids illustration_id border_color frame frame_effects security_stamp full_art textless booster
+story_spotlight edhrec_rank penny_rank prices related_uris purchase_uris card_faces all_parts power toughness
+loyalty defense hand_modifier life_modifier flavor_text flavor_name watermark printed_name printed_text
+printed_type_line promo_types preview content_warning attraction_lights
+""".split())
+
 #: layouts whose faces are halves cast one at a time (CR 709.3, 715.3)
 HALVES = ("split", "adventure")
 #: layouts whose back face is not cast (CR 711.2b, 712.8: it transforms or flips into it)
@@ -110,8 +125,7 @@ def spell_fields(entry: dict, at: str) -> dict:
     kicker = _kicker(out.get("oracle_text", ""))
     if kicker is not None:
         out.setdefault(kicker[0], kicker[1])
-    out.pop("colors", None)  # a spell's colors come from its mana cost (CR 105.2)
-    return out
+    return out  # its colors as Scryfall gives them (devoid, a color indicator: CR 702.114a, 202.2e)
 
 
 def _split(entry: dict, at: str, protocol: tuple) -> tuple:
@@ -125,6 +139,7 @@ def _split(entry: dict, at: str, protocol: tuple) -> tuple:
                f"(\"object\": \"card\"), not {str(card.get('object'))[:40]!r}", join(card_at, "object"))
         state = {k: v for k, v in entry.items() if k != "card"}
         return card, state, card_at
+    _no_misspelt_fields(entry, protocol + ("instance",), at)
     state = {k: entry[k] for k in protocol if k in entry and k != "id"}
     for key in ("name", "type_line", "oracle_text", "mana_cost"):  # pasted: these are the card's
         state.pop(key, None)
@@ -135,6 +150,18 @@ def _split(entry: dict, at: str, protocol: tuple) -> tuple:
     elif "id" in entry:
         state["id"] = entry["id"]  # the printing's id: copies of one printing need an 'instance'
     return entry, state, at
+
+
+def _no_misspelt_fields(entry: dict, protocol: tuple, at: str) -> None:
+    """In a pasted card object, unknown fields are Scryfall's and ignored; but one that
+    is close to a field of the protocol's ("taped" for "tapped") is a misspelling."""
+    import difflib
+    for key in entry:
+        if key in protocol or key in SCRYFALL_FIELDS or not isinstance(key, str):
+            continue
+        close = difflib.get_close_matches(key, protocol, n=1, cutoff=0.8)
+        expect(not close, f"unknown field {key!r} (did you mean {close[0]!r}?) in a pasted card object" if close
+               else "", join(at, key))
 
 
 def _keywords(card: dict) -> list:
@@ -162,6 +189,11 @@ def _faces(card: dict, at: str) -> list:
     n = {len(v) for v in halves.values()}
     expect(n == {2}, "a card written with '//' has two faces: name, mana_cost and type_line each split in two",
            at)
+    for key in ("name", "mana_cost", "type_line", "oracle_text"):  # one face's field for two faces: which?
+        value = card.get(key)
+        how = "with a line '//'" if key == "oracle_text" else "with ' // '"
+        expect(key in halves or not (isinstance(value, str) and value.strip()),
+               f"'{key}' of a card written with '//' must be split in two too ({how})", join(at, key))
     return [{key: value[i] for key, value in halves.items()} for i in range(2)]
 
 
