@@ -515,6 +515,19 @@ def spell_mana_from_text(oracle_text: str, name: str = "", graveyard: int = 0) -
     return tuple(instead if instead is not None and graveyard >= 7 else out)
 
 
+def entering_mana(oracle_text: str, name: str = "") -> tuple:
+    """(the mana a permanent spell's "When ~ enters, add ..." trigger adds once it
+    resolves, within the same step, like a ritual's: Priest of Urabrask; the lines of its
+    text about entering and mana that can't be read, as (line, why))."""
+    adds, unread = [], []
+    for line, self_line in _rules_lines(oracle_text, name):
+        if m := re.fullmatch(r"When ~ enters, add ((?:\{[WUBRGC]\})+)\.", self_line):
+            adds += re.findall(r"[WUBRGC]", m.group(1))
+        elif re.match(r"(?:When|Whenever) ~ enters\b", self_line) and _ABOUT_MANA.search(_NOT_ABOUT_MANA.sub("", line)):
+            unread.append((line, f"cannot read what {line!r} adds as it enters"))
+    return tuple(adds), tuple(unread)
+
+
 #: Cabal Ritual: "Threshold — Add {B}{B}{B}{B}{B} instead if there are seven or more cards
 #: in your graveyard."
 _THRESHOLD = re.compile(r"Threshold — Add ((?:\{[WUBRGC]\})+) instead if there are seven or more cards in your "

@@ -96,6 +96,9 @@ class Spell:
     given_colors: frozenset | None = None
     #: it has changeling: every creature type (CR 702.73a), for restrictions naming one
     changeling: bool = False
+    #: lines of its text about the mana it adds on resolving that could not be read, as
+    #: (line, why): a "no" for a sequence with it is not certain
+    unread: tuple = ()
 
     @property
     def mana_cost(self) -> ManaCost | None:

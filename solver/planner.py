@@ -84,10 +84,23 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
         return _unless_unread(problem, _answer_sequence(problem, budget))
     if problem.query == BEST_TURN:
         best = _answer_best_turn(problem, budget)  # with unread card text, the best of what was read
-        return replace(best, optimal=False) if problem.board.unread and isinstance(best, BestTurn) else best
+        return replace(best, optimal=False) if _unread_of(problem) and isinstance(best, BestTurn) else best
     if problem.keep:
         return _unless_unread(problem, _answer_keeping(problem, budget, plain_path))
     return _unless_unread(problem, _answer_alone(problem, budget, plain_path))
+
+
+def _unread_of(problem: PaymentProblem) -> tuple:
+    """(id, line, why) for each line about mana that was not read and could matter: the
+    board's, and, where spells resolve within the step (``sequence``, ``best_turn``),
+    theirs and those of the permanents they become."""
+    unread = problem.board.unread
+    cards = problem.spells if problem.query == SEQUENCE else problem.hand if problem.query == BEST_TURN else ()
+    for card in cards:
+        unread += tuple((card.id, line, why) for line, why in card.unread)
+        if card.permanent is not None:
+            unread += tuple((card.id, line, why) for line, why in card.permanent.unread)
+    return unread
 
 
 def _unless_unread(problem: PaymentProblem, result):
@@ -95,7 +108,7 @@ def _unless_unread(problem: PaymentProblem, result):
     about mana was not read: ``payable: null``, naming each card and line. A "yes" uses
     only abilities that were read, and stands. A spell with no mana cost is a "no"
     whatever the board (CR 202.1b)."""
-    unread = problem.board.unread
+    unread = _unread_of(problem)
     if not unread or not isinstance(result, Unpayable) or result.code == NO_MANA_COST:
         return result
     lines = "; ".join(f"{pid}: {line!r}" for pid, line, _ in unread[:10])

@@ -250,3 +250,36 @@ def test_what_a_land_could_produce_counts_what_it_was_given():
              "oracle_text": "{T}: Add one mana of any type that a land you control could produce. If this creature "
                             "has a +1/+1 counter on it, add three mana of that type instead."}
     assert pay("{U}", [lantern, druid, {"id": "f", **FOREST, "tapped": True}])["payable"]  # CR 106.7
+
+
+def test_a_threshold_is_used_only_when_the_graveyard_at_resolution_is_certain():
+    """Found by review: the threshold was decided on the graveyard before the step
+    (delve empties it; instants cast before the ritual fill it)."""
+    ritual = {"id": "cr", "name": "Cabal Ritual", "mana_cost": "{1}{B}", "type_line": "Instant",
+              "oracle_text": "Add {B}{B}{B}.\nThreshold — Add {B}{B}{B}{B}{B} instead if there are seven or more "
+                             "cards in your graveyard."}
+    big = {"id": "big", "mana_cost": "{B}{B}{B}{B}{B}", "type_line": "Sorcery"}
+    swamps = [{"id": f"s{k}", "type_line": "Basic Land — Swamp"} for k in range(2)]
+    delver = {"id": "d", "mana_cost": "{4}", "type_line": "Sorcery", "delve": True}
+    out = solve({"query": "sequence", "spells": [delver, ritual, big], "permanents": swamps,
+                 "player": {"graveyard": 7}})
+    assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "cr"
+    first = {"id": "in", "mana_cost": "{0}", "type_line": "Instant"}
+    out = solve({"query": "sequence", "spells": [first, ritual, big], "permanents": swamps,
+                 "player": {"graveyard": 6}})
+    assert out["payable"] is None  # 6 + the instant may make 7: not certain either way
+    assert not solve({"query": "sequence", "spells": [ritual, big], "permanents": swamps,
+                      "player": {"graveyard": 5}})["payable"]  # certainly {B}{B}{B}
+
+
+def test_a_permanent_spell_s_entering_mana_and_unread_text_count_in_a_sequence():
+    priest = {"id": "pu", "name": "Priest of Urabrask", "mana_cost": "{2}{R}", "type_line": "Creature — Human Cleric",
+              "oracle_text": "When this creature enters, add {R}{R}{R}."}
+    mountains = [{"id": f"m{k}", "type_line": "Basic Land — Mountain"} for k in range(3)]
+    assert solve({"query": "sequence", "spells": [priest, {"id": "x", "mana_cost": "{R}{R}{R}", "type_line": "Sorcery"}],
+                  "permanents": mountains})["payable"]
+    rock = {"id": "w", "mana_cost": "{R}", "type_line": "Artifact",
+            "oracle_text": "{T}: Add {C}{C}. Activate only if you control a Wizard."}
+    out = solve({"query": "sequence", "spells": [rock, {"id": "y", "mana_cost": "{1}", "type_line": "Sorcery"}],
+                 "permanents": mountains[:1]})
+    assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "w"

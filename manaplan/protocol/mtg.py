@@ -19,7 +19,8 @@ from dataclasses import replace
 from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
-from ..model.oracle import (EXILE_FROM_HAND, PERMANENT_TYPES, CardText, chosen_color_code, hand_mana_from_text,
+from ..model.oracle import (EXILE_FROM_HAND, PERMANENT_TYPES, CardText, chosen_color_code, entering_mana,
+                            hand_mana_from_text,
                             is_trigger_line, read_card_text, spell_mana_from_text)
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
@@ -121,20 +122,38 @@ def read(request, boards=None) -> PaymentProblem:
         expect(isinstance(request["opponents"], list), "'opponents' must be a list of permanents", "opponents")
         opponents = read_board(request["opponents"], "opponents", known=ids | {c.id for c in hand + spells}).permanents
     player = read_player(player_fields)
-    if player.graveyard >= 7:  # Cabal Ritual's threshold
-        hand = _at_threshold(hand, hand_items, player.graveyard)
-        spells = _at_threshold(spells, spell_items, player.graveyard)
+    hand = _at_threshold(hand, hand_items, player.graveyard, hand)
+    spells = _at_threshold(spells, spell_items, player.graveyard, spells)
     return PaymentProblem(spell, board, player, query, hand, keep, together, spells, order,
                           land_drop, boolean(request, "mid_cast", "mid_cast"), prefer, opponents)
 
 
-def _at_threshold(cards: tuple, items, graveyard: int) -> tuple:
-    """Rituals whose mana depends on the cards in the graveyard, read with its count."""
+def _at_threshold(cards: tuple, items, graveyard: int, together: tuple) -> tuple:
+    """Rituals whose mana depends on the cards in the graveyard (Cabal Ritual's threshold),
+    with the mana they certainly add: the graveyard only grows within a step unless a
+    spell of the request delves, and each instant or sorcery cast before the ritual may
+    add one card (CR 608.2n). Where the count before it resolves can't be told, the
+    ritual adds the smaller amount and lists its threshold line as unread."""
     if not cards or not isinstance(items, list):
         return cards
-    return tuple(replace(card, adds=spell_mana_from_text(item.get("oracle_text", ""), card.name, graveyard))
-                 if card.adds and "Threshold" in item.get("oracle_text", "") else card
-                 for card, item in zip(cards, items))
+    out = []
+    for card, item in zip(cards, items):
+        text = item.get("oracle_text", "") if isinstance(item, dict) else ""
+        line = next((x for x in text.split("\n") if x.startswith("Threshold")), None)
+        if not card.adds or line is None:
+            out.append(card)
+            continue
+        others = [c for c in together if c is not card]
+        may_grow = sum(1 for c in others if c.permanent is None)  # instants and sorceries go to the graveyard
+        shrinks = any(c.delve for c in others)
+        if graveyard >= 7 and not shrinks:
+            out.append(replace(card, adds=spell_mana_from_text(text, card.name, graveyard)))
+        elif graveyard + may_grow < 7:
+            out.append(card)
+        else:
+            out.append(replace(card, unread=card.unread + ((line, "the cards in the graveyard when it resolves "
+                                                                  "depend on what is cast before it"),)))
+    return tuple(out)
 
 
 def read_prefer(prefer, ids: set) -> Preference:
@@ -249,7 +268,8 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
                                             if hand_mana_from_text(line, card.name) is None)
         tapped = "Land" in types and bool(ENTERS_TAPPED.search(item.get("oracle_text", "")))
         permanent = read_permanent({"id": card.id, **body, "summoning_sick": "Creature" in types, "tapped": tapped}, at)
-        return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"))
+        adds, unread = entering_mana(body.get("oracle_text", ""), card.name)
+        return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"), adds=adds, unread=unread)
     try:
         return replace(card, adds=spell_mana_from_text(item.get("oracle_text", ""), card.name))
     except ManaplanError as e:
