@@ -89,6 +89,16 @@ KNOWN_RIDERS = (
 )
 
 
+#: text that changes what spells cost (Thalia, Sphere of Resistance, Goblin Electromancer,
+#: the Medallions, Trinisphere): not read; the spell's increase / reduce / minimum say it
+_CHANGES_COSTS = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less)\b|\bcosts? (?:\w+ )?(?:more|less) to cast\b|"
+                            r"\bwould cost less than\b|\bcosts? \w+ mana to cast\b", re.I)
+#: the reason a cost-changing line is listed: it makes any answer uncertain unless the
+#: spell says how its cost changes
+CHANGES_COSTS = ("changes what spells cost: not read from the board; give the change in the spell's 'increase', "
+                 "'reduce' or 'minimum'")
+
+
 def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None,
                    state: dict | None = None) -> CardText:
     """Everything about mana in a card's type line and Oracle text, line by line: each
@@ -138,6 +148,9 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             if e.message.startswith(_REFUSED):
                 raise
             unread.append((line, e.message))
+            continue
+        if _CHANGES_COSTS.search(self_line):
+            unread.append((line, CHANGES_COSTS))
             continue
         if _ABOUT_MANA.search(_NOT_ABOUT_MANA.sub("", line)) and not any(r.search(self_line) for r, _ in KNOWN_RIDERS):
             unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))

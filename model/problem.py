@@ -99,6 +99,9 @@ class Spell:
     #: lines of its text about the mana it adds on resolving that could not be read, as
     #: (line, why): a "no" for a sequence with it is not certain
     unread: tuple = ()
+    #: the request said how its cost changes (``increase``, ``reduce`` or ``minimum``
+    #: given, even empty): text on the board that changes costs is then the caller's
+    cost_changes_given: bool = False
 
     @property
     def mana_cost(self) -> ManaCost | None:

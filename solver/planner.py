@@ -24,6 +24,7 @@ from ..model.plan import (
     UNREAD_ABILITIES, CannotKeep,
     BestTurn, Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
 )
+from ..model.oracle import CHANGES_COSTS
 from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE,
                              PaymentProblem, Spell)
 from ..model.sources import PRECAST_ONLY, Board
@@ -77,9 +78,9 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
     the two; the benchmark measures both)."""
     budget = Budget(time_limit, started)
     if problem.query == CASTABLE:
-        return Castable(tuple((spell, _unless_unread(problem, _answer_alone(problem.for_spell(spell), budget,
-                                                                            plain_path)))
-                              for spell in problem.hand))
+        cards = [(spell, problem.for_spell(spell)) for spell in problem.hand]
+        return Castable(tuple((spell, _unless_unread(alone, _answer_alone(alone, budget, plain_path)))
+                              for spell, alone in cards))
     if problem.query == SEQUENCE:
         return _unless_unread(problem, _answer_sequence(problem, budget))
     if problem.query == BEST_TURN:
@@ -103,12 +104,26 @@ def _unread_of(problem: PaymentProblem) -> tuple:
     return unread
 
 
+def _cost_changes_given(problem: PaymentProblem) -> bool:
+    spells = problem.spells if problem.query == SEQUENCE else problem.hand if problem.query == BEST_TURN else (
+        problem.spell,)
+    return all(s.cost_changes_given for s in spells)
+
+
 def _unless_unread(problem: PaymentProblem, result):
     """A "no" found from the abilities that were read is not certain when some card text
     about mana was not read: ``payable: null``, naming each card and line. A "yes" uses
     only abilities that were read, and stands. A spell with no mana cost is a "no"
     whatever the board (CR 202.1b)."""
     unread = _unread_of(problem)
+    costs = [(pid, line) for pid, line, why in unread if why == CHANGES_COSTS]
+    if costs and not _cost_changes_given(problem) and isinstance(result, (Plan, Payable, Unpayable)):
+        lines = "; ".join(f"{pid}: {line!r}" for pid, line in costs[:10])
+        return Undecided(UNREAD_ABILITIES, f"the board has text that changes what spells cost, which is not read "
+                                           f"from the board: {lines}; give the change in the spell's 'increase', "
+                                           f"'reduce' or 'minimum' (empty when none applies)",
+                         unread=tuple(costs))
+    unread = tuple(u for u in unread if u[2] != CHANGES_COSTS)
     if not unread or not isinstance(result, Unpayable) or result.code == NO_MANA_COST:
         return result
     lines = "; ".join(f"{pid}: {line!r}" for pid, line, _ in unread[:10])

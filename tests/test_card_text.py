@@ -283,3 +283,20 @@ def test_a_permanent_spell_s_entering_mana_and_unread_text_count_in_a_sequence()
     out = solve({"query": "sequence", "spells": [rock, {"id": "y", "mana_cost": "{1}", "type_line": "Sorcery"}],
                  "permanents": mountains[:1]})
     assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "w"
+
+
+def test_text_that_changes_costs_is_the_spells_to_say():
+    """Found by review: Thalia's "Noncreature spells cost {1} more to cast." was neither
+    read nor listed, and {R} was paid with one Mountain (illegal, CR 601.2f)."""
+    thalia = {"id": "th", "name": "Thalia, Guardian of Thraben", "type_line": "Legendary Creature — Human Soldier",
+              "oracle_text": "First strike\nNoncreature spells cost {1} more to cast."}
+    board = [thalia, {"id": "m", "type_line": "Basic Land — Mountain"}]
+    out = pay("{R}", board, type_line="Instant")
+    assert out["payable"] is None and out["reason"]["unread"] == [{"permanent": "th", "text": thalia["oracle_text"]
+                                                                    .split("\n")[1]}]
+    assert pay("{R}", board, type_line="Instant", increase=["{1}"])["payable"] is False
+    assert pay("{R}", board, type_line="Creature — Elf", increase=[])["payable"]  # the caller says none applies
+    cast = solve({"query": "castable", "permanents": board,
+                  "hand": [{"id": "a", "mana_cost": "{R}", "type_line": "Creature — Elf", "increase": []},
+                           {"id": "b", "mana_cost": "{R}", "type_line": "Instant"}]})
+    assert [c["payable"] for c in cast["castable"]] == [True, None]

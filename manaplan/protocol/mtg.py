@@ -404,6 +404,7 @@ def _read_spell(spell: dict) -> Spell:
                  boolean(spell, "convoke", "spell.convoke"), boolean(spell, "improvise", "spell.improvise"),
                  boolean(spell, "delve", "spell.delve"), "", value, kicker, kicked, multikicker, kicks, printed,
                  commander=boolean(spell, "commander", "spell.commander"), given_colors=_spell_colors(spell),
+                 cost_changes_given=any(k in spell for k in ("increase", "reduce", "minimum")),
                  changeling=bool(re.search(r"(?m)^Changeling\b", spell.get("oracle_text", ""))))
 
 
