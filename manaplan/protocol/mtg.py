@@ -650,18 +650,12 @@ def _line(line) -> dict:
 
 
 def _step(step) -> dict:
-    if step.via:  # the altar's ability, sacrificing the permanent the plan moves through
-        out = {"permanent": step.via[0], "ability": step.via[1], "cost": step.cost, "sacrifices": step.permanent,
-               "pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
-               "adds": format_types(step.adds)}
-        return _step_extras(step, out)
-    out = {"permanent": step.permanent, "ability": step.ability, "cost": step.cost,
-           "pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
-           "adds": format_types(step.adds)}
-    return _step_extras(step, out)
-
-
-def _step_extras(step, out: dict) -> dict:
+    permanent, ability = step.via or (step.permanent, step.ability)  # an altar's, sacrificing step.permanent
+    out = {"permanent": permanent, "ability": ability, "cost": step.cost}
+    if step.via:
+        out["sacrifices"] = step.permanent
+    out.update({"pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
+                "adds": format_types(step.adds)})
     if step.triggered:
         out["triggered"] = [{"permanent": t.permanent, "trigger": t.trigger, "adds": format_types(t.adds)}
                             for t in step.triggered]

@@ -125,8 +125,7 @@ def _moves(problem: PaymentProblem):
                 spell_only = True
             host, host_ability, snow = acting(problem.board, p, ab)  # an altar makes the mana
             props = (snow, spell_only, False)
-            outputs = _outputs(triggers, host, host_ability, props) if host is not p else _outputs(triggers, p, ab,
-                                                                                                    props)
+            outputs = _outputs(triggers, host, host_ability, props)
             types |= {u[0] for o in outputs for u in o}
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
                          ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)
