@@ -90,7 +90,8 @@ def _step_words(step, names) -> str:
         return "exile a card from your graveyard (delve) -> pays {1}"
     if step.via:  # an altar's ability, sacrificing this permanent
         paid = "".join(f", paying {_mana((line.mana,))}" for line in step.payment if line.mana)
-        return f"use {names(step.via[0])}: {step.cost}, sacrificing {who}{paid} -> add {_mana(step.adds)}"
+        doing = "sacrificing" if step.sacrifices else "tapping"
+        return f"use {names(step.via[0])}: {step.cost}, {doing} {who}{paid} -> add {_mana(step.adds)}"
     verb = " and ".join(v for v, does in (("tap", step.taps), ("sacrifice", step.sacrifices)) if does) or "use"
     paid = ""
     if step.payment:

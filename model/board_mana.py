@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .sources import Board, Output, Player, split_type_line
+from .sources import AbilityCost, Board, Output, Player, split_type_line
 from .symbols import COLORS, MANA_TYPES
 
 #: the kinds of ``Ability.depends``
@@ -61,8 +61,9 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
     if memo.get("board_mana_done"):
         return board
     if "board_mana_needed" not in memo:  # looked for once per board
-        memo["board_mana_needed"] = any(p.grants or any(a.depends or a.cost.sacrifice_other or a.via or a.unresolved
-                                                        for a in p.abilities) for p in board.permanents)
+        memo["board_mana_needed"] = any(p.grants or any(a.depends or a.cost.sacrifice_other or a.cost.tap_other
+                                                        or a.via or a.unresolved for a in p.abilities)
+                                        for p in board.permanents)
     if not memo["board_mana_needed"]:
         return board
     key = ("board_mana", player.commander_identity, opponents)
@@ -70,7 +71,8 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
         return memo[key]
     given = Board(tuple(_as_given(p) for p in board.permanents))
     altars = _altars(given)
-    victims = {q.id for q in given.permanents for _, _, kind in altars if q.is_a(kind) and not q.triggers}
+    victims = {q.id for q in given.permanents for altar, j, kind in altars
+               if altar.abilities[j].cost.sacrifice_other and q.is_a(kind) and not q.triggers}
     may_go = {p.id for p in given.permanents if any(a.cost.sacrifice for a in p.abilities)} | victims
     granted = Board(tuple(_with_given_abilities(p, given, altars, may_go) for p in given.permanents))
     their = _with_grants_among(opponents) if opponents is not None else None
@@ -155,10 +157,13 @@ def _resolved(p, board: Board, may_go: set, player: Player, opponents):
 
 
 def _altars(board: Board) -> list:
-    """(permanent, ability index, kind) for each ability whose cost sacrifices another
-    permanent of a kind (Ashnod's Altar: creature; Skirk Prospector: Goblin)."""
-    return [(p, j, a.cost.sacrifice_other) for p in board.permanents for j, a in enumerate(p.abilities)
-            if a.cost.sacrifice_other]
+    """(permanent, ability index, kind) for each ability whose cost sacrifices or taps
+    another permanent of a kind (Ashnod's Altar: creature; Skirk Prospector: Goblin;
+    Springleaf Drum taps a creature), if that permanent can pay the rest of the cost
+    (its own {T}: untapped, not summoning sick)."""
+    return [(p, j, a.cost.sacrifice_other or a.cost.tap_other) for p in board.permanents
+            for j, a in enumerate(p.abilities) if (a.cost.sacrifice_other or a.cost.tap_other)
+            and not (a.cost.tap and (p.tapped or not p.can_tap))]
 
 
 def _sacrificed_through(q, altars: list, may_go: set) -> list:
@@ -168,12 +173,19 @@ def _sacrificed_through(q, altars: list, may_go: set) -> list:
     used only to sacrifice itself, since it might be gone before another activation."""
     out = []
     for altar, j, kind in altars:
+        a = altar.abilities[j]
         if not q.is_a(kind) or (altar.id in may_go and altar.id != q.id):
             continue
-        if q.triggers:  # its triggers would stop when it leaves (CR 603.10): not modelled
+        if a.cost.tap and q.id == altar.id:  # it taps itself already: another permanent pays the rest
             continue
-        a = altar.abilities[j]
-        cost = replace(a.cost, sacrifice=True, sacrifice_other="")
+        if a.cost.tap_other:  # q is tapped by the altar's cost (CR 302.6 does not apply: not q's own {T})
+            if q.tapped:
+                continue
+            cost = AbilityCost(mana=a.cost.mana, life=a.cost.life, tap=True, by_other=True)
+        else:
+            if q.triggers:  # its triggers would stop when it leaves (CR 603.10): not modelled
+                continue
+            cost = AbilityCost(mana=a.cost.mana, life=a.cost.life, sacrifice=True)
         out.append(replace(a, cost=cost, via=(altar.id, j, altar.snow)))
     return out
 

@@ -377,6 +377,10 @@ def _read_add(sentence: str, line: str, chosen_color: str | None, state: dict) -
         n = number_word(m.group(1))
         if n:
             return Output.parse("any" if n == 1 else {"any": n})
+    if m := re.fullmatch(r"(\w+) mana in any combination of \{([WUBRG])\} and/or \{([WUBRG])\}", body):
+        n = number_word(m.group(1))  # Orcish Lumberjack
+        if n:
+            return Output((), n, tuple(c for c in COLORS if c in (m.group(2), m.group(3))))
     if m := re.fullmatch(r"(\w+) mana in any combination of colors", body):
         n = number_word(m.group(1))
         if n:

@@ -114,6 +114,8 @@ class Step:
     #: its cost sacrifices (Ashnod's Altar sacrificing a creature): at the table, the
     #: altar's ability is activated, sacrificing ``permanent``
     via: tuple = ()
+    #: the ability of ``via`` taps its own permanent too (Springleaf Drum, Phyrexian Tower)
+    co_taps: bool = False
 
     @property
     def pays(self) -> tuple:
@@ -158,7 +160,10 @@ class Plan:
 
     @property
     def tapped(self) -> tuple:
-        return tuple(s.permanent for s in self.steps if s.taps)
+        """Every permanent the plan taps: by its own {T}, convoke or improvise, and the
+        permanents whose ability taps them and another one (Springleaf Drum)."""
+        return tuple(p for s in self.steps for p in ((s.via[0],) if s.co_taps else ()) + ((s.permanent,) if s.taps
+                                                                                          else ()))
 
     @property
     def sacrificed(self) -> tuple:

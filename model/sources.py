@@ -7,7 +7,7 @@ A :class:`Permanent` has :class:`Ability` objects; each has an :class:`AbilityCo
 round-trip.
 
 >>> AbilityCost.parse("{W/B}, {T}")
-AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0, sacrifice_other='')
+AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0, sacrifice_other='', tap_other='', by_other=False)
 >>> str(AbilityCost.parse("{T}, Sacrifice this"))
 '{T}, Sacrifice this'
 >>> Output.parse(["{W}{W}", "{W}{B}", "{B}{B}"]).alternatives
@@ -76,9 +76,16 @@ class AbilityCost:
     #: "Sacrifice a creature" (Ashnod's Altar): a permanent of this kind is sacrificed, not
     #: this one; paid through the sacrificed permanent (see model.board_mana)
     sacrifice_other: str = ""
+    #: "Tap an untapped creature you control" (Springleaf Drum): a permanent of this kind
+    #: is tapped, not (only) this one; paid through the tapped permanent
+    tap_other: str = ""
+    #: this tap is another permanent's cost (Springleaf Drum's), not this permanent's own
+    #: {T} ability: summoning sickness does not stop it (CR 302.6)
+    by_other: bool = False
 
     _SACRIFICE = re.compile(r"sacrifice (this|~|it)( [a-z]+)?", re.I)
     _SACRIFICE_OTHER = re.compile(r"sacrifice an? (creature|artifact|land|enchantment|[A-Z][a-z]+)")
+    _TAP_OTHER = re.compile(r"tap an untapped (creature|artifact|land|[A-Z][a-z]+) you control")
     _LIFE = re.compile(r"pay (\w+) life", re.I)
     _COUNTER = re.compile(r"remove (\w+) ([\w-]+) counters? from (this|~|it)( [a-z]+)?", re.I)
 
@@ -92,7 +99,7 @@ class AbilityCost:
         tap = untap = sacrifice = False
         mana = ManaCost()
         life = counters = 0
-        counter_kind = other = ""
+        counter_kind = other = tap_other = ""
         for raw in text.split(","):
             part = raw.strip()
             if name and part.lower().startswith(("sacrifice ", "remove ")):
@@ -112,6 +119,10 @@ class AbilityCost:
                 if other:
                     raise RequestError(f"{text!r}: a cost that sacrifices two other permanents is not supported")
                 other = m.group(1)
+            elif m := cls._TAP_OTHER.fullmatch(part[:1].lower() + part[1:]):
+                if tap_other:
+                    raise RequestError(f"{text!r}: a cost that taps two other permanents is not supported")
+                tap_other = m.group(1)
             elif (m := cls._LIFE.fullmatch(part)) and number_word(m.group(1)) is not None:
                 if number_word(m.group(1)) > 1000:
                     raise RequestError(f"{part!r}: at most 1000 life")
@@ -124,10 +135,10 @@ class AbilityCost:
                 raise RequestError(f"cannot read the cost part {part!r} in {text!r}; known parts: "
                                    "{T}, mana symbols, 'Pay N life', 'Sacrifice this', 'Sacrifice a creature' "
                                    "(a kind), 'Remove a <kind> counter from this'")
-        if other and (tap or sacrifice or counters):
-            raise RequestError(f"{text!r}: a cost that sacrifices another permanent and also taps, sacrifices or "
-                               "removes counters from this one is not supported yet")
-        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters, other)
+        if (other or tap_other) and (sacrifice or counters or (other and tap_other)):
+            raise RequestError(f"{text!r}: a cost that sacrifices or taps another permanent and also sacrifices "
+                               "this one, removes counters or both taps and sacrifices others is not supported yet")
+        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters, other, tap_other)
 
     def __str__(self) -> str:
         parts = []
@@ -146,6 +157,8 @@ class AbilityCost:
             parts.append(f"Remove {n} {self.counter_kind} counter{'s' if self.counters > 1 else ''} from this")
         if self.sacrifice_other:
             parts.append(f"Sacrifice {'an' if self.sacrifice_other[0] in 'aeiouAEIOU' else 'a'} {self.sacrifice_other}")
+        if self.tap_other:
+            parts.append(f"Tap an untapped {self.tap_other} you control")
         return ", ".join(parts)
 
 
@@ -384,7 +397,7 @@ def check_bounded(ability: Ability) -> None:
     """Refuse an ability that could be activated without limit for a profit: the plan
     would be infinite mana, which manaplan does not model."""
     c = ability.cost
-    if c.tap or c.untap or c.sacrifice or c.sacrifice_other or c.counters or c.life:
+    if c.tap or c.untap or c.sacrifice or c.sacrifice_other or c.tap_other or c.counters or c.life:
         return
     if ability.output.max_count > c.mana.mana_value:
         raise RequestError("an ability with no {T}, sacrifice, counter or life cost that adds more mana "
@@ -541,7 +554,7 @@ def can_pay_life(amount: int, life: int) -> bool:
 
 #: why an ability whose cost sacrifices another permanent is not used as it is: each
 #: permanent it may sacrifice has it as a "Sacrifice this" ability (model.board_mana)
-SACRIFICED_THROUGH = "paid through the permanent it sacrifices"
+SACRIFICED_THROUGH = "paid through the permanent it sacrifices or taps"
 
 #: the reasons of :func:`why_unusable` that activating the ability before casting removes
 PRECAST_ONLY = ("not a mana ability", "activate only as an instant")
@@ -558,11 +571,11 @@ def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precas
         return PRECAST_ONLY[0] if not ability.mana_ability else PRECAST_ONLY[1]
     if ability.cost.untap:
         return "{Q} costs are not supported"
-    if ability.cost.sacrifice_other:
+    if ability.cost.sacrifice_other or ability.cost.tap_other:
         return SACRIFICED_THROUGH
     if ability.cost.tap and permanent.tapped:
         return "tapped"
-    if ability.cost.tap and not permanent.can_tap:
+    if ability.cost.tap and not permanent.can_tap and not ability.cost.by_other:
         return "summoning sick"
     if ability.cost.counters and permanent.counter(ability.cost.counter_kind) < ability.cost.counters:
         return f"no {ability.cost.counter_kind} counter"

@@ -340,13 +340,17 @@ class PaymentModel:
         acts_of_group: dict = {}
         for j, a in enumerate(acts):
             acts_of_group.setdefault(a.group, []).append(j)
+        co_tapping: dict = {}  # group -> acts of other groups whose activation taps it too (Springleaf Drum)
+        for j, a in enumerate(acts):
+            if a.co_tap is not None:
+                co_tapping.setdefault(a.co_tap, []).append(j)
         for g, grp in enumerate(self.supply.groups):
             mine = acts_of_group.get(g, [])
             tap_js = [j for j in mine if acts[j].tap]
             sac_js = [j for j in mine if acts[j].sacrifice]
-            if tap_js:
-                taps = [self.totals[j] for j in tap_js]
-                if len(tap_js) > 1 or acts[tap_js[0]].cap > grp.size:  # one ability is held to its cap already
+            if tap_js or co_tapping.get(g):
+                taps = [self.totals[j] for j in tap_js + co_tapping.get(g, []) if j in self.totals]
+                if len(taps) > 1 or co_tapping.get(g) or acts[tap_js[0]].cap > grp.size:  # else held to its cap
                     m.add(_sum(taps) <= grp.size)
                 self.taps.extend(taps)
                 if grp.flexibility:
@@ -784,7 +788,8 @@ class PaymentModel:
             a = self.acts[j]
             if a.counters:
                 counters.setdefault(a.counter_kind, []).append(a.counters * self.totals[j])
-        return {"taps": _sum([self.totals[j] for j in mine if self.acts[j].tap]),
+        co = [j for j, a in enumerate(self.acts) if a.co_tap == g and j in self.totals]  # its ability, another's act
+        return {"taps": _sum([self.totals[j] for j in mine if self.acts[j].tap] + [self.totals[j] for j in co]),
                 "sacrifices": _sum([self.totals[j] for j in mine if self.acts[j].sacrifice]),
                 "uses": _sum([self.totals[j] for j in mine]),
                 "counters": {kind: _sum(ts) for kind, ts in counters.items()}}

@@ -65,6 +65,9 @@ class Act:
     #: a "Sacrifice this" had through Ashnod's Altar): the mana's source in the plan
     made_by: str = ""
     made_by_ability: int | None = None
+    #: the group of ``made_by`` when its ability taps it too (Springleaf Drum, Phyrexian
+    #: Tower): each activation also uses one of that group's taps
+    co_tap: int | None = None
     #: with several candidate spells (solver.turn): the indices of those it may pay for
     #: (a restriction, convoke, improvise, delve); None: any
     for_spells: tuple | None = None
@@ -154,7 +157,8 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     for p in board.permanents:
         extra = (convoke and p.creature) or (improvise and p.artifact)
         alone = p.id in counting or p.id in apart or any(a.cost.sacrifice for a in p.abilities) and (extra or any(
-            not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice))
+            not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice)) or any(
+            a.cost.tap and (a.cost.sacrifice_other or a.cost.tap_other) for a in p.abilities)  # tapped by others' acts
         attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
             if p.id in hosts else ()
         by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)
@@ -272,6 +276,21 @@ def _weighed_by_hand(supply: Supply, needs: dict) -> Supply:
 #: supplies kept with a board, the least recently used dropped first (a kept board asked
 #: with many life totals would otherwise grow without end)
 SUPPLIES_KEPT = 16
+
+
+def _with_co_taps(board: Board, groups: list, acts: list) -> list:
+    """Acts had through another permanent whose ability taps that permanent too: the
+    group of that permanent (kept alone by group_board) shares its taps with them."""
+    if not any(a.made_by for a in acts):
+        return acts
+    group_of = {pid: g for g, grp in enumerate(groups) for pid in grp.ids}
+    by_id = {p.id: p for p in board.permanents}
+    out = []
+    for a in acts:
+        if a.made_by and by_id[a.made_by].abilities[a.made_by_ability].cost.tap:
+            a = replace(a, co_tap=group_of[a.made_by])
+        out.append(a)
+    return out
 
 
 def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple:
@@ -403,6 +422,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
             # activated at most once per such mana.
             a = replace(a, cap=bounded)
         final.append(a)
+    final = _with_co_taps(board, groups, final)
     final = _with_counted_losses(board, groups, final)
     mana_bound = sum(a.cap * a.max_output for a in final) + len(problem.player.pool)
     life_order = any(a.pays_life for a in final) and any(a.damage for a in final)

@@ -34,8 +34,12 @@ def _ability_key(a) -> tuple:
 
 def _raw_ability(spec: dict) -> Ability:
     """An ability the protocol's ``add`` can't write: {mana, counters, combination, types}
-    (X mana of two colors for X storage counters, Calciform Pools)."""
-    cost = AbilityCost(mana=ManaCost.parse(spec["mana"]), counter_kind="storage", counters=spec["counters"])
+    (X mana of two colors for X storage counters, Calciform Pools), or {cost, combination,
+    types} (Orcish Lumberjack)."""
+    if "cost" in spec:
+        cost = AbilityCost.parse(spec["cost"])
+    else:
+        cost = AbilityCost(mana=ManaCost.parse(spec["mana"]), counter_kind="storage", counters=spec["counters"])
     return Ability(cost, Output((), spec["combination"], tuple(c for c in "WUBRG" if c in spec["types"])))
 
 

@@ -130,11 +130,13 @@ def requests(draw, max_permanents=4):
     room = MOST_PERMANENTS - 2 - len(perms)
     if room >= 1 and draw(st.integers(0, 5)) == 0:  # a cost that sacrifices another permanent (Ashnod's Altar)
         altar_type, victims = draw(st.sampled_from([("Artifact", "creature"), ("Snow Artifact", "creature"),
-                                                     ("Enchantment", "creature"), ("Creature — Elf", "artifact")]))
+                                                     ("Enchantment", "creature"), ("Creature — Elf", "artifact"),
+                                                     ("Land", "creature")]))
         sacrifice = f"Sacrifice {'an' if victims[0] in 'aeiou' else 'a'} {victims}"
+        cost = draw(st.sampled_from([sacrifice, "{1}, " + sacrifice, "{T}, " + sacrifice,  # Phyrexian Tower
+                                     f"{{T}}, Tap an untapped {victims} you control"]))  # Springleaf Drum
         perms.append({"id": "altar", "type_line": altar_type,
-                      "abilities": [{"cost": draw(st.sampled_from([sacrifice, "{1}, " + sacrifice])),
-                                     "add": draw(st.sampled_from(["{C}{C}", "any", "{B}"]))}]})
+                      "abilities": [{"cost": cost, "add": draw(st.sampled_from(["{C}{C}", "any", "{B}"]))}]})
     if (spell.get("convoke") or spell.get("improvise")) and draw(st.booleans()):  # both tapped to pay and
         perms.append({"id": "spawn", "type_line": draw(st.sampled_from(  # sacrificed for mana? (CR 601.2g-h)
             ["Creature — Eldrazi Spawn", "Artifact — Gold", "Artifact Creature — Construct"])),

@@ -300,3 +300,35 @@ def test_text_that_changes_costs_is_the_spells_to_say():
                   "hand": [{"id": "a", "mana_cost": "{R}", "type_line": "Creature — Elf", "increase": []},
                            {"id": "b", "mana_cost": "{R}", "type_line": "Instant"}]})
     assert [c["payable"] for c in cast["castable"]] == [True, None]
+
+
+DRUM = {"id": "drum", "name": "Springleaf Drum", "type_line": "Artifact",
+        "oracle_text": "{T}, Tap an untapped creature you control: Add one mana of any color."}
+TOWER = {"id": "pt", "name": "Phyrexian Tower", "type_line": "Legendary Land",
+         "oracle_text": "{T}: Add {C}.\n{T}, Sacrifice a creature: Add {B}{B}."}
+
+
+def test_springleaf_drum_taps_itself_and_a_creature_even_a_summoning_sick_one():
+    sick = {"id": "e", **ELF, "summoning_sick": True}
+    out = pay("{U}", [DRUM, sick])
+    assert out["payable"] and sorted(out["plan"]["tapped"]) == ["drum", "e"]  # CR 302.6: not the Elf's own {T}
+    assert out["plan"]["steps"][0] == {"permanent": "drum", "ability": 0, "cost": "{T}, Tap an untapped creature "
+                                       "you control", "taps": "e", "pays": "", "payment": [], "adds": "{U}"}
+    assert not pay("{U}{U}", [DRUM, sick, {**sick, "id": "e2"}])["payable"]  # the Drum taps once
+    ready = {"id": "e", **ELF}
+    assert not pay("{G}{U}", [DRUM, ready])["payable"]  # the Elf taps once: for {G} or for the Drum
+    assert pay("{U}", [DRUM, sick], convoke=True, type_line="Instant")["payable"]
+    assert not pay("{1}{U}", [DRUM, sick], convoke=True, type_line="Instant")["payable"]  # tapped: can't convoke too
+    assert not pay("{U}", [{**DRUM, "tapped": True}, sick])["payable"]
+
+
+def test_phyrexian_tower_taps_and_sacrifices_a_creature():
+    elf = {"id": "e", **ELF}
+    out = pay("{B}{B}{G}", [TOWER, elf])  # the Elf taps for {G} first, then goes to the Tower
+    assert out["payable"] and out["plan"]["sacrificed"] == ["e"] and sorted(out["plan"]["tapped"]) == ["e", "pt"]
+    assert not pay("{B}{B}{C}", [TOWER, elf])["payable"]  # one tap of the Tower
+    lumberjack = {"id": "oj", "name": "Orcish Lumberjack", "type_line": "Creature — Orc",
+                  "oracle_text": "{T}, Sacrifice a Forest: Add three mana in any combination of {R} and/or {G}."}
+    forest = {"id": "f", **FOREST}
+    assert pay("{R}{R}{G}{G}", [lumberjack, forest])["payable"]  # tap the Forest for {G}, then sacrifice it
+    assert not pay("{R}", [{**lumberjack, "summoning_sick": True}, forest])["payable"]  # its own {T}: sick

@@ -652,8 +652,8 @@ def _line(line) -> dict:
 def _step(step) -> dict:
     permanent, ability = step.via or (step.permanent, step.ability)  # an altar's, sacrificing step.permanent
     out = {"permanent": permanent, "ability": ability, "cost": step.cost}
-    if step.via:
-        out["sacrifices"] = step.permanent
+    if step.via:  # what its cost does to another permanent
+        out["sacrifices" if step.sacrifices else "taps"] = step.permanent
     out.update({"pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
                 "adds": format_types(step.adds)})
     if step.triggered:

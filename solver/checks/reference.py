@@ -78,6 +78,7 @@ class _Move:
         self.outputs, self.props, self.cost_symbols, self.exile = outputs, props, cost_symbols, exile
         self.counted = None  # a counting ability: (triggers, permanent, original permanent, original ability)
         self.precast = False  # activated before casting
+        self.co_tap = None  # the permanent whose ability this is, tapped too (Springleaf Drum)
 
 
 def _outputs(triggers, p, ab, props) -> list:
@@ -130,6 +131,8 @@ def _moves(problem: PaymentProblem):
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
                          ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)
             move.precast = precast
+            if host is not p or (ab.via and ab.via[1] is not None):
+                move.co_tap = host.id if host_ability.cost.tap else None
             original = counted.get(p.id)
             if original is not None and original.abilities[i].output.per:  # counted as it resolves (CR 700.5)
                 move.counted = (triggers, p, original, original.abilities[i])
@@ -197,6 +200,8 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
         for mv in moves:
             if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
                 continue
+            if mv.co_tap is not None and (mv.co_tap in tapped or mv.co_tap in sacrificed):
+                continue
             pays_cost = mv.ability in (CONVOKE, IMPROVISE, DELVE)
             if paying and not pays_cost:
                 continue
@@ -221,7 +226,7 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
                             c[(mv.pid, mv.counter_kind)] += mv.counters
                             new_used = tuple(sorted(c.items()))
                         stack.append((tuple(sorted(rest + out)), life_paid + mv.life + extra_life, damage + mv.damage,
-                                      tapped | {mv.pid} if mv.tap else tapped,
+                                      tapped | ({mv.pid} if mv.tap else set()) | ({mv.co_tap} if mv.co_tap else set()),
                                       sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
                                       new_used, exiled + (1 if mv.exile else 0), precast + mv.precast,
                                       paying or pays_cost))

@@ -251,7 +251,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 if cost.tap:
                     if pid in tapped:
                         raise PlanRejected(f"{where}: {pid} is already tapped")
-                    if p.creature and p.summoning_sick:
+                    if p.creature and p.summoning_sick and not cost.by_other:  # another's cost taps it: allowed
                         raise PlanRejected(f"{where}: {pid} is summoning sick (CR 302.6)")
                     tapped.add(pid)
                     tapped_now.append(pid)
@@ -284,6 +284,16 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                                        f"{through or 'its own'}")
                 if through and host.id != pid and host.id in sacrificed:
                     raise PlanRejected(f"{where}: {host.id}, whose ability this is, was already sacrificed")
+                if step.co_taps != bool(through and host_ability.cost.tap):
+                    raise PlanRejected(f"{where}: the step says it taps {step.via[:1]}: {step.co_taps}; the ability: "
+                                       f"{bool(through and host_ability.cost.tap)}")
+                if step.co_taps:  # its ability taps its own permanent too (Springleaf Drum, Phyrexian Tower)
+                    if host.id in tapped:
+                        raise PlanRejected(f"{where}: {host.id} is already tapped")
+                    if host.creature and host.summoning_sick:
+                        raise PlanRejected(f"{where}: {host.id} is summoning sick (CR 302.6)")
+                    tapped.add(host.id)
+                    tapped_now.append(host.id)
                 if not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
                     raise PlanRejected(f"{where}: this ability can't add {step.adds}")
                 maker = host.id
