@@ -116,6 +116,7 @@ class Step:
     via: tuple = ()
     #: the ability of ``via`` taps its own permanent too (Springleaf Drum, Phyrexian Tower)
     co_taps: bool = False
+    energy: int = 0  # energy paid as its cost ({E}, Aether Hub)
 
     @property
     def pays(self) -> tuple:
@@ -176,6 +177,11 @@ class Plan:
     @property
     def damage(self) -> int:
         return sum(s.damage for s in self.steps)
+
+    @property
+    def energy_paid(self) -> int:
+        """Energy counters the plan pays ({E}, CR 107.14)."""
+        return sum(s.energy for s in self.steps)
 
     @property
     def life_paid(self) -> int:

@@ -7,7 +7,7 @@ A :class:`Permanent` has :class:`Ability` objects; each has an :class:`AbilityCo
 round-trip.
 
 >>> AbilityCost.parse("{W/B}, {T}")
-AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0, sacrifice_other='', tap_other='', by_other=False)
+AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0, sacrifice_other='', tap_other='', by_other=False, energy=0)
 >>> str(AbilityCost.parse("{T}, Sacrifice this"))
 '{T}, Sacrifice this'
 >>> Output.parse(["{W}{W}", "{W}{B}", "{B}{B}"]).alternatives
@@ -82,11 +82,14 @@ class AbilityCost:
     #: this tap is another permanent's cost (Springleaf Drum's), not this permanent's own
     #: {T} ability: summoning sickness does not stop it (CR 302.6)
     by_other: bool = False
+    #: energy counters the player pays ({E}: Aether Hub's "Pay {E}", CR 107.14)
+    energy: int = 0
 
     _SACRIFICE = re.compile(r"sacrifice (this|~|it)( [a-z]+)?", re.I)
     _SACRIFICE_OTHER = re.compile(r"sacrifice an? (creature|artifact|land|enchantment|[A-Z][a-z]+)")
     _TAP_OTHER = re.compile(r"tap an untapped (creature|artifact|land|[A-Z][a-z]+) you control")
     _LIFE = re.compile(r"pay (\w+) life", re.I)
+    _ENERGY = re.compile(r"pay ((?:\{E\})+)", re.I)
     _COUNTER = re.compile(r"remove (\w+) ([\w-]+) counters? from (this|~|it)( [a-z]+)?", re.I)
 
     @classmethod
@@ -100,6 +103,7 @@ class AbilityCost:
         mana = ManaCost()
         life = counters = 0
         counter_kind = other = tap_other = ""
+        energy = 0
         for raw in text.split(","):
             part = raw.strip()
             if name and part.lower().startswith(("sacrifice ", "remove ")):
@@ -123,6 +127,8 @@ class AbilityCost:
                 if tap_other:
                     raise RequestError(f"{text!r}: a cost that taps two other permanents is not supported")
                 tap_other = m.group(1)
+            elif m := cls._ENERGY.fullmatch(part):
+                energy += m.group(1).count("{")
             elif (m := cls._LIFE.fullmatch(part)) and number_word(m.group(1)) is not None:
                 if number_word(m.group(1)) > 1000:
                     raise RequestError(f"{part!r}: at most 1000 life")
@@ -138,7 +144,7 @@ class AbilityCost:
         if (other or tap_other) and (sacrifice or counters or (other and tap_other)):
             raise RequestError(f"{text!r}: a cost that sacrifices or taps another permanent and also sacrifices "
                                "this one, removes counters or both taps and sacrifices others is not supported yet")
-        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters, other, tap_other)
+        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters, other, tap_other, energy=energy)
 
     def __str__(self) -> str:
         parts = []
@@ -150,6 +156,8 @@ class AbilityCost:
             parts.append("{Q}")
         if self.life:
             parts.append(f"Pay {self.life} life")
+        if self.energy:
+            parts.append("Pay " + "{E}" * self.energy)
         if self.sacrifice:
             parts.append("Sacrifice this")
         if self.counters:
@@ -373,6 +381,8 @@ class Player:
     #: the colors of the player's commander's color identity (CR 903.4), or None when
     #: not given (Command Tower then can't be read)
     commander_identity: frozenset | None = None
+    #: the player's energy counters ({E}, CR 107.14, 122.1)
+    energy: int = 0
 
     def after(self, plan) -> "Player":
         """The player after carrying ``plan`` out: the life it cost (CR 118.3, and its
@@ -382,7 +392,8 @@ class Player:
         restriction was, and carrying it as plain mana could pay what it may not."""
         pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
                      if not (u.spell_only or u.generic_only or u.unusable))
-        return Player(self.life - plan.life_paid, pool, self.graveyard - plan.exiled, self.commander_identity)
+        return Player(self.life - plan.life_paid, pool, self.graveyard - plan.exiled, self.commander_identity,
+                      self.energy - plan.energy_paid)
 
 
 def describe_types(types) -> str:
@@ -397,7 +408,7 @@ def check_bounded(ability: Ability) -> None:
     """Refuse an ability that could be activated without limit for a profit: the plan
     would be infinite mana, which manaplan does not model."""
     c = ability.cost
-    if c.tap or c.untap or c.sacrifice or c.sacrifice_other or c.tap_other or c.counters or c.life:
+    if c.tap or c.untap or c.sacrifice or c.sacrifice_other or c.tap_other or c.counters or c.life or c.energy:
         return
     if ability.output.max_count > c.mana.mana_value:
         raise RequestError("an ability with no {T}, sacrifice, counter or life cost that adds more mana "

@@ -142,6 +142,7 @@ class Carried:
     pool_bound: int = 0
     life_lost: object = 0
     sacrificed: dict = field(default_factory=dict)
+    energy_paid: object = 0  # the player's energy counters paid so far ({E})
 
 
 @dataclass
@@ -198,6 +199,7 @@ class PaymentModel:
         self.count: dict = {}       # (layer, act#) -> activations of act# in that layer
         self._add_activations()
         self._add_permanent_budgets()
+        self._add_energy_budget()
         self._add_ability_costs()
         self.spell_demand = self._add_spell_cost(x_fixed)
         self._add_payments()
@@ -329,6 +331,17 @@ class PaymentModel:
                     flags = kind_of(a.mana)[1:]
                     for t, c in Counter(unit).items():
                         self.produced[(l, (t,) + flags)].append(-c * lost)
+
+    def _add_energy_budget(self) -> None:
+        """The player's energy counters ({E}, CR 107.14) pay every "Pay {E}" of the step:
+        this payment's and those before it in the step."""
+        paid = self.energy_paid()
+        if not _zero_expr(paid):
+            self.model.add(paid + self.carried.energy_paid <= self.problem.player.energy)
+
+    def energy_paid(self):
+        """The energy this payment pays, as an expression."""
+        return _sum([a.energy * self.totals[j] for j, a in enumerate(self.acts) if a.energy and j in self.totals])
 
     def _add_permanent_budgets(self) -> None:
         """What each group of interchangeable permanents can give: each taps once
@@ -923,3 +936,8 @@ def solve_model(model, time_limit: float, presolve: bool = True):
         raise ValueError(f"CP-SAT says the model is invalid: {model.validate()}")
     return solver, {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
                     cp_model.INFEASIBLE: Status.INFEASIBLE}.get(status, Status.UNKNOWN)
+
+
+def _zero_expr(expr) -> bool:
+    return isinstance(expr, int) and expr == 0
+

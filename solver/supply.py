@@ -68,6 +68,7 @@ class Act:
     #: the group of ``made_by`` when its ability taps it too (Springleaf Drum, Phyrexian
     #: Tower): each activation also uses one of that group's taps
     co_tap: int | None = None
+    energy: int = 0  # energy paid per activation (the player's, shared by every ability)
     #: with several candidate spells (solver.turn): the indices of those it may pay for
     #: (a restriction, convoke, improvise, delve); None: any
     for_spells: tuple | None = None
@@ -303,7 +304,7 @@ def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple
     return ("supply", allow_precast, problem.mid_cast, grouping or (spell.convoke, spell.improvise), spell.convoke,
             spell.improvise,
             delve, tuple(_allows(spell, r) for r in restrictions), problem.player.life, problem.player.pool,
-            problem.prefer.never_sacrifice, problem.prefer.keep_untapped)
+            problem.prefer.never_sacrifice, problem.prefer.keep_untapped, problem.player.energy)
 
 
 def _allows(spell, restrict: str):
@@ -364,6 +365,8 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                 caps.append(len(members) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
             if ab.cost.life:
                 caps.append(len(members) * (life // ab.cost.life))
+            if ab.cost.energy:
+                caps.append(problem.player.energy // ab.cost.energy)
             alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
             host, host_ability, snow = acting(board, proto, ab)
             through = bool(ab.via) and ab.via[1] is not None  # the ability of an altar that sacrifices it
@@ -378,7 +381,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                                   Mana("C", snow, spell_only), min(caps) if caps else -1,
                                   text=ab.text if ab.text == EXILE_FROM_HAND else str(host_ability.cost),
                                   damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
-                                  made_by=host.id if through else "",
+                                  energy=ab.cost.energy, made_by=host.id if through else "",
                                   made_by_ability=host_index if through else None))
         if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
             colors = tuple(c for c in COLORS if c in proto.colors)

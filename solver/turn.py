@@ -135,7 +135,8 @@ def carried_after(models: list, before: Carried) -> Carried:
         used = last.group_usage(g)["sacrifices"]
         if not (isinstance(used, int) and used == 0):
             sacrificed[grp.ids] = sacrificed.get(grp.ids, 0) + used
-    return Carried(pool, last.bound, before.life_lost + last.life_lost(), sacrificed)
+    return Carried(pool, last.bound, before.life_lost + last.life_lost(), sacrificed,
+                   before.energy_paid + last.energy_paid())
 
 
 def link(m, line: list) -> None:

@@ -39,6 +39,7 @@ def abilities(draw):
     sac = draw(st.integers(0, 6)) == 0
     life = draw(st.sampled_from([0, 0, 0, 0, 1, 2]))
     counter = draw(st.integers(0, 7)) == 0
+    energy = draw(st.integers(0, 9)) == 0  # the player's energy, shared by every ability (Aether Hub)
     if tap:
         parts.append("{T}")
     if life:
@@ -47,6 +48,8 @@ def abilities(draw):
         parts.append("Sacrifice this")
     if counter:
         parts.append("Remove a charge counter from this")
+    if energy:
+        parts.append("Pay {E}")
     if not (tap or sac or counter or life):
         parts.append("{T}")
     out = draw(st.sampled_from(OUTPUTS))
@@ -109,7 +112,8 @@ def requests(draw, max_permanents=4):
             spell[key] = True
     n = draw(st.integers(0, max_permanents))
     player = {"life": draw(st.sampled_from([20, 20, 4, 2, 1, 0])),
-              "pool": draw(st.sampled_from(["", "", "", "{R}", "{C}", "{W}{U}"]))}
+              "pool": draw(st.sampled_from(["", "", "", "{R}", "{C}", "{W}{U}"])),
+              "energy": draw(st.sampled_from([0, 1, 1, 2]))}
     if spell.get("delve"):
         player["graveyard"] = draw(st.integers(0, 2))
     perms = [draw(permanents(f"p{i}")) for i in range(n)]

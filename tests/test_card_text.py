@@ -332,3 +332,21 @@ def test_phyrexian_tower_taps_and_sacrifices_a_creature():
     forest = {"id": "f", **FOREST}
     assert pay("{R}{R}{G}{G}", [lumberjack, forest])["payable"]  # tap the Forest for {G}, then sacrifice it
     assert not pay("{R}", [{**lumberjack, "summoning_sick": True}, forest])["payable"]  # its own {T}: sick
+
+
+HUB = {"name": "Aether Hub", "type_line": "Land",
+       "oracle_text": "When this land enters, you get {E} (an energy counter).\n{T}: Add {C}.\n"
+                      "{T}, Pay {E}: Add one mana of any color."}
+
+
+def test_energy_is_the_player_s_and_shared_by_the_whole_step():
+    hubs = [{"id": "h1", **HUB}, {"id": "h2", **HUB}]
+    ask = {"spell": {"mana_cost": "{U}"}, "permanents": hubs[:1]}
+    out = solve({**ask, "player": {"energy": 1}})
+    assert out["payable"] and out["plan"]["steps"][0]["energy"] == 1
+    assert not solve({**ask, "player": {"energy": 0}})["payable"]
+    assert not solve({"spell": {"mana_cost": "{U}{U}"}, "permanents": hubs, "player": {"energy": 1}})["payable"]
+    instants = [{"id": k, "mana_cost": "{U}", "type_line": "Instant"} for k in ("a", "b")]
+    seq = {"query": "sequence", "spells": instants, "permanents": hubs}
+    assert not solve({**seq, "player": {"energy": 1}})["payable"]  # the second can't pay {E} again
+    assert solve({**seq, "player": {"energy": 2}})["payable"]

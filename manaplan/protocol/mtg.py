@@ -44,7 +44,7 @@ CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
                 "kicks", "alternative_cost", "commander", "colors")
-PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity")
+PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy")
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to",
                     "chosen_type", "exiled_colors")
@@ -457,7 +457,8 @@ def read_player(player) -> Player:
                "'commander_identity' must be a list of W, U, B, R, G (empty for a colorless commander)",
                "player.commander_identity")
         identity = frozenset(identity)
-    return Player(life, pool, whole_number(player, "graveyard", "player.graveyard", 0), identity)
+    return Player(life, pool, whole_number(player, "graveyard", "player.graveyard", 0), identity,
+                  whole_number(player, "energy", "player.energy", 0))
 
 
 #: permanents already read, by everything but their id: a board of 300 lands repeats a
@@ -656,6 +657,8 @@ def _step(step) -> dict:
         out["sacrifices" if step.sacrifices else "taps"] = step.permanent
     out.update({"pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
                 "adds": format_types(step.adds)})
+    if step.energy:
+        out["energy"] = step.energy
     if step.triggered:
         out["triggered"] = [{"permanent": t.permanent, "trigger": t.trigger, "adds": format_types(t.adds)}
                             for t in step.triggered]

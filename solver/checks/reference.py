@@ -29,6 +29,8 @@ from ...model.symbols import ANY, COLORS, SNOW_ANY, need_of
 from ...model.triggers import activation_outputs, board_triggers
 
 MAX_REFERENCE_PERMANENTS = 8
+#: the key under which the energy paid is kept with the counters used
+ENERGY = ("", "{E}")
 
 # a unit of pool mana for the search: (type, snow, spell_only, generic_only)
 Unit = tuple
@@ -79,6 +81,7 @@ class _Move:
         self.counted = None  # a counting ability: (triggers, permanent, original permanent, original ability)
         self.precast = False  # activated before casting
         self.co_tap = None  # the permanent whose ability this is, tapped too (Springleaf Drum)
+        self.energy = 0  # the player's energy it pays ({E})
 
 
 def _outputs(triggers, p, ab, props) -> list:
@@ -131,6 +134,7 @@ def _moves(problem: PaymentProblem):
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
                          ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)
             move.precast = precast
+            move.energy = ab.cost.energy
             if host is not p or (ab.via and ab.via[1] is not None):
                 move.co_tap = host.id if host_ability.cost.tap else None
             original = counted.get(p.id)
@@ -209,6 +213,8 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
                 have = perms[mv.pid].counter(mv.counter_kind) - used.get((mv.pid, mv.counter_kind), 0)
                 if have < mv.counters:
                     continue
+            if mv.energy and used.get(ENERGY, 0) + mv.energy > problem.player.energy:
+                continue
             if mv.life and life_paid + damage + mv.life > life:  # CR 118.3, with the life lost so far
                 continue
             # every way to pay the cost's symbols: choose an option per symbol, then mana
@@ -221,9 +227,12 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
                 for rest in set(_assignments(pool, needs, False)):
                     for out in _live_outputs(problem, mv, sacrificed):
                         new_used = counters_used
-                        if mv.counters:
+                        if mv.counters or mv.energy:
                             c = Counter(dict(counters_used))
-                            c[(mv.pid, mv.counter_kind)] += mv.counters
+                            if mv.counters:
+                                c[(mv.pid, mv.counter_kind)] += mv.counters
+                            if mv.energy:
+                                c[ENERGY] += mv.energy
                             new_used = tuple(sorted(c.items()))
                         stack.append((tuple(sorted(rest + out)), life_paid + mv.life + extra_life, damage + mv.damage,
                                       tapped | ({mv.pid} if mv.tap else set()) | ({mv.co_tap} if mv.co_tap else set()),
@@ -286,7 +295,7 @@ def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counte
     pool = tuple(Mana(u[0], u[1], source="pool") for u in rest if not u[2] and not u[3])
     pool += tuple(Mana(t, source="pool") for t in spell.adds)
     player = replace(problem.player, life=problem.player.life - lost, pool=pool,
-                     graveyard=problem.player.graveyard - exiled)
+                     graveyard=problem.player.graveyard - exiled, energy=problem.player.energy - used.get(ENERGY, 0))
     return replace(problem, board=Board(tuple(perms)), player=player)
 
 

@@ -192,7 +192,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     pool = _Pool(problem.player.pool)
     tapped = {p.id for p in problem.board.permanents if p.tapped}
     tapped_now, sacrificed, tapped_for_cost = [], [], []
-    life_paid = damage = exiled = 0
+    life_paid = damage = exiled = energy = 0
     counters_used: dict = {}
     for i, step in enumerate(plan.steps):
         where = f"step {i + 1} ({step.permanent}, ability {step.ability})"
@@ -269,6 +269,11 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                                        f"{damage} damage (CR 118.3)")
                 life_paid += cost.life
                 damage += ability.damage
+                energy += cost.energy
+                if energy > problem.player.energy:
+                    raise PlanRejected(f"{where}: {energy} energy paid, the player has {problem.player.energy}")
+                if step.energy != cost.energy:
+                    raise PlanRejected(f"{where}: the step pays {step.energy} energy, the cost {cost.energy}")
                 cost_life, cost_damage = cost.life, ability.damage
                 if cost.sacrifice:
                     if pid in problem.prefer.never_sacrifice:
