@@ -58,7 +58,8 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
     or through an altar); then what depends on that board, counted without the
     permanents that may be sacrificed while paying."""
     memo = board.memo
-    if memo.get("board_mana_done"):
+    if memo.get("board_mana_done") or board.counted_from is not None and board.counted_from.memo.get(
+            "board_mana_done"):  # resolved already (its counted amounts too: Board.resolve_amounts)
         return board
     if "board_mana_needed" not in memo:  # looked for once per board
         memo["board_mana_needed"] = any(p.grants or any(a.depends or a.cost.sacrifice_other or a.cost.tap_other

@@ -93,15 +93,15 @@ class Mana:
     ``spell_only`` mana may pay only the spell being cast (a restriction such as
     "spend this mana only to cast creature spells" that this spell meets, or convoke);
     ``generic_only`` mana may pay only generic costs (improvise and delve, CR 702.126,
-    702.66, and colorless convoke); ``unusable`` mana is restricted to spells other than
-    this one. ``source`` names the permanent (or ``pool``) it came from.
+    702.66, and colorless convoke); ``ability_only`` mana may not pay this
+    spell but may pay ability costs (Powerstone's, for a nonartifact spell). ``source`` names the permanent (or ``pool``) it came from.
     """
 
     type: str
     snow: bool = False
     spell_only: bool = False
     generic_only: bool = False
-    unusable: bool = False
+    ability_only: bool = False
     source: str = ""
 
     def __str__(self) -> str:
@@ -110,12 +110,12 @@ class Mana:
     @property
     def kind(self) -> tuple:
         """Everything that decides what this mana can pay, without its source."""
-        return (self.type, self.snow, self.spell_only, self.generic_only, self.unusable)
+        return (self.type, self.snow, self.spell_only, self.generic_only, self.ability_only)
 
     def can_pay(self, need: Need, for_spell: bool) -> bool:
         """Whether this mana may pay ``need`` on the spell (``for_spell``) or on an
         ability's cost (CR 106.6: restrictions say what mana may be spent on)."""
-        if self.unusable or (self.spell_only and not for_spell):
+        if (self.ability_only and for_spell) or (self.spell_only and not for_spell):
             return False
         if self.generic_only and not need.generic:
             return False

@@ -290,7 +290,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
         raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", effect) if s.strip()]
     output = _read_add(sentences[0], line, chosen_color, state or {})
-    damage, restrict, instant_only, mana_ability, depends = 0, "", False, True, ()
+    damage, restrict, instant_only, mana_ability, depends, restrict_abilities = 0, "", False, True, (), True
     if re.search(r"\btarget\b", effect + cost_text, re.I):
         mana_ability = False  # CR 605.1a: an ability that could target is not a mana ability
     for s in sentences[1:]:
@@ -298,6 +298,9 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             damage = number_word(d.group(1)) or 0
         elif r := re.fullmatch(r"Spend this mana only to cast (.+?)\.", s):
             restrict = _chosen_type_restriction(r.group(1), line, state or {})
+            parse_restriction(restrict)
+        elif r := re.fullmatch(r"This mana can't be spent to cast (?:an? )?non(\w+) spells?\.", s):
+            restrict, restrict_abilities = f"{r.group(1)} spells", False  # Powerstone: abilities are fine
             parse_restriction(restrict)
         elif s == "Activate only as an instant.":
             instant_only = True
@@ -319,7 +322,8 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             raise RequestError(f"cannot read {s!r} in the mana ability {line!r}")
     if re.search(r"\blibrary\b|\bdraw\b|\bmill\b", cost_text, re.I):
         mana_ability = False
-    ability = Ability(cost, output, restrict, instant_only, mana_ability, damage, line, depends)
+    ability = Ability(cost, output, restrict, instant_only, mana_ability, damage, line, depends,
+                      restrict_abilities=restrict_abilities)
     check_bounded(ability)
     return ability
 

@@ -281,6 +281,10 @@ class Ability:
     #: "Sacrifice this" ability whose mana Ashnod's Altar makes; "Lands you control have
     #: ..." (index None). Added on each board by model.board_mana.
     via: tuple = ()
+    #: whether ``restrict`` keeps its mana off ability costs too: true for "Spend this mana
+    #: only to cast ..." (the conservative reading); false for Powerstone's "This mana
+    #: can't be spent to cast a nonartifact spell." (it may pay any ability's cost)
+    restrict_abilities: bool = True
     #: a resolved ability's form as read (``depends`` not yet worked out): a board built
     #: from resolved permanents is resolved anew from it
     unresolved: "Ability | None" = None
@@ -391,7 +395,7 @@ class Player:
         restriction allows (CR 106.6) is not carried over: a pool can't say what its
         restriction was, and carrying it as plain mana could pay what it may not."""
         pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
-                     if not (u.spell_only or u.generic_only or u.unusable))
+                     if not (u.spell_only or u.generic_only or u.ability_only))
         return Player(self.life - plan.life_paid, pool, self.graveyard - plan.exiled, self.commander_identity,
                       self.energy - plan.energy_paid)
 

@@ -109,20 +109,20 @@ def _is_zero(expr) -> bool:
 
 def kind_of(mana: Mana) -> tuple:
     """What decides what a mana can pay, as the model's key: (type, snow, spell only,
-    generic only)."""
-    return (mana.type, mana.snow, mana.spell_only, mana.generic_only)
+    generic only, abilities only)."""
+    return (mana.type, mana.snow, mana.spell_only, mana.generic_only, mana.ability_only)
 
 
 def _extra_kind(extra) -> tuple:
     """The kind of a mana a trigger adds: its source's snow, no spending restriction."""
-    return (extra.type, extra.snow, False, False)
+    return (extra.type, extra.snow, False, False, False)
 
 
 @lru_cache(maxsize=4096)
 def _can_pay(kind: tuple, need, for_spell: bool) -> bool:
     """Whether mana of this kind may pay ``need`` (cached: a handful of kinds and needs
     recur in every query)."""
-    return Mana(kind[0], kind[1], kind[2], kind[3]).can_pay(need, for_spell)
+    return Mana(kind[0], kind[1], kind[2], kind[3], kind[4]).can_pay(need, for_spell)
 
 
 def _cheapest(symbols) -> list:

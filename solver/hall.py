@@ -107,6 +107,7 @@ def _plain_act(a) -> bool:
     return (a.tap and not a.costs_mana and not a.sacrifice and not a.counters and not a.life and not a.damage
             and not a.precast
             and not a.exile and not a.combination and not a.bonus and not a.mana.snow and not a.mana.spell_only
+            and not a.mana.ability_only
             and not a.made_by and not a.energy  # another permanent's ability (Springleaf Drum), energy: shared
             and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives))
 

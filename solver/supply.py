@@ -345,6 +345,8 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
             why = why_unusable(proto, ab, life, allow_precast)
             if not why and ab.cost.sacrifice and proto.id in prefer.never_sacrifice:
                 why = "never sacrificed (prefer)"
+            if not why and ab.cost.energy > problem.player.energy:
+                why = "not enough energy"
             if why:
                 for p in members:
                     excluded.append((p.id, i, why))
@@ -352,12 +354,17 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
             # asked with priority (not mid_cast): what can't be used while casting is activated
             # before, and counted so (the hint of a mid_cast answer only looks for them)
             precast = not problem.mid_cast and why_unusable(proto, ab, life) in PRECAST_ONLY
-            spell_only, for_spells = False, None
-            if ab.restrict:
+            spell_only, ability_only, for_spells = False, False, None
+            if ab.restrict:  # CR 106.6: what its mana may be spent on
                 for_spells = which(lambda s: s.allows(ab.restrict))
-                if for_spells == ():
+                if not ab.restrict_abilities and for_spells == () and len(candidates) == 1:
+                    ability_only, for_spells = True, None  # Powerstone, a nonartifact spell: abilities only
+                elif not ab.restrict_abilities and for_spells is None:
+                    pass  # it may pay this spell and any ability: no restriction here
+                elif for_spells == ():
                     continue  # its mana could pay nothing here
-                spell_only = True
+                else:
+                    spell_only = True
             caps = []
             if ab.cost.tap or ab.cost.sacrifice:
                 caps.append(len(members))
@@ -378,7 +385,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
             group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
                                   ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
                                   combination, ab.output.combination_types,
-                                  Mana("C", snow, spell_only), min(caps) if caps else -1,
+                                  Mana("C", snow, spell_only, ability_only=ability_only), min(caps) if caps else -1,
                                   text=ab.text if ab.text == EXILE_FROM_HAND else str(host_ability.cost),
                                   damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
                                   energy=ab.cost.energy, made_by=host.id if through else "",

@@ -350,3 +350,13 @@ def test_energy_is_the_player_s_and_shared_by_the_whole_step():
     seq = {"query": "sequence", "spells": instants, "permanents": hubs}
     assert not solve({**seq, "player": {"energy": 1}})["payable"]  # the second can't pay {E} again
     assert solve({**seq, "player": {"energy": 2}})["payable"]
+
+
+def test_powerstone_mana_pays_abilities_but_not_a_nonartifact_spell():
+    powerstone = {"id": "pw", "type_line": "Token Artifact — Powerstone",
+                  "oracle_text": "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."}
+    signet = {"id": "sg", "name": "Dimir Signet", "type_line": "Artifact", "oracle_text": "{1}, {T}: Add {U}{B}."}
+    assert not pay("{1}", [powerstone], type_line="Instant")["payable"]
+    assert pay("{1}", [powerstone], type_line="Artifact")["payable"]
+    out = pay("{U}{B}", [powerstone, signet], type_line="Instant")  # its {C} pays the Signet's {1}
+    assert out["payable"] and out["plan"]["steps"][1]["payment"][0]["from"] == "pw"

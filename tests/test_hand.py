@@ -4,7 +4,7 @@ alone, from one reading and grouping of the board."""
 import io
 import json
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from manaplan.boards import BoardStore
 from manaplan.cli import serve
@@ -27,6 +27,19 @@ def answers(*lines):
 
 @settings(max_examples=max(settings.default.max_examples, 150))
 @given(st.lists(requests(), min_size=1, max_size=3))
+@example([{"spell": {"mana_cost": "{1}", "additional": ["{1}"], "increase": ["{1}"], "delve": True},  # a counted
+           "player": {"life": 1, "pool": "", "energy": 0},  # ability and an altar: a card's problem made from the
+           "permanents": [                                   # hand's resolved board lost the counting (found by fuzz)
+               {"id": "ld0", "type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]},
+               {"id": "count", "type_line": "Legendary Land",
+                "abilities": [{"cost": "{1}, {T}", "add": {"for_each": "creature", "mana": "{G}"}}]},
+               {"id": "cantor0", "type_line": "Creature — Human Druid", "colors": ["G"], "mana_cost": "{R/G}",
+                "abilities": [{"cost": "Sacrifice this", "add": "any"}]},
+               {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]},
+               {"id": "spawn", "type_line": "Creature — Eldrazi Spawn", "colors": [],
+                "abilities": [{"cost": "Sacrifice this", "add": "{C}"}]}]},
+          {"spell": {"mana_cost": "{1}{1}{2}{2}", "additional": ["{W}"], "convoke": True, "improvise": True},
+           "player": {"life": 20}, "permanents": []}])
 def test_castable_agrees_with_pay_card_by_card(boards):
     """The first random request gives the board; each request's spell is a card."""
     board = boards[0]

@@ -48,7 +48,7 @@ PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy")
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to",
                     "chosen_type", "exiled_colors")
-ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "damage")
+ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "damage", "restrict_abilities")
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -621,7 +621,7 @@ def read_ability(spec, name: str = "") -> Ability:
     except ManaplanError as e:
         raise e.located("add") from None
     flags = {}
-    for key in ("instant_only", "mana_ability"):
+    for key in ("instant_only", "mana_ability", "restrict_abilities"):
         if key in spec:
             expect(isinstance(spec[key], bool), f"'{key}' must be true or false", key)
             flags[key] = spec[key]

@@ -32,12 +32,12 @@ MAX_REFERENCE_PERMANENTS = 8
 #: the key under which the energy paid is kept with the counters used
 ENERGY = ("", "{E}")
 
-# a unit of pool mana for the search: (type, snow, spell_only, generic_only)
+# a unit of pool mana for the search: (type, snow, spell_only, generic_only, ability_only)
 Unit = tuple
 
 
 def _mana(u: Unit) -> Mana:
-    return Mana(u[0], u[1], u[2], u[3])
+    return Mana(u[0], u[1], u[2], u[3], u[4])
 
 
 def _assignments(pool: tuple, needs: tuple, for_spell: bool):
@@ -90,7 +90,7 @@ def _outputs(triggers, p, ab, props) -> list:
     out = ab.output
     outcomes = activation_outputs(triggers, p, ab) if triggers else None
     if outcomes is not None:
-        return sorted({tuple(sorted([(t,) + props for t in own] + [(e.type, e.snow, False, False) for e in extra]))
+        return sorted({tuple(sorted([(t,) + props for t in own] + [(e.type, e.snow, False, False, False) for e in extra]))
                        for own, extra in outcomes})
     if out.combination:
         return [tuple((t,) + props for t in sorted(c))
@@ -122,13 +122,16 @@ def _moves(problem: PaymentProblem):
             if why is not None or ab.cost.sacrifice and p.id in problem.prefer.never_sacrifice:
                 continue
             precast = why_unusable(p, ab, life) is not None  # activated before casting (CR 601.2g)
-            spell_only = False
-            if ab.restrict:
+            spell_only = ability_only = False
+            if ab.restrict:  # CR 106.6: what its mana may be spent on
                 if not spell.allows(ab.restrict):
-                    continue
-                spell_only = True
+                    if ab.restrict_abilities:
+                        continue
+                    ability_only = True  # Powerstone's mana, for a nonartifact spell: abilities only
+                else:
+                    spell_only = ab.restrict_abilities
             host, host_ability, snow = acting(problem.board, p, ab)  # an altar makes the mana
-            props = (snow, spell_only, False)
+            props = (snow, spell_only, False, ability_only)
             outputs = _outputs(triggers, host, host_ability, props)
             types |= {u[0] for o in outputs for u in o}
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
@@ -143,16 +146,16 @@ def _moves(problem: PaymentProblem):
             moves.append(move)
         if not p.tapped and spell.convoke and p.creature:
             colors = [c for c in COLORS if c in p.colors]
-            outs = [((c, False, True, False),) for c in colors] or [(("C", False, True, True),)]
-            moves.append(_Move(p.id, CONVOKE, True, False, 0, "", 0, outs, (False, True, not colors), ()))
+            outs = [((c, False, True, False, False),) for c in colors] or [(("C", False, True, True, False),)]
+            moves.append(_Move(p.id, CONVOKE, True, False, 0, "", 0, outs, (False, True, not colors, False), ()))
         if not p.tapped and spell.improvise and p.artifact:
-            moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(("C", False, True, True),)],
-                               (False, True, True), ()))
+            moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(("C", False, True, True, False),)],
+                               (False, True, True, False), ()))
         flex[p.id] = flexibility(types, problem.color_needs)
     if spell.delve:
         for k in range(problem.player.graveyard):
-            moves.append(_Move(f"{GRAVEYARD}:{k}", DELVE, False, True, 0, "", 0, [(("C", False, True, True),)],
-                               (False, True, True), (), exile=True))
+            moves.append(_Move(f"{GRAVEYARD}:{k}", DELVE, False, True, 0, "", 0, [(("C", False, True, True, False),)],
+                               (False, True, True, False), (), exile=True))
     return moves, flex
 
 
@@ -186,7 +189,8 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
     ability at a time, paying its cost from the pool as it is then (CR 605.3)."""
     life = problem.player.life
     perms = {p.id: p for p in problem.board.permanents}
-    start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only) for u in problem.player.pool))
+    start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only, u.ability_only)
+                              for u in problem.player.pool))
     seen = set()
     stack = [(start_pool, 0, 0, frozenset(), frozenset(), (), 0, 0, False)]
     while stack:
@@ -292,7 +296,7 @@ def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counte
     spell = problem.spell
     if spell.permanent is not None:
         perms.append(replace(spell.permanent, key=""))
-    pool = tuple(Mana(u[0], u[1], source="pool") for u in rest if not u[2] and not u[3])
+    pool = tuple(Mana(u[0], u[1], source="pool") for u in rest if not u[2] and not u[3] and not u[4])
     pool += tuple(Mana(t, source="pool") for t in spell.adds)
     player = replace(problem.player, life=problem.player.life - lost, pool=pool,
                      graveyard=problem.player.graveyard - exiled, energy=problem.player.energy - used.get(ENERGY, 0))

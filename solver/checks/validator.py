@@ -198,7 +198,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         where = f"step {i + 1} ({step.permanent}, ability {step.ability})"
         pid, index = step.permanent, step.ability
         added = tuple(step.adds)
-        snow = spell_only = generic_only = False
+        snow = spell_only = generic_only = ability_only = False
         ability = None
         maker = pid
         taps = sacrifices = exiles = False
@@ -302,17 +302,20 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 if not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
                     raise PlanRejected(f"{where}: this ability can't add {step.adds}")
                 maker = host.id
-                if ability.restrict:
+                if ability.restrict:  # CR 106.6
                     if not spell.allows(ability.restrict):
-                        raise PlanRejected(f"{where}: its mana can't be spent on this spell")
-                    spell_only = True
+                        if ability.restrict_abilities:
+                            raise PlanRejected(f"{where}: its mana can't be spent on this spell")
+                        ability_only = True  # Powerstone's, for a nonartifact spell: abilities only
+                    else:
+                        spell_only = ability.restrict_abilities
         if (step.taps, step.sacrifices, step.exiles) != (taps, sacrifices, exiles):
             raise PlanRejected(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
                           f"{step.exiles}; the replay: {taps}, {sacrifices}, {exiles}")
         if step.life != cost_life or step.damage != cost_damage:
             raise PlanRejected(f"{where}: the step's life and damage don't match the ability's")
         for t in added:
-            pool.add(Mana(t, snow, spell_only, generic_only, False, maker))
+            pool.add(Mana(t, snow, spell_only, generic_only, ability_only, maker))
         if triggers or step.triggered:
             host, host_ability = (perms.get(pid), ability) if ability is None else acting(problem.board, p, ability)[:2]
             for u in _replay_triggers(step, triggers, host, host_ability, tuple(added), sacrificed, where):
