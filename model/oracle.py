@@ -141,6 +141,10 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             if m := _GRANTS.fullmatch(self_line):
                 grants.append((_GRANTED_TO[m.group(1)], ability_from_line(m.group(2), "", chosen_color, None, state)))
                 continue
+            if m := _LOYALTY.fullmatch(line):
+                abilities.append(_loyalty_ability(m, line, chosen_color, state))
+                unread.append((line, LOYALTY_TIMING))
+                continue
             if re.search(r"\bAdd\b", line):
                 abilities.append(ability_from_line(_without_ability_word(line), name, chosen_color, unread, state))
                 continue
@@ -253,6 +257,29 @@ def _depends_on_board(self_line: str, line: str, state: dict):
     except ManaplanError as e:
         raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
     return [Ability(cost, NOTHING, text=line, depends=depends)]
+
+
+#: a loyalty ability that adds mana ("+1: Add {R}{R}.", Chandra, Torch of Defiance)
+_LOYALTY = re.compile(r"([+−-]?)(\d+): (Add [^.]+\.)")
+#: the counter each planeswalker has for its one loyalty ability a turn (CR 606.3)
+LOYALTY_ACTIVATION = "loyalty activation"
+#: why a loyalty ability's line is listed: it is read, and used for spells cast at
+#: sorcery speed (the main phase, the stack empty: CR 606.3); for an instant the request
+#: does not say whether now is such a time
+LOYALTY_TIMING = "a loyalty ability: activated only at sorcery speed (CR 606.3), which the request doesn't say for an instant"
+
+
+def _loyalty_ability(m, line: str, chosen_color, state: dict) -> Ability:
+    """A loyalty ability that adds mana: not a mana ability (CR 605.1a, 606), activated
+    before casting, once a turn for its planeswalker (a counter the permanent has: CR
+    606.3); its mana pays sorcery-speed spells only ("noninstant spells"). One that
+    removes loyalty counters is not read."""
+    sign, n = m.group(1), int(m.group(2))
+    if sign in ("−", "-") and n:
+        raise RequestError(f"cannot read {line!r}: a loyalty ability that removes loyalty counters is not modelled")
+    output = _read_add(m.group(3), line, chosen_color, state)
+    cost = AbilityCost(counter_kind=LOYALTY_ACTIVATION, counters=1)
+    return Ability(cost, output, "noninstant spells", mana_ability=False, text=f"{sign}{n}")
 
 
 def _at_once(n: int, line: str, unread: list) -> int:

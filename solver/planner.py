@@ -24,7 +24,7 @@ from ..model.plan import (
     UNREAD_ABILITIES, CannotKeep,
     BestTurn, Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
 )
-from ..model.oracle import CHANGES_COSTS
+from ..model.oracle import CHANGES_COSTS, LOYALTY_TIMING
 from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE,
                              PaymentProblem, Spell)
 from ..model.sources import PRECAST_ONLY, Board
@@ -104,6 +104,14 @@ def _unread_of(problem: PaymentProblem) -> tuple:
     return unread
 
 
+def _has_instant(problem: PaymentProblem) -> bool:
+    """Whether a spell of the question is an instant: then whether loyalty abilities
+    could be activated first (sorcery speed, CR 606.3) is not known."""
+    spells = problem.spells if problem.query == SEQUENCE else problem.hand if problem.query == BEST_TURN else (
+        problem.spell,)
+    return any("Instant" in s.type_line.split("—")[0] for s in spells)
+
+
 def _cost_changes_given(problem: PaymentProblem) -> bool:
     spells = problem.spells if problem.query == SEQUENCE else problem.hand if problem.query == BEST_TURN else (
         problem.spell,)
@@ -123,7 +131,8 @@ def _unless_unread(problem: PaymentProblem, result):
                                            f"from the board: {lines}; give the change in the spell's 'increase', "
                                            f"'reduce' or 'minimum' (empty when none applies)",
                          unread=tuple(costs))
-    unread = tuple(u for u in unread if u[2] != CHANGES_COSTS)
+    unread = tuple(u for u in unread if u[2] != CHANGES_COSTS
+                   and not (u[2] == LOYALTY_TIMING and not _has_instant(problem)))
     if not unread or not isinstance(result, Unpayable) or result.code == NO_MANA_COST:
         return result
     lines = "; ".join(f"{pid}: {line!r}" for pid, line, _ in unread[:10])

@@ -17,7 +17,7 @@ from functools import cached_property
 
 from ..model.errors import RequestError
 from ..model.mana import Mana
-from ..model.oracle import EXILE_FROM_HAND
+from ..model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.board_mana import acting
@@ -386,7 +386,8 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                                   ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
                                   combination, ab.output.combination_types,
                                   Mana("C", snow, spell_only, ability_only=ability_only), min(caps) if caps else -1,
-                                  text=ab.text if ab.text == EXILE_FROM_HAND else str(host_ability.cost),
+                                  text=ab.text if ab.text == EXILE_FROM_HAND or ab.cost.counter_kind == LOYALTY_ACTIVATION
+                                  else str(host_ability.cost),
                                   damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
                                   energy=ab.cost.energy, made_by=host.id if through else "",
                                   made_by_ability=host_index if through else None))

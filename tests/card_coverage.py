@@ -12,7 +12,7 @@ import os
 from manaplan.model.errors import ManaplanError
 from manaplan.model.mana import ManaCost
 from manaplan.model.sources import Ability, AbilityCost, Board, Output
-from manaplan.model.oracle import hand_mana_from_text, spell_mana_from_text
+from manaplan.model.oracle import LOYALTY_ACTIVATION, LOYALTY_TIMING, hand_mana_from_text, spell_mana_from_text
 from manaplan.model.restrictions import parse_restriction
 from manaplan.model.triggers import ManaTrigger
 from manaplan.model.board_mana import resolve_board_mana
@@ -41,6 +41,13 @@ def _raw_ability(spec: dict) -> Ability:
     else:
         cost = AbilityCost(mana=ManaCost.parse(spec["mana"]), counter_kind="storage", counters=spec["counters"])
     return Ability(cost, Output((), spec["combination"], tuple(c for c in "WUBRG" if c in spec["types"])))
+
+
+def _loyalty(spec: dict) -> Ability:
+    """A loyalty ability that adds mana ({"cost": "+1", "add": ..., "loyalty": true}): once
+    a turn, before casting, for sorcery-speed spells (CR 606.3)."""
+    return Ability(AbilityCost(counter_kind=LOYALTY_ACTIVATION, counters=1), Output.parse(spec["add"]),
+                   "noninstant spells", mana_ability=False)
 
 
 def judge(card: dict) -> tuple:
@@ -72,11 +79,13 @@ def judge(card: dict) -> tuple:
         if opponents is not None:
             opponents = tuple(read_permanent(q, "") for q in opponents)
         p = resolve_board_mana(Board((p,) + others), read_player(card["with"].get("player")), opponents).permanents[0]
-    unread = [line for line, _ in p.unread if "hand_adds" not in expected or hand_mana_from_text(line, name) is None]
+    unread = [line for line, why in p.unread if ("hand_adds" not in expected or hand_mana_from_text(line, name) is None)
+              and why != LOYALTY_TIMING]  # a loyalty ability is read; only its timing is the request's
     grants = [(which, _ability_key(a)) for which, a in p.grants]
     want_grants = [(g["to"], _ability_key(read_ability({"cost": g["cost"], "add": g["add"]})))
                    for g in expected.get("grants", [])]
-    want = [_ability_key(read_ability(a, name)) for a in expected.get("abilities", [])]
+    want = [_ability_key(_loyalty(a) if a.get("loyalty") else read_ability(a, name))
+            for a in expected.get("abilities", [])]
     want += [_ability_key(_raw_ability(a)) for a in expected.get("abilities_raw", [])]
     want_triggers = [ManaTrigger.parse(t, "G").format() for t in expected.get("triggers", [])]
     same = ([_ability_key(a) for a in p.abilities] == want and [t.format() for t in p.triggers] == want_triggers

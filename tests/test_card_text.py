@@ -360,3 +360,16 @@ def test_powerstone_mana_pays_abilities_but_not_a_nonartifact_spell():
     assert pay("{1}", [powerstone], type_line="Artifact")["payable"]
     out = pay("{U}{B}", [powerstone, signet], type_line="Instant")  # its {C} pays the Signet's {1}
     assert out["payable"] and out["plan"]["steps"][1]["payment"][0]["from"] == "pw"
+
+
+def test_a_loyalty_ability_that_adds_mana_is_used_at_sorcery_speed_once_a_turn():
+    chandra = {"id": "ch", "name": "Chandra, Torch of Defiance", "type_line": "Legendary Planeswalker — Chandra",
+               "counters": {"loyalty": 4},
+               "oracle_text": "+1: Exile the top card of your library. You may cast that card. If you don't, Chandra, "
+                              "Torch of Defiance deals 2 damage to each opponent.\n+1: Add {R}{R}.\n−3: Chandra, Torch "
+                              "of Defiance deals 4 damage to target creature."}
+    out = pay("{R}{R}", [chandra], type_line="Sorcery")
+    assert out["payable"] and out["plan"]["steps"][0]["cost"] == "+1" and out["plan"]["steps"][0]["before_casting"]
+    assert pay("{R}{R}", [chandra], type_line="Instant")["payable"] is None  # sorcery speed now? not said
+    sorceries = [{"id": k, "mana_cost": "{R}{R}", "type_line": "Sorcery"} for k in ("a", "b")]
+    assert solve({"query": "sequence", "spells": sorceries, "permanents": [chandra]})["payable"] is False  # once a turn

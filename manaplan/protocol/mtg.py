@@ -19,7 +19,7 @@ from dataclasses import replace
 from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
-from ..model.oracle import (EXILE_FROM_HAND, PERMANENT_TYPES, CardText, chosen_color_code, entering_mana,
+from ..model.oracle import (EXILE_FROM_HAND, LOYALTY_ACTIVATION, PERMANENT_TYPES, CardText, chosen_color_code, entering_mana,
                             hand_mana_from_text,
                             is_trigger_line, read_card_text, spell_mana_from_text)
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
@@ -546,6 +546,8 @@ def _permanent_body(p: dict, key: str) -> Permanent:
         expect(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_AMOUNT,
                f"counter count must be a whole number from 0 to {MAX_AMOUNT}, not {n!r}", f"counters.{kind}")
     counters = {kind.lower(): n for kind, n in counters.items()}  # "Storage" is "storage"
+    if any(a.cost.counter_kind == LOYALTY_ACTIVATION for a in abilities):
+        counters.setdefault(LOYALTY_ACTIVATION, 1)  # its one loyalty ability this turn (CR 606.3)
     colors = frozenset()
     mana_cost = None
     if p.get("mana_cost"):
