@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .errors import RequestError
 from .sources import AbilityCost, Board, Output, Player, split_type_line
 from .symbols import COLORS, MANA_TYPES
 
@@ -43,6 +44,9 @@ IF_CONTROL = "if_control"  # (IF_CONTROL, (subtypes, ...), mana): this mana inst
 IF_COUNT = "if_count"  # (IF_COUNT, kind, n): usable only with n or more permanents of a kind
 OPPONENT_LAND_COLORS = "opponent_land_colors"  # one mana of a color a land an opponent controls could produce
 ON_BATTLEFIELD = "on_battlefield"  # (ON_BATTLEFIELD, kind, mana): mana for each kind on the battlefield, all players'
+
+#: the mana replacement effect of Damping Sphere on lands (``Permanent.replaces``)
+LANDS_MAKE_ONE_COLORLESS = "lands_make_one_colorless"
 
 #: an ability that adds nothing (its condition does not hold): it keeps its index
 NOTHING = Output(((),))
@@ -62,7 +66,7 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
             "board_mana_done"):  # resolved already (its counted amounts too: Board.resolve_amounts)
         return board
     if "board_mana_needed" not in memo:  # looked for once per board
-        memo["board_mana_needed"] = any(p.grants or any(a.depends or a.cost.sacrifice_other or a.cost.tap_other
+        memo["board_mana_needed"] = any(p.grants or p.replaces or any(a.depends or a.cost.sacrifice_other or a.cost.tap_other
                                                         or a.via or a.unresolved for a in p.abilities)
                                         for p in board.permanents)
     if not memo["board_mana_needed"]:
@@ -76,6 +80,7 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
                if altar.abilities[j].cost.sacrifice_other and q.is_a(kind) and not q.triggers}
     may_go = {p.id for p in given.permanents if any(a.cost.sacrifice for a in p.abilities)} | victims
     granted = Board(tuple(_with_given_abilities(p, given, altars, may_go) for p in given.permanents))
+    granted = _with_replacements(granted, may_go)
     their = _with_grants_among(opponents) if opponents is not None else None
     out = [_resolved(p, granted, may_go, player, their) for p in granted.permanents]
     resolved_board = Board(tuple(out))
@@ -130,6 +135,38 @@ def _with_given_abilities(p, given: Board, altars: list, may_go: set):
     if not added and not notes:
         return p
     return replace(p, abilities=p.abilities + tuple(added), unread=p.unread + tuple(notes))
+
+
+def _with_replacements(board: Board, may_go: set) -> Board:
+    """Mana replacement effects other permanents apply (CR 614): Damping Sphere makes a
+    land tapped for two or more mana produce {C} instead (CR 106.12a: an ability with {T}
+    in its cost). A count not yet made (Gaea's Cradle) or a board that multiplies mana
+    too (the order of replacements) is not modelled: refused."""
+    effects = {e for p in board.permanents for e in p.replaces}
+    if LANDS_MAKE_ONE_COLORLESS not in effects:
+        return board
+    if any(p.id in may_go for p in board.permanents if LANDS_MAKE_ONE_COLORLESS in p.replaces):
+        raise RequestError("a permanent that replaces what lands make and may be sacrificed while paying is not "
+                           "modelled")
+    if any(t.multiply for p in board.permanents for t in p.triggers):
+        raise RequestError("Damping Sphere beside an effect that multiplies mana is not modelled (the order of "
+                           "replacement effects, CR 616)")
+    out = []
+    for p in board.permanents:
+        if p.is_a("land") and any(a.cost.tap and a.output.max_count >= 2 for a in p.abilities):
+            if any(a.cost.tap and a.output.per for a in p.abilities):
+                raise RequestError(f"{p.id!r}: a counted amount beside Damping Sphere is not modelled")
+            p = replace(p, abilities=tuple(replace(a, output=_one_colorless(a.output)) if a.cost.tap else a
+                                           for a in p.abilities))
+        out.append(p)
+    return Board(tuple(out))
+
+
+def _one_colorless(output: Output) -> Output:
+    """What a land's ability produces under Damping Sphere: {C} for any two or more."""
+    if output.combination >= 2:
+        return Output((("C",),))
+    return Output(tuple(("C",) if len(a) >= 2 else a for a in output.alternatives))
 
 
 def _with_grants_among(permanents: tuple) -> tuple:

@@ -20,8 +20,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
 
-from .board_mana import (COLORS_AMONG, COMMANDER, IF_CONTROL, IF_COUNT, COULD_PRODUCE, NOTHING, ON_BATTLEFIELD,
-                         OPPONENT_LAND_COLORS)
+from .board_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
+                         NOTHING, ON_BATTLEFIELD, OPPONENT_LAND_COLORS)
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
 from .mana import ManaCost
@@ -70,6 +70,7 @@ class CardText(NamedTuple):
     triggers: tuple
     unread: tuple
     grants: tuple = ()  # ((which, Ability), ...): abilities it gives other permanents
+    replaces: tuple = ()  # mana replacement effects on other permanents (Damping Sphere)
 
 
 #: the words that make a line about mana: "add" in any case, or "mana" (not in "mana
@@ -114,7 +115,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     state = state or {}
     abilities = [Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
                          text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")]
-    triggers, unread, grants = [], [], []
+    triggers, unread, grants, replaces = [], [], [], []
     tap_damage = 0
     for line, self_line in _rules_lines(oracle_text, name):
         if not line:
@@ -125,6 +126,9 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
         if _CHANGES_LAND_TYPES.search(line):
             raise RequestError(f"cannot read {line!r}: effects that change other permanents' land types (and so "
                                "their mana abilities) are not modelled")
+        if _DAMPING.fullmatch(line):
+            replaces.append(LANDS_MAKE_ONE_COLORLESS)
+            continue
         try:
             found = _trigger_line(self_line, chosen_color)
             if found is _NO_MANA:
@@ -160,8 +164,13 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
     if tap_damage:
         abilities = [replace(a, damage=a.damage + tap_damage) if a.cost.tap else a for a in abilities]
-    return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants))
+    return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants), tuple(replaces))
 
+
+#: Damping Sphere: "If a land is tapped for two or more mana, it produces {C} instead of
+#: any other type and amount." (CR 106.12: tapped for mana; 614: a replacement effect)
+_DAMPING = re.compile(r"If a land is tapped for two or more mana, it produces \{C\} instead of any other type and "
+                      r"amount\.")
 
 #: the start of the message of an effect that no answer may ignore (it changes what other
 #: permanents make): the whole request is refused

@@ -327,6 +327,9 @@ class Permanent:
     #: abilities it gives other permanents: ((which, Ability), ...) ("Lands you control
     #: have ..."), added to them by :mod:`manaplan.model.board_mana`
     grants: tuple = ()
+    #: mana replacement effects it applies to other permanents (Damping Sphere:
+    #: ``LANDS_MAKE_ONE_COLORLESS``), applied by model.board_mana
+    replaces: tuple = ()
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
 
     def counter(self, kind: str) -> int:

@@ -12,7 +12,7 @@ import os
 from manaplan.model.errors import ManaplanError
 from manaplan.model.mana import ManaCost
 from manaplan.model.sources import Ability, AbilityCost, Board, Output
-from manaplan.model.oracle import LOYALTY_ACTIVATION, LOYALTY_TIMING, hand_mana_from_text, spell_mana_from_text
+from manaplan.model.oracle import CHANGES_COSTS, LOYALTY_ACTIVATION, LOYALTY_TIMING, hand_mana_from_text, spell_mana_from_text
 from manaplan.model.restrictions import parse_restriction
 from manaplan.model.triggers import ManaTrigger
 from manaplan.model.board_mana import resolve_board_mana
@@ -80,7 +80,8 @@ def judge(card: dict) -> tuple:
             opponents = tuple(read_permanent(q, "") for q in opponents)
         p = resolve_board_mana(Board((p,) + others), read_player(card["with"].get("player")), opponents).permanents[0]
     unread = [line for line, why in p.unread if ("hand_adds" not in expected or hand_mana_from_text(line, name) is None)
-              and why != LOYALTY_TIMING]  # a loyalty ability is read; only its timing is the request's
+              and why not in (LOYALTY_TIMING, CHANGES_COSTS)]  # read (a loyalty ability's timing is the
+    # request's to say; a change of what spells cost, the spell's increase or reduce)
     grants = [(which, _ability_key(a)) for which, a in p.grants]
     want_grants = [(g["to"], _ability_key(read_ability({"cost": g["cost"], "add": g["add"]})))
                    for g in expected.get("grants", [])]
@@ -89,7 +90,7 @@ def judge(card: dict) -> tuple:
     want += [_ability_key(_raw_ability(a)) for a in expected.get("abilities_raw", [])]
     want_triggers = [ManaTrigger.parse(t, "G").format() for t in expected.get("triggers", [])]
     same = ([_ability_key(a) for a in p.abilities] == want and [t.format() for t in p.triggers] == want_triggers
-            and grants == want_grants)
+            and grants == want_grants and list(p.replaces) == expected.get("replaces", []))
     if unread:
         return REFUSED, unread
     return (READ if same and not inexpressible else MISREAD), []

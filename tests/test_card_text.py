@@ -373,3 +373,16 @@ def test_a_loyalty_ability_that_adds_mana_is_used_at_sorcery_speed_once_a_turn()
     assert pay("{R}{R}", [chandra], type_line="Instant")["payable"] is None  # sorcery speed now? not said
     sorceries = [{"id": k, "mana_cost": "{R}{R}", "type_line": "Sorcery"} for k in ("a", "b")]
     assert solve({"query": "sequence", "spells": sorceries, "permanents": [chandra]})["payable"] is False  # once a turn
+
+
+def test_damping_sphere_makes_a_land_tapped_for_two_or_more_produce_one_colorless():
+    sphere = {"id": "ds", "name": "Damping Sphere", "type_line": "Artifact",
+              "oracle_text": "If a land is tapped for two or more mana, it produces {C} instead of any other type and "
+                             "amount.\nEach spell a player casts costs {1} more to cast for each other spell that "
+                             "player has cast this turn."}
+    tomb = {"id": "at", "name": "Ancient Tomb", "type_line": "Land",
+            "oracle_text": "{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you."}
+    assert pay("{2}", [tomb])["payable"]
+    assert not pay("{2}", [sphere, tomb], increase=[])["payable"]  # CR 614: {C} instead of {C}{C}
+    assert pay("{1}", [sphere, tomb], increase=[])["payable"]
+    assert pay("{1}", [sphere, tomb])["payable"] is None  # its cost increase is the spell's to say

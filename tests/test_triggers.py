@@ -195,9 +195,9 @@ def test_the_validator_replays_each_trigger():
     ([{"id": "f", **FOREST}, {"id": "o", **OVERGROWTH}], "permanents[1].attached_to"),
     # "forest" is neither a kind nor a subtype: a typo that would never trigger
     ([{"id": "w", "triggers": [{"when": "tapped", "of": "forest", "add": "{G}"}]}], "permanents[0].triggers[0].of"),
-    # Damping Sphere: a replacement effect on mana that is not modelled
-    ([{"id": "d", "type_line": "Artifact", "oracle_text": "If a land is tapped for two or more mana, it produces {C} "
-       "instead of any other type and amount."}], "permanents[0].oracle_text"),
+    # Contamination: a replacement effect on mana that is not modelled
+    ([{"id": "d", "type_line": "Enchantment", "oracle_text": "If a land is tapped for mana, it produces {B} instead of "
+       "any other type."}], "permanents[0].oracle_text"),
 ])
 def test_boards_whose_triggers_cant_be_followed_are_errors(permanents, at):
     out = solve({"spell": {"mana_cost": "{G}"}, "permanents": permanents})
