@@ -346,6 +346,9 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             mana_ability = False  # CR 605.1a (2026-08-07): moves cards into or out of a library
         elif re.fullmatch(r"Activate only (once each turn|during your turn)\.", s):
             pass
+        elif (c := _DEPLETED.fullmatch(s)) and cost.counter_kind == c.group(1).lower():
+            if (state or {}).get("counters", {}).get(cost.counter_kind, 0) <= cost.counters:  # its last activation
+                cost = replace(cost, sacrifice=True)  # depletion lands: gone once the counters are
         elif (c := _CONTROL_INSTEAD.fullmatch(s)) and _adds_more_instead(s, output):
             depends = (IF_CONTROL, tuple(re.split(r" and an? ", c.group(1))),
                        tuple(re.findall(r"[WUBRGC]", c.group(2))))  # Urza's Tower
@@ -367,6 +370,8 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
 #: "If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead."
 _CONTROL_INSTEAD = re.compile(r"If you control an? ((?:[A-Z][\w'-]* ?)+(?: and an? (?:[A-Z][\w'-]* ?)+)*), add "
                               r"((?:\{[WUBRGC]\})+) instead\.")
+#: depletion lands: "If there are no depletion counters on this land, sacrifice it."
+_DEPLETED = re.compile(r"If there are no ([\w-]+) counters on ~, sacrifice it\.")
 #: "Activate only if you control three or more artifacts." (metalcraft)
 _ONLY_IF_COUNT = re.compile(r"Activate only if you control (\w+) or more (artifacts|lands|creatures|enchantments)\.")
 _COUNTED_KIND = {"artifacts": "artifact", "lands": "land", "creatures": "creature", "enchantments": "enchantment"}

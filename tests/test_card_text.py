@@ -386,3 +386,14 @@ def test_damping_sphere_makes_a_land_tapped_for_two_or_more_produce_one_colorles
     assert not pay("{2}", [sphere, tomb], increase=[])["payable"]  # CR 614: {C} instead of {C}{C}
     assert pay("{1}", [sphere, tomb], increase=[])["payable"]
     assert pay("{1}", [sphere, tomb])["payable"] is None  # its cost increase is the spell's to say
+
+
+def test_a_depletion_land_is_sacrificed_with_its_last_counter():
+    needle = {"name": "Sandstone Needle", "type_line": "Land",
+              "oracle_text": "This land enters tapped with two depletion counters on it.\n{T}, Remove a depletion "
+                             "counter from this land: Add {R}{R}. If there are no depletion counters on this land, "
+                             "sacrifice it."}
+    last = pay("{R}{R}", [{"id": "n", **needle, "counters": {"depletion": 1}}])
+    assert last["payable"] and last["plan"]["sacrificed"] == ["n"]
+    assert pay("{R}{R}", [{"id": "n", **needle, "counters": {"depletion": 2}}])["plan"]["sacrificed"] == []
+    assert not pay("{R}{R}", [{"id": "n", **needle}])["payable"]  # no counter left
