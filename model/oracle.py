@@ -117,9 +117,19 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
                          text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")]
     triggers, unread, grants, replaces = [], [], [], []
     tap_damage = 0
+    level = state.get("counters", {}).get("level", 0)
+    section = None  # a leveler's "LEVEL 2-6" section: its lines apply at those levels only (CR 711)
     for line, self_line in _rules_lines(oracle_text, name):
         if not line:
             continue
+        if m := _LEVEL.fullmatch(line):
+            low, high = int(m.group(1)), int(m.group(2)) if m.group(2) else None
+            section = (low, high)
+            continue
+        if section is not None and not (section[0] <= level and (section[1] is None or level <= section[1])):
+            continue  # not this permanent's level now: its text does not apply (CR 711.2)
+        if re.fullmatch(r"\d+/\d+", line) or _LEVEL_UP.fullmatch(line):
+            continue  # a level's power/toughness; level up itself is a sorcery-speed ability that adds no mana
         if m := re.fullmatch(r"Whenever ~ becomes tapped, it deals (\w+) damage to you\.", self_line):
             tap_damage += number_word(m.group(1)) or 0  # City of Brass: a trigger, counted with the tap
             continue
@@ -142,8 +152,9 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             if special is not None:
                 abilities.extend(special)
                 continue
-            if m := _GRANTS.fullmatch(self_line):
-                grants.append((_GRANTED_TO[m.group(1)], ability_from_line(m.group(2), "", chosen_color, None, state)))
+            if (m := _GRANTS.fullmatch(self_line)) and re.search(r"\bAdd\b", m.group(2)):  # a mana ability given
+                which = _GRANTED_TO.get(m.group(1)) or m.group(1)[:-1]  # "Goblins": Goblin
+                grants.append((which, ability_from_line(m.group(2), "", chosen_color, None, state)))
                 continue
             if m := _LOYALTY.fullmatch(line):
                 abilities.append(_loyalty_ability(m, line, chosen_color, state))
@@ -238,8 +249,11 @@ _COLOR_AMONG_LEGENDS = re.compile(r"(.+): Add one mana of any color among legend
 #: "Lands you control have "{T}: Add one mana of any color."" (Chromatic Lantern)
 _OPPONENT_LANDS = re.compile(r"(.+): Add one mana of any color that a land an opponent controls could produce\.")
 _ON_BATTLEFIELD = re.compile(r"(.+): Add (\{[WUBRGC]\}) for each ([A-Z][a-z]+) on the battlefield\.")
-_GRANTS = re.compile(r"(Lands|Creatures|Artifacts) you control have \"(.+)\"\.?")
-_GRANTED_TO = {"Lands": "land", "Creatures": "creature", "Artifacts": "artifact"}
+_GRANTS = re.compile(r"([A-Z][a-z]+) you control have \"(.+)\"\.?")
+_GRANTED_TO = {"Lands": "land", "Creatures": "creature", "Artifacts": "artifact", "Elves": "Elf", "Dwarves": "Dwarf"}
+#: a leveler's sections (CR 711): "LEVEL 1-4", "LEVEL 5+"; and its "Level up {1}{G}"
+_LEVEL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
+_LEVEL_UP = re.compile(r"Level up (?:\{[^}]+\})+")
 
 
 def _depends_on_board(self_line: str, line: str, state: dict):

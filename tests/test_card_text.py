@@ -397,3 +397,15 @@ def test_a_depletion_land_is_sacrificed_with_its_last_counter():
     assert last["payable"] and last["plan"]["sacrificed"] == ["n"]
     assert pay("{R}{R}", [{"id": "n", **needle, "counters": {"depletion": 2}}])["plan"]["sacrificed"] == []
     assert not pay("{R}{R}", [{"id": "n", **needle}])["payable"]  # no counter left
+
+
+def test_a_leveler_has_the_abilities_of_its_level():
+    treespeaker = {"name": "Joraga Treespeaker", "type_line": "Creature — Elf Druid",
+                   "oracle_text": "Level up {1}{G} ({1}{G}: Put a level counter on this. Level up only as a sorcery.)\n"
+                                  "LEVEL 1-4\n1/2\n{T}: Add {G}{G}.\nLEVEL 5+\n1/4\nElves you control have \"{T}: Add "
+                                  "{G}{G}.\""}
+    elf = {"id": "e", "type_line": "Creature — Elf Warrior", "abilities": []}
+    at = lambda level: [{"id": "jt", **treespeaker, "counters": {"level": level}}, elf]
+    assert not pay("{G}", at(0))["payable"]  # CR 711: no level yet, no ability
+    assert pay("{G}{G}", at(1))["payable"] and not pay("{G}{G}{G}", at(1))["payable"]
+    assert pay("{G}{G}{G}{G}", at(5))["payable"]  # level 5: every Elf, itself too, taps for {G}{G}
