@@ -319,7 +319,7 @@ class PaymentModel:
                     else:
                         m.add(before == _sum(gone_here))
                     n = self.act_vars[(l, j, ai)]
-                    if a.bonus:  # its triggers need mana made (model.triggers.sets_off): some units left
+                    if a.extra(ai):  # its triggers need mana made (model.triggers.sets_off): some units left
                         full = len(a.alternatives[ai]) // max(1, len(unit))
                         active = m.new_bool_var(f"counted_active_L{l}_{j}_{ai}")
                         m.add(n >= 1).only_enforce_if(active)

@@ -69,3 +69,26 @@ def test_a_preferred_order_agrees_with_the_reference_search(request, order, cut,
     if isinstance(out, Plan):
         assert validate_plan(problem, out) == []
         assert plan_objective(problem, out) == best
+
+
+def test_a_counted_ability_under_a_multiplier_may_add_nothing_to_spend_mana():
+    """Found by the CI's fuzz: with floating mana counted early, the best plan pays the
+    Cradle-like land's {1} after both creatures are gone, for nothing. A replacement that
+    doubles mana (Mana Reflection) is no trigger that needs mana made, so that activation
+    may add none (it was held to at least one unit, and the plan left {G} floating)."""
+    cantor = {"type_line": "Creature — Human Druid", "colors": ["G"], "mana_cost": "{R/G}",
+              "abilities": [{"cost": "{1}, Sacrifice this", "add": "{G}"}]}
+    request = {"spell": {"mana_cost": "{X}", "type_line": "Creature — Elf", "x": 0, "additional": ["{W}"],
+                         "increase": ["{1}"]},
+               "permanents": [{"id": "p0", "type_line": "Snow Land", "abilities": [
+                                  {"cost": "{T}", "add": "{G}"}, {"cost": "Sacrifice this", "add": "{W}"}]},
+                              {"id": "count", "type_line": "Legendary Land", "abilities": [
+                                  {"cost": "{1}, {T}", "add": {"for_each": "creature", "mana": "{G}"}}]},
+                              {"id": "cantor0", **cantor}, {"id": "cantor1", **cantor},
+                              {"id": "t", "type_line": "Enchantment", "abilities": [],
+                               "triggers": [{"when": "tapped", "of": "permanent", "multiply": 2}]}],
+               "prefer": {"order": ["before_casting", "life", "floating", "spared", "tapped", "exiled", "flexibility",
+                                    "sacrificed"]}}
+    problem = read(request)
+    out = answer(problem)
+    assert plan_objective(problem, out) == reference_optimum(problem) and out.floating == ()
