@@ -467,24 +467,25 @@ _BODIES: dict = {}
 
 
 def read_permanent(p, at: str) -> Permanent:
-    """Read one permanent. Identical permanents (all but the id) are read once. A
+    """Read one permanent. Identical permanents (all but the id, or a pasted card's
+    ``instance``) are read once: a board of 300 lands repeats a handful of bodies. A
     permanent given as a Scryfall card (or with two faces) is turned into the protocol's
     fields first (:mod:`manaplan.protocol.scryfall`)."""
-    if scryfall.is_card(p) or scryfall.has_faces(p):
-        p = scryfall.permanent_fields(p, at)
     expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
-    no_unknown_fields(p, PERMANENT_FIELDS, at, "a permanent")
-    pid = p.get("id")
-    expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", f"{at}.id")
-    expect(pid != POOL, "'pool' is reserved for floating mana; choose another id", f"{at}.id")
+    pasted = p.get("object") == scryfall.CARD_OBJECT
+    pid = p.get("instance", p.get("id")) if pasted else p.get("id")
+    where = f"{at}.instance" if pasted and "instance" in p else f"{at}.id"
+    expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", where)
+    expect(pid != POOL, "'pool' is reserved for floating mana; choose another id", where)
     expect(pid != GRAVEYARD and not pid.startswith(GRAVEYARD + ":"),
-           f"{pid!r} is reserved for the cards delve exiles; choose another id", f"{at}.id")
-    body = {k: v for k, v in p.items() if k != "id"}
-    key = repr(body)  # equal permanents written alike share a key; others just miss the cache
+           f"{pid!r} is reserved for the cards delve exiles; choose another id", where)
+    key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
     template = _BODIES.get(key)
     if template is None:
+        given = scryfall.permanent_fields(p, at) if scryfall.is_card(p) or scryfall.has_faces(p) else p
+        no_unknown_fields(given, PERMANENT_FIELDS, at, "a permanent")
         try:
-            template = _permanent_body(body, key)
+            template = _permanent_body({k: v for k, v in given.items() if k != "id"}, key)
         except ManaplanError as e:
             raise e.located(at) from None
         if len(_BODIES) >= 4096:
