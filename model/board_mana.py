@@ -66,9 +66,7 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
             "board_mana_done"):  # resolved already (its counted amounts too: Board.resolve_amounts)
         return board
     if "board_mana_needed" not in memo:  # looked for once per board
-        memo["board_mana_needed"] = any(p.grants or p.replaces or any(a.depends or a.cost.sacrifice_other or a.cost.tap_other
-                                                        or a.via or a.unresolved for a in p.abilities)
-                                        for p in board.permanents)
+        memo["board_mana_needed"] = any(p.depends_on_board for p in board.permanents)
     if not memo["board_mana_needed"]:
         return board
     key = ("board_mana", player.commander_identity, opponents)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from .errors import ManaplanError, RequestError
 from .mana import Mana, ManaCost, parse_mana
@@ -335,6 +336,13 @@ class Permanent:
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
 
+    @cached_property
+    def depends_on_board(self) -> bool:
+        """Whether what it makes, or gives others, depends on the rest of the board
+        (model.board_mana); found once per permanent read (its twins share it)."""
+        return bool(self.grants or self.replaces or any(
+            a.depends or a.cost.sacrifice_other or a.cost.tap_other or a.via or a.unresolved for a in self.abilities))
+
     def is_a(self, what: str) -> bool:
         """Whether it is a ``land``, ``basic land``, ``nonland permanent``, ``creature``,
         ``artifact``, ``enchantment``, ``permanent``, or has a subtype (``Forest``,
@@ -437,8 +445,10 @@ class Board:
     @property
     def unread(self) -> tuple:
         """(permanent id, line, why) for each line of card text about mana that its
-        permanent's reader could not read."""
-        return tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
+        permanent's reader could not read (found once per board)."""
+        if "unread" not in self.memo:
+            self.memo["unread"] = tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
+        return self.memo["unread"]
 
     def after(self, plan) -> "Board":
         """The board after carrying ``plan`` out (a :class:`manaplan.model.plan.Plan`):
