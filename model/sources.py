@@ -343,6 +343,12 @@ class Permanent:
         return bool(self.grants or self.replaces or any(
             a.depends or a.cost.sacrifice_other or a.cost.tap_other or a.via or a.unresolved for a in self.abilities))
 
+    @cached_property
+    def taps_itself_and_another(self) -> bool:
+        """Whether an ability of it taps it and sacrifices or taps another permanent
+        (Phyrexian Tower, Springleaf Drum): such a permanent is grouped alone."""
+        return any(a.cost.tap and (a.cost.sacrifice_other or a.cost.tap_other) for a in self.abilities)
+
     def is_a(self, what: str) -> bool:
         """Whether it is a ``land``, ``basic land``, ``nonland permanent``, ``creature``,
         ``artifact``, ``enchantment``, ``permanent``, or has a subtype (``Forest``,

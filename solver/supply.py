@@ -158,8 +158,8 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     for p in board.permanents:
         extra = (convoke and p.creature) or (improvise and p.artifact)
         alone = p.id in counting or p.id in apart or any(a.cost.sacrifice for a in p.abilities) and (extra or any(
-            not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice)) or any(
-            a.cost.tap and (a.cost.sacrifice_other or a.cost.tap_other) for a in p.abilities)  # tapped by others' acts
+            not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice)) or \
+            p.taps_itself_and_another  # its tap is shared with acts of other groups
         attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
             if p.id in hosts else ()
         by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)

@@ -488,6 +488,7 @@ def read_permanent(p, at: str) -> Permanent:
             template = _permanent_body({k: v for k, v in given.items() if k != "id"}, key)
         except ManaplanError as e:
             raise e.located(at) from None
+        template.depends_on_board, template.taps_itself_and_another  # worked out once: its twins copy them
         if len(_BODIES) >= 4096:
             _BODIES.clear()
         _BODIES[key] = template
