@@ -3,7 +3,7 @@ never silently wrong, and every refusal names its card's lines."""
 
 import pytest
 
-from card_coverage import MISREAD, READ, REFUSED, cards, judge, table
+from card_coverage import MISREAD, REFUSED, cards, judge, table
 
 CARDS = cards()
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 
-from ..model.errors import RequestError
 from .common import expect, join
 
 #: what marks a pasted card object
