@@ -117,6 +117,9 @@ class Step:
     #: the ability of ``via`` taps its own permanent too (Springleaf Drum, Phyrexian Tower)
     co_taps: bool = False
     energy: int = 0  # energy paid as its cost ({E}, Aether Hub)
+    #: the permanent that gives ``permanent`` this ability ("Lands you control have ...":
+    #: Chromatic Lantern), when it is not its own
+    given_by: str = ""
 
     @property
     def pays(self) -> tuple:

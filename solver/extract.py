@@ -123,7 +123,8 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
             made_now += [Mana(e.type, e.snow, False, False, False, e.source) for e in extra]
             steps.append(Step(who, a.index, a.text, tuple(out), tuple(payment), _triggered(extra), a.tap, a.sacrifice,
                               a.exile, a.life, a.damage, a.precast,
-                              (a.made_by, a.made_by_ability) if a.made_by else (), a.co_tap is not None, a.energy))
+                              (a.made_by, a.made_by_ability) if a.made_by else (), a.co_tap is not None, a.energy,
+                              a.given_by))
         for u in made_now:
             pool.add(u)
 

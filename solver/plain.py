@@ -153,7 +153,7 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
         if pid == POOL:
             continue
         act = next(a for a in acts_of[pid] if (mana,) in a.alternatives)
-        steps.append(Step(pid, act.index, act.text, (mana,), taps=True))
+        steps.append(Step(pid, act.index, act.text, (mana,), taps=True, given_by=act.given_by))
     cost = problem.spell.cost
     halves_by_types: dict = {}
     for need, mana, pid in units:

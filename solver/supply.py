@@ -69,6 +69,7 @@ class Act:
     #: Tower): each activation also uses one of that group's taps
     co_tap: int | None = None
     energy: int = 0  # energy paid per activation (the player's, shared by every ability)
+    given_by: str = ""  # the permanent that gives the group this ability (Chromatic Lantern)
     #: with several candidate spells (solver.turn): the indices of those it may pay for
     #: (a restriction, convoke, improvise, delve); None: any
     for_spells: tuple | None = None
@@ -390,6 +391,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                                   else str(host_ability.cost),
                                   damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
                                   energy=ab.cost.energy, made_by=host.id if through else "",
+                                  given_by=ab.via[0] if ab.via and ab.via[1] is None else "",
                                   made_by_ability=host_index if through else None))
         if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
             colors = tuple(c for c in COLORS if c in proto.colors)

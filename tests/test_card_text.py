@@ -148,6 +148,7 @@ def test_abilities_one_permanent_gives_others():
     wastes = {"id": "w", "type_line": "Basic Land — Wastes", "oracle_text": "{T}: Add {C}."}
     out = pay("{R}{G}", [lantern, wastes])
     assert out["payable"] and {s["permanent"]: s["ability"] for s in out["plan"]["steps"]}["w"] == 1
+    assert next(s for s in out["plan"]["steps"] if s["permanent"] == "w")["given_by"] == "cl"
     rite = {"id": "cr", "name": "Cryptolith Rite", "type_line": "Enchantment",
             "oracle_text": "Creatures you control have \"{T}: Add one mana of any color.\""}
     bear = {"id": "b", "type_line": "Creature — Bear", "abilities": []}

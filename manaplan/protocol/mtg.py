@@ -661,6 +661,8 @@ def _step(step) -> dict:
         out["sacrifices" if step.sacrifices else "taps"] = step.permanent
     out.update({"pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
                 "adds": format_types(step.adds)})
+    if step.given_by:
+        out["given_by"] = step.given_by
     if step.energy:
         out["energy"] = step.energy
     if step.triggered:
