@@ -336,7 +336,7 @@ class PaymentModel:
         """The player's energy counters ({E}, CR 107.14) pay every "Pay {E}" of the step:
         this payment's and those before it in the step."""
         paid = self.energy_paid()
-        if not _zero_expr(paid):
+        if not _is_zero(paid):
             self.model.add(paid + self.carried.energy_paid <= self.problem.player.energy)
 
     def energy_paid(self):
@@ -936,8 +936,4 @@ def solve_model(model, time_limit: float, presolve: bool = True):
         raise ValueError(f"CP-SAT says the model is invalid: {model.validate()}")
     return solver, {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
                     cp_model.INFEASIBLE: Status.INFEASIBLE}.get(status, Status.UNKNOWN)
-
-
-def _zero_expr(expr) -> bool:
-    return isinstance(expr, int) and expr == 0
 

@@ -39,7 +39,7 @@ from ..model.problem import PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
-from .cpsat import Carried, Objective, PaymentModel, _cp, _sum, solve_lexicographic
+from .cpsat import Carried, Objective, PaymentModel, _cp, _is_zero, _sum, solve_lexicographic
 from .extract import extract_plan
 from .supply import build_supply
 
@@ -101,7 +101,7 @@ class TurnModel:
         a later spell is made while paying it, where the order allows)."""
         terms = [pm.objective_terms for pm in self.main]
         bounds = [pm.objective_bounds() for pm in self.main]
-        summed = Objective(*(_sum([t[i] for t in terms if not _zero(t[i])]) for i in range(len(Objective._fields))))
+        summed = Objective(*(_sum([t[i] for t in terms if not _is_zero(t[i])]) for i in range(len(Objective._fields))))
         summed_bounds = Objective(*(sum(b[i] for b in bounds) for i in range(len(Objective._fields))))
         return summed, summed_bounds
 
@@ -151,7 +151,7 @@ def link(m, line: list) -> None:
         grp = places[0][3]
         usage = [(k, pm.group_usage(g), pm, g) for k, pm, g, _ in places]
         for key in ("taps", "sacrifices"):
-            terms = [u[key] for _, u, _, _ in usage if not _zero(u[key])]
+            terms = [u[key] for _, u, _, _ in usage if not _is_zero(u[key])]
             if len(terms) > 1:
                 m.add(_sum(terms) <= grp.size)
         if any(a.exile for _, _, pm, g in usage for a in pm.acts if a.group == g):
@@ -161,21 +161,17 @@ def link(m, line: list) -> None:
             m.add(_sum([u["counters"][kind] for _, u, _, _ in usage if kind in u["counters"]])
                   <= grp.size * grp.counter(kind))
         for split in range(1, len(usage)):
-            early = [u["sacrifices"] for k, u, _, _ in usage if k < split and not _zero(u["sacrifices"])]
+            early = [u["sacrifices"] for k, u, _, _ in usage if k < split and not _is_zero(u["sacrifices"])]
             if not early:
                 continue
-            late_taps = [u["taps"] for k, u, _, _ in usage if k >= split and not _zero(u["taps"])]
+            late_taps = [u["taps"] for k, u, _, _ in usage if k >= split and not _is_zero(u["taps"])]
             if late_taps:
                 m.add(_sum(early) + _sum(late_taps) <= grp.size)
             if grp.size == 1:  # one permanent: nothing of it after its sacrifice
-                late = [u["uses"] for k, u, _, _ in usage if k >= split and not _zero(u["uses"])]
+                late = [u["uses"] for k, u, _, _ in usage if k >= split and not _is_zero(u["uses"])]
                 if late:
                     most = sum(a.cap for k, _, pm, g in usage if k >= split for a in pm.acts if a.group == g)
                     m.add(_sum(late) + most * _sum(early) <= most)
-
-
-def _zero(expr) -> bool:
-    return isinstance(expr, int) and expr == 0
 
 
 class ChosenTurnModel:
@@ -264,11 +260,11 @@ class ChosenTurnModel:
             if not here:
                 continue
             uses = pm.group_usage(g)["uses"]
-            if _zero(uses):
+            if _is_zero(uses):
                 continue
             most = sum(a.cap for a in pm.acts if a.group == g)
             gate = here[0]
-            if _zero(gate):
+            if _is_zero(gate):
                 self.model.add(uses == 0)
             else:
                 self.model.add(uses <= most * gate)
@@ -277,7 +273,7 @@ class ChosenTurnModel:
         terms = [pm.objective_terms for pm in self.windows]
         bounds = [pm.objective_bounds() for pm in self.windows]
         fields = range(len(Objective._fields))
-        return (Objective(*(_sum([t[i] for t in terms if not _zero(t[i])]) for i in fields)),
+        return (Objective(*(_sum([t[i] for t in terms if not _is_zero(t[i])]) for i in fields)),
                 Objective(*(sum(b[i] for b in bounds) for i in fields)))
 
     def solve(self, time_limit: float):
