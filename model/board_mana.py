@@ -266,7 +266,7 @@ def _output(ability, p, permanents: list, board: Board, player: Player, opponent
         for q in permanents:
             if q.is_a("land"):
                 for a in q.abilities:
-                    if not a.depends and not (a.via and a.via[1] is not None):  # its own (or granted) abilities
+                    if not a.depends and not a.through:  # its own (or granted) abilities
                         made = board.live_output(q, a, gone).types if a.output.per else a.output.types
                         types |= made
         return Output(tuple((t,) * n for t in MANA_TYPES if t in types) or ((),))
@@ -308,9 +308,10 @@ def acting(board: Board, permanent, ability) -> tuple:
     """(the permanent whose ability makes the mana, that ability, whether its mana is
     snow): the altar for a "Sacrifice this" had through an altar, else the permanent
     itself. Triggers and replacement effects look at it (CR 605.4a, 106.12)."""
-    if ability.via and ability.via[1] is not None:
-        host = next((q for q in board.permanents if q.id == ability.via[0]), None)
+    if ability.through:
+        host_id, index = ability.through
+        host = next((q for q in board.permanents if q.id == host_id), None)
         if host is not None:
-            return host, host.abilities[ability.via[1]], ability.via[2]
+            return host, host.abilities[index], ability.via[2]
     return permanent, ability, permanent.snow
 

@@ -291,6 +291,17 @@ class Ability:
     unresolved: "Ability | None" = None
 
     @property
+    def through(self) -> tuple:
+        """(permanent id, ability index) when this is another permanent's ability, had
+        through what its cost sacrifices or taps (an altar's); () otherwise."""
+        return self.via[:2] if self.via and self.via[1] is not None else ()
+
+    @property
+    def given_by(self) -> str:
+        """The permanent that gives this ability ("Lands you control have ..."), or ""."""
+        return self.via[0] if self.via and self.via[1] is None else ""
+
+    @property
     def usable_mid_cast(self) -> bool:
         return self.mana_ability and not self.instant_only
 

@@ -377,8 +377,8 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                 caps.append(problem.player.energy // ab.cost.energy)
             alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
             host, host_ability, snow = acting(board, proto, ab)
-            through = bool(ab.via) and ab.via[1] is not None  # the ability of an altar that sacrifices it
-            host_index = ab.via[1] if through else i
+            through = bool(ab.through)  # the ability of an altar that sacrifices it
+            host_index = ab.through[1] if through else i
             outcomes = _outcomes(board, triggers, host, host_index, host_ability) if triggers else None
             if outcomes is not None:  # CR 605.4a: its triggers' mana comes with it
                 alternatives, combination = tuple(own for own, _ in outcomes), 0
@@ -391,7 +391,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                                   else str(host_ability.cost),
                                   damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
                                   energy=ab.cost.energy, made_by=host.id if through else "",
-                                  given_by=ab.via[0] if ab.via and ab.via[1] is None else "",
+                                  given_by=ab.given_by,
                                   made_by_ability=host_index if through else None))
         if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
             colors = tuple(c for c in COLORS if c in proto.colors)

@@ -138,8 +138,8 @@ def _moves(problem: PaymentProblem):
                          ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)
             move.precast = precast
             move.energy = ab.cost.energy
-            if host is not p or (ab.via and ab.via[1] is not None):
-                move.co_tap = host.id if host_ability.cost.tap else None
+            if ab.through and host_ability.cost.tap:  # an altar's ability that taps the altar too
+                move.co_tap = host.id
             original = counted.get(p.id)
             if original is not None and original.abilities[i].output.per:  # counted as it resolves (CR 700.5)
                 move.counted = (triggers, p, original, original.abilities[i])

@@ -283,8 +283,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 live = tuple(tr for tr in triggers if tr[0].id not in sacrificed) if triggers else ()
                 counted = _counted_now(problem.board, pid, index, sacrificed)
                 host, host_ability, snow = acting(problem.board, p, ability)  # an altar makes the mana
-                through = tuple(ability.via[:2]) if ability.via and ability.via[1] is not None else ()
-                given = ability.via[0] if ability.via and ability.via[1] is None else ""
+                through, given = ability.through, ability.given_by
                 if step.given_by != given:
                     raise PlanRejected(f"{where}: the step says {step.given_by or 'no permanent'} gives this ability, "
                                        f"the board: {given or 'its own'}")
