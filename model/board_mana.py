@@ -77,10 +77,12 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
     victims = {q.id for q in given.permanents for altar, j, kind in altars
                if altar.abilities[j].cost.sacrifice_other and q.is_a(kind) and not q.triggers}
     may_go = {p.id for p in given.permanents if any(a.cost.sacrifice for a in p.abilities)} | victims
-    granted = Board(tuple(_with_given_abilities(p, given, altars, may_go) for p in given.permanents))
+    grants = [(g, which, ability) for g in given.permanents for which, ability in g.grants]
+    granted = Board(tuple(_with_given_abilities(p, given, grants, altars, may_go) for p in given.permanents))
     granted = _with_replacements(granted, may_go)
     their = _with_grants_among(opponents) if opponents is not None else None
-    out = [_resolved(p, granted, may_go, player, their) for p in granted.permanents]
+    stable = [q for q in granted.permanents if q.id not in may_go]
+    out = [_resolved(p, granted, stable, may_go, player, their) for p in granted.permanents]
     resolved_board = Board(tuple(out))
     resolved_board.memo["board_mana_done"] = True
     resolved_board.memo["given"] = given
@@ -111,17 +113,16 @@ def _as_given(p):
                    unread=tuple(n for n in p.unread if n[1] not in RESOLUTION_NOTES))
 
 
-def _with_given_abilities(p, given: Board, altars: list, may_go: set):
-    """``p`` with the abilities other permanents give it: granted ("Lands you control
-    have ...", from a permanent that stays while paying) and through an altar."""
+def _with_given_abilities(p, given: Board, grants: list, altars: list, may_go: set):
+    """``p`` with the abilities other permanents give it: granted (``grants``: "Lands you
+    control have ...", from a permanent that stays while paying) and through an altar."""
     added, notes = [], []
-    for g in given.permanents:
-        for which, ability in g.grants:
-            if p.is_a(which):
-                if g.id in may_go:
-                    notes.append((ability.text, GIVER_MAY_GO))
-                else:
-                    added.append(replace(ability, via=(g.id, None, False)))
+    for g, which, ability in grants:
+        if p.is_a(which):
+            if g.id in may_go:
+                notes.append((ability.text, GIVER_MAY_GO))
+            else:
+                added.append(replace(ability, via=(g.id, None, False)))
     added += _sacrificed_through(p, altars, may_go)
     for altar, j, kind in altars:
         if altar.id == p.id:
@@ -177,14 +178,15 @@ def _with_grants_among(permanents: tuple) -> tuple:
                  for q in permanents)
 
 
-def _resolved(p, board: Board, may_go: set, player: Player, opponents):
-    """``p`` with each ability that depends on ``board`` resolved."""
+def _resolved(p, board: Board, stable: list, may_go: set, player: Player, opponents):
+    """``p`` with each ability that depends on ``board`` resolved (``stable``: the
+    permanents that stay while paying)."""
     if not any(a.depends for a in p.abilities):
         return p
     abilities, notes = list(p.abilities), list(p.unread)
     for j, a in enumerate(abilities):
         if a.depends:
-            abilities[j], note = _resolve(a, p, board, may_go, player, opponents)
+            abilities[j], note = _resolve(a, p, board, stable, may_go, player, opponents)
             if note:
                 notes.append((a.text, note))
     resolved = tuple(a.output for a in abilities)
@@ -226,10 +228,9 @@ def _sacrificed_through(q, altars: list, may_go: set) -> list:
     return out
 
 
-def _resolve(ability, p, board: Board, may_go: set, player: Player, opponents) -> tuple:
+def _resolve(ability, p, board: Board, stable: list, may_go: set, player: Player, opponents) -> tuple:
     """(the ability with its output for this board, a note when the permanents that may
     be sacrificed would have changed it, or when it can't be resolved)."""
-    stable = [q for q in board.permanents if q.id not in may_go]
     output = _output(ability, p, stable, board, player, opponents)
     note = ""
     if isinstance(output, str):
@@ -248,12 +249,7 @@ def _output(ability, p, permanents: list, board: Board, player: Player, opponent
     if kind in (OPPONENT_LAND_COLORS, ON_BATTLEFIELD) and opponents is None:
         return NEEDS_OPPONENTS
     if kind == OPPONENT_LAND_COLORS:  # CR 106.7, the opponents' lands (Exotic Orchard, Fellwar Stone)
-        types = set()
-        for q in opponents:
-            if q.is_a("land"):
-                for a in q.abilities:
-                    if not a.depends:
-                        types |= a.output.types
+        types = _lands_could_produce(opponents, lambda q, a: a.output.types)
         return Output(tuple((c,) for c in COLORS if c in types) or ((),))
     if kind == ON_BATTLEFIELD:  # Priest of Titania: every player's permanents of the kind
         which, mana = args
@@ -262,13 +258,8 @@ def _output(ability, p, permanents: list, board: Board, player: Player, opponent
     if kind == COULD_PRODUCE:  # CR 106.7: what the lands' own abilities would produce
         n, = args
         gone = {q.id for q in board.permanents} - {q.id for q in permanents}
-        types = set()
-        for q in permanents:
-            if q.is_a("land"):
-                for a in q.abilities:
-                    if not a.depends and not a.through:  # its own (or granted) abilities
-                        made = board.live_output(q, a, gone).types if a.output.per else a.output.types
-                        types |= made
+        types = _lands_could_produce(permanents, lambda q, a: board.live_output(q, a, gone).types if a.output.per
+                                     else a.output.types)
         return Output(tuple((t,) * n for t in MANA_TYPES if t in types) or ((),))
     if kind == COMMANDER:  # CR 903.4f: a color outside the identity makes no mana
         if player.commander_identity is None:
@@ -293,6 +284,20 @@ def _output(ability, p, permanents: list, board: Board, player: Player, opponent
         which, n = args
         return ability.output if sum(1 for q in permanents if _is(q, which)) >= n else NOTHING
     raise ValueError(f"unknown dependency {kind!r}")
+
+
+def _lands_could_produce(permanents, made) -> set:
+    """The types of mana the lands among ``permanents`` could produce (CR 106.7): what
+    ``made(land, ability)`` says each of their own (or granted) abilities adds, leaving
+    out abilities that themselves depend on the board (two Reflecting Pools alone could
+    produce nothing) and an altar's ability had through a land."""
+    types = set()
+    for q in permanents:
+        if q.is_a("land"):
+            for a in q.abilities:
+                if not a.depends and not a.through:
+                    types |= made(q, a)
+    return types
 
 
 def _is(q, which: str) -> bool:
