@@ -1,9 +1,11 @@
 """Mana abilities read from card text (type line and Oracle text, as Scryfall gives them).
 
-Only what decides payment is read: basic land types' intrinsic abilities (CR 305.6) and
+Only what decides payment is read: basic land types' intrinsic abilities (CR 305.6),
 lines of the form ``COST: Add MANA.`` with their riders (pain damage, "Activate only as
-an instant", "Spend this mana only to ..."). A line that adds mana but that this module
-cannot read is an error, never a guess.
+an instant", "Spend this mana only to ..."), triggered mana, and the text that depends on
+the permanent's state or the rest of the board (:func:`read_card_text`). A line about
+mana that this module cannot read is listed as unread (an error for the strict
+:func:`abilities_from_text`), never a guess.
 
 >>> [str(a.cost) + " -> " + str(a.output.format()) for a in abilities_from_text("Land — Island Swamp", "")]
 ['{T} -> {U}', '{T} -> {B}']
@@ -106,7 +108,8 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     line that adds mana or speaks of mana is read as a mana ability, a triggered mana
     ability or replacement effect, or a known rider with no bearing on payment; any other
     is listed as unread with the reason. Effects that change other permanents' mana
-    abilities (Urborg, Blood Moon, Damping Sphere) are errors: no answer could ignore them.
+    abilities in ways not modelled (Urborg, Blood Moon, Contamination) are errors: no
+    answer could ignore them; Damping Sphere's is read (``replaces``).
 
     >>> read_card_text("Artifact", "{3}, {T}: Double the amount of each type of unspent mana you have.",
     ...                "Doubling Cube").unread[0][0]
@@ -192,13 +195,9 @@ def abilities_from_text(type_line: str, oracle_text: str, name: str = "", chosen
     """Every mana ability the type line and Oracle text give, in order; a line about
     mana that can't be read is an error (:func:`read_card_text` lists it instead)."""
     read = read_card_text(type_line, oracle_text, name, chosen_color)
-    _refuse_unread(read)
-    return list(read.abilities)
-
-
-def _refuse_unread(read: CardText) -> None:
     if read.unread:
         raise RequestError(read.unread[0][1])
+    return list(read.abilities)
 
 
 #: storage counters removed any number at a time, each adding one mana (Bottomless Vault)
@@ -246,9 +245,9 @@ _COMMANDER = re.compile(r"(.+): Add one mana of any color in your commander's co
 _EACH_COLOR_AMONG = re.compile(r"(.+): For each color among permanents you control, add one mana of that color\.")
 _COLOR_AMONG_LEGENDS = re.compile(r"(.+): Add one mana of any color among legendary creatures and planeswalkers you "
                                   r"control\.")
-#: "Lands you control have "{T}: Add one mana of any color."" (Chromatic Lantern)
 _OPPONENT_LANDS = re.compile(r"(.+): Add one mana of any color that a land an opponent controls could produce\.")
 _ON_BATTLEFIELD = re.compile(r"(.+): Add (\{[WUBRGC]\}) for each ([A-Z][a-z]+) on the battlefield\.")
+#: "Lands you control have "{T}: Add one mana of any color."" (Chromatic Lantern)
 _GRANTS = re.compile(r"([A-Z][a-z]+) you control have \"(.+)\"\.?")
 _GRANTED_TO = {"Lands": "land", "Creatures": "creature", "Artifacts": "artifact", "Elves": "Elf", "Dwarves": "Dwarf"}
 #: a leveler's sections (CR 711): "LEVEL 1-4", "LEVEL 5+"; and its "Level up {1}{G}"
@@ -275,11 +274,7 @@ def _depends_on_board(self_line: str, line: str, state: dict):
         depends = (ON_BATTLEFIELD, m.group(3), (m.group(2)[1],))
     else:
         return None
-    try:
-        cost = AbilityCost.parse(m.group(1), "~")
-    except ManaplanError as e:
-        raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
-    return [Ability(cost, NOTHING, text=line, depends=depends)]
+    return [Ability(_cost_of(m.group(1), line), NOTHING, text=line, depends=depends)]
 
 
 #: a loyalty ability that adds mana ("+1: Add {R}{R}.", Chandra, Torch of Defiance)
@@ -318,6 +313,14 @@ def _without_ability_word(line: str) -> str:
     return re.sub(r"^[A-Z][a-z']+(?: [a-z']+){0,2} — (?=\{|[A-Z][^:]*:)", "", line)
 
 
+def _cost_of(cost_text: str, line: str) -> AbilityCost:
+    """The cost part of a line (its name written ``~``), or an error naming the line."""
+    try:
+        return AbilityCost.parse(cost_text, "~")
+    except ManaplanError as e:
+        raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
+
+
 def ability_from_line(line: str, name: str = "", chosen_color: str | None = None, unread: list | None = None,
                       state: dict | None = None) -> Ability:
     """Read one ``COST: Add ...`` line; raise RequestError saying what was not understood.
@@ -334,10 +337,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
         raise RequestError(f"cannot read the mana ability {line!r}: mana that is not added by an "
                            "activated ability 'COST: Add ...' is not supported")
     cost_text, effect = m.group(1), m.group(2)
-    try:
-        cost = AbilityCost.parse(cost_text, "~")
-    except ManaplanError as e:
-        raise RequestError(f"cannot read the cost of {line!r}: {e.message}") from None
+    cost = _cost_of(cost_text, line)
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", effect) if s.strip()]
     output = _read_add(sentences[0], line, chosen_color, state or {})
     damage, restrict, instant_only, mana_ability, depends, restrict_abilities = 0, "", False, True, (), True
@@ -507,7 +507,7 @@ def _trigger_line(line: str, chosen_color: str | None):
         if not times or not who:
             raise RequestError(f"{_REFUSED} {line!r}")
         return ManaTrigger.parse({"when": "tapped", "of": who, "multiply": times, "text": line})
-    if re.search(r"\bfor (?:[\w ]+ )?mana\b.*\binstead\b", line):  # Damping Sphere
+    if re.search(r"\bfor (?:[\w ]+ )?mana\b.*\binstead\b", line):  # Contamination (Damping Sphere is read before)
         raise RequestError(f"{_REFUSED} {line!r}")
     if not line.startswith("Whenever") or not re.search(r"for mana|causes you to add", line):
         return None
@@ -573,10 +573,9 @@ def spell_mana_from_text(oracle_text: str, name: str = "", graveyard: int = 0) -
     """The mana an instant or sorcery adds when it resolves (a ritual: "Add {B}{B}{B}."
     is Dark Ritual's whole text; CR 605.5b: a spell is never a mana ability), as mana
     types; with Cabal Ritual's threshold, the mana it adds instead when ``graveyard``
-    (the cards in the player's graveyard) is seven or more (an ability word's condition, CR 207.2c, checked as it
-    resolves; the ritual itself is on the stack then). A line
-    that speaks of adding mana in any other way is an error, never skipped ("Add one
-    mana of any color")."""
+    (the cards in the player's graveyard) is seven or more (checked as it resolves; the
+    ritual itself is on the stack then). A line that speaks of adding mana in any other
+    way is an error, never skipped ("Add one mana of any color")."""
     out, instead = [], None
     for line, self_line in _rules_lines(oracle_text, name):
         if m := re.fullmatch(r"Add ((?:\{[WUBRGC]\})+)\.", self_line):
