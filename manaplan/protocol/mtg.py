@@ -122,13 +122,13 @@ def read(request, boards=None) -> PaymentProblem:
         expect(isinstance(request["opponents"], list), "'opponents' must be a list of permanents", "opponents")
         opponents = read_board(request["opponents"], "opponents", known=ids | {c.id for c in hand + spells}).permanents
     player = read_player(player_fields)
-    hand = _at_threshold(hand, hand_items, player.graveyard, hand)
-    spells = _at_threshold(spells, spell_items, player.graveyard, spells)
+    hand = _at_threshold(hand, hand_items, player.graveyard)
+    spells = _at_threshold(spells, spell_items, player.graveyard)
     return PaymentProblem(spell, board, player, query, hand, keep, together, spells, order,
                           land_drop, boolean(request, "mid_cast", "mid_cast"), prefer, opponents)
 
 
-def _at_threshold(cards: tuple, items, graveyard: int, together: tuple) -> tuple:
+def _at_threshold(cards: tuple, items, graveyard: int) -> tuple:
     """Rituals whose mana depends on the cards in the graveyard (Cabal Ritual's threshold),
     with the mana they certainly add: the graveyard only grows within a step unless a
     spell of the request delves, and each instant or sorcery cast before the ritual may
@@ -143,7 +143,7 @@ def _at_threshold(cards: tuple, items, graveyard: int, together: tuple) -> tuple
         if not card.adds or line is None:
             out.append(card)
             continue
-        others = [c for c in together if c is not card]
+        others = [c for c in cards if c is not card]
         may_grow = sum(1 for c in others if c.permanent is None)  # instants and sorceries go to the graveyard
         shrinks = any(c.delve for c in others)
         if graveyard >= 7 and not shrinks:
@@ -369,12 +369,7 @@ def read_spell(spell) -> Spell:
     expect(isinstance(spell, dict), "'spell' must be an object with at least 'mana_cost'", "spell")
     sid = spell.get("id", "")
     key = repr([(k, v) for k, v in spell.items() if k != "id"])  # spells written alike share a key
-    template = _SPELLS.get(key)
-    if template is None:
-        template = _read_spell({k: v for k, v in spell.items() if k != "id"})
-        if len(_SPELLS) >= 4096:
-            _SPELLS.clear()
-        _SPELLS[key] = template
+    template = _read_once(_SPELLS, key, lambda: _read_spell({k: v for k, v in spell.items() if k != "id"}))
     expect(isinstance(sid, str), "'id' must be text", "spell.id")
     expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(GRAVEYARD + ":"),
            f"{sid!r} is a word plans use; choose another id", "spell.id")
@@ -480,19 +475,37 @@ def read_permanent(p, at: str) -> Permanent:
     expect(pid != GRAVEYARD and not pid.startswith(GRAVEYARD + ":"),
            f"{pid!r} is reserved for the cards delve exiles; choose another id", where)
     key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
-    template = _BODIES.get(key)
+    return _read_once(_BODIES, key, lambda: _read_body(p, key, at)).with_id(pid)
+
+
+def _read_body(p: dict, key: str, at: str) -> Permanent:
+    """A permanent as read, but for its id (a Scryfall object turned into the protocol's
+    fields first), with what its grouping and the board's resolution ask of it worked
+    out once: its twins copy it (``Permanent.with_id``)."""
+    given = scryfall.permanent_fields(p, at) if scryfall.is_card(p) or scryfall.has_faces(p) else p
+    no_unknown_fields(given, PERMANENT_FIELDS, at, "a permanent")
+    try:
+        template = _permanent_body({k: v for k, v in given.items() if k != "id"}, key)
+    except ManaplanError as e:
+        raise e.located(at) from None
+    template.depends_on_board, template.taps_itself_and_another  # cached properties, filled before copying
+    return template
+
+
+#: the most bodies (spells, permanents) kept read; beyond it the cache starts again
+MOST_KEPT_READS = 4096
+
+
+def _read_once(cache: dict, key: str, read):
+    """What ``read()`` gives, kept in ``cache`` under ``key``: identical objects of a
+    request (or of the requests of a session) are read once."""
+    template = cache.get(key)
     if template is None:
-        given = scryfall.permanent_fields(p, at) if scryfall.is_card(p) or scryfall.has_faces(p) else p
-        no_unknown_fields(given, PERMANENT_FIELDS, at, "a permanent")
-        try:
-            template = _permanent_body({k: v for k, v in given.items() if k != "id"}, key)
-        except ManaplanError as e:
-            raise e.located(at) from None
-        template.depends_on_board, template.taps_itself_and_another  # worked out once: its twins copy them
-        if len(_BODIES) >= 4096:
-            _BODIES.clear()
-        _BODIES[key] = template
-    return template.with_id(pid)
+        template = read()
+        if len(cache) >= MOST_KEPT_READS:
+            cache.clear()
+        cache[key] = template
+    return template
 
 
 def _explicit(p: dict, field_name: str, read_one) -> list:
