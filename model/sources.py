@@ -424,8 +424,8 @@ class Player:
         restriction was, and carrying it as plain mana could pay what it may not."""
         pool = tuple(Mana(u.type, u.snow, source=POOL) for u in plan.floating
                      if not (u.spell_only or u.generic_only or u.ability_only))
-        return Player(self.life - plan.life_paid, pool, self.graveyard - plan.exiled, self.commander_identity,
-                      self.energy - plan.energy_paid)
+        return replace(self, life=self.life - plan.life_paid, pool=pool, graveyard=self.graveyard - plan.exiled,
+                       energy=self.energy - plan.energy_paid)
 
 
 def describe_types(types) -> str:

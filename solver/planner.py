@@ -91,12 +91,22 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
     return _unless_unread(problem, _answer_alone(problem, budget, plain_path))
 
 
+def _cast_in(problem: PaymentProblem) -> tuple:
+    """The spells the question casts: a sequence's, the hand of ``best_turn``, else its
+    one spell."""
+    if problem.query == SEQUENCE:
+        return problem.spells
+    if problem.query == BEST_TURN:
+        return problem.hand
+    return (problem.spell,)
+
+
 def _unread_of(problem: PaymentProblem) -> tuple:
     """(id, line, why) for each line about mana that was not read and could matter: the
     board's, and, where spells resolve within the step (``sequence``, ``best_turn``),
     theirs and those of the permanents they become."""
     unread = problem.board.unread
-    cards = problem.spells if problem.query == SEQUENCE else problem.hand if problem.query == BEST_TURN else ()
+    cards = _cast_in(problem) if problem.query in (SEQUENCE, BEST_TURN) else ()
     for card in cards:
         unread += tuple((card.id, line, why) for line, why in card.unread)
         if card.permanent is not None:
@@ -107,15 +117,12 @@ def _unread_of(problem: PaymentProblem) -> tuple:
 def _has_instant(problem: PaymentProblem) -> bool:
     """Whether a spell of the question is an instant: then whether loyalty abilities
     could be activated first (sorcery speed, CR 606.3) is not known."""
-    spells = problem.spells if problem.query == SEQUENCE else problem.hand if problem.query == BEST_TURN else (
-        problem.spell,)
-    return any("Instant" in s.type_line.split("—")[0] for s in spells)
+    return any("Instant" in s.type_line.split("—")[0] for s in _cast_in(problem))
 
 
 def _cost_changes_given(problem: PaymentProblem) -> bool:
-    spells = problem.spells if problem.query == SEQUENCE else problem.hand if problem.query == BEST_TURN else (
-        problem.spell,)
-    return all(s.cost_changes_given for s in spells)
+    """Whether every spell the question casts says how its cost changes."""
+    return all(s.cost_changes_given for s in _cast_in(problem))
 
 
 def _unless_unread(problem: PaymentProblem, result):
