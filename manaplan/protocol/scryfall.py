@@ -82,11 +82,7 @@ def permanent_fields(entry: dict, at: str) -> dict:
     if face is None:
         expect(layout != "split", "a split card on the battlefield: give 'face' (0 or 1)", join(at, "face"))
         face = 0
-    fields = _face_fields(card, faces, face, layout, card_at)
-    out = {k: v for k, v in state.items() if k != "face"}
-    for key, value in fields.items():
-        out.setdefault(key, value)
-    return out
+    return _merged(state, _face_fields(card, faces, face, layout, card_at), ("face",))
 
 
 def spell_fields(entry: dict, at: str) -> dict:
@@ -115,9 +111,7 @@ def spell_fields(entry: dict, at: str) -> dict:
                f"the back face of a {layout} card is not cast (it {'flips' if layout == 'flip' else 'transforms'} "
                "into it)", join(at, "face"))
         fields = _face_fields(card, faces, face, layout, card_at)
-    out = {k: v for k, v in state.items() if k not in ("face", "fuse")}
-    for key, value in fields.items():
-        out.setdefault(key, value)
+    out = _merged(state, fields, ("face", "fuse"))
     for word, flag in KEYWORD_FLAGS.items():
         if word in _keywords(card):
             out.setdefault(flag, True)
@@ -125,6 +119,15 @@ def spell_fields(entry: dict, at: str) -> dict:
     if kicker is not None:
         out.setdefault(kicker[0], kicker[1])
     return out  # its colors as Scryfall gives them (devoid, a color indicator: CR 702.114a, 202.2e)
+
+
+def _merged(state: dict, fields: dict, choices: tuple) -> dict:
+    """The protocol's fields given beside the card (but the face ``choices``, now made),
+    then the card's own for what they don't give."""
+    out = {k: v for k, v in state.items() if k not in choices}
+    for key, value in fields.items():
+        out.setdefault(key, value)
+    return out
 
 
 def _split(entry: dict, at: str, protocol: tuple) -> tuple:
