@@ -49,6 +49,15 @@ class SpellCost:
     reduce: tuple = ()
     minimum: int = 0
 
+    def __hash__(self) -> int:
+        """The hash of the fields, found once: a cost is a key of every cache on the
+        hot path (its total, its plain needs, a hand's answers)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash((self.mana_cost, self.x, self.additional, self.increase, self.reduce, self.minimum))
+            self.__dict__["_hash"] = found  # written once, as a cached_property is
+        return found
+
     @classmethod
     def of(cls, mana_cost: str | None, x: int = 0, additional=(), increase=(), reduce=(), minimum: int = 0):
         """Build from mana strings (a convenience for tests and the Python API)."""

@@ -139,7 +139,13 @@ def parse_mana(text: str, **props) -> tuple:
 
 def format_types(types) -> str:
     """Mana types as a mana string, in WUBRGC order: ``('G', 'W')`` -> ``{W}{G}``."""
+    types = tuple(types)
+    if len(types) == 1:  # most steps add one mana
+        return _ONE_TYPE.get(types[0]) or "{%s}" % types[0]
     return "".join("{%s}" % t for t in sorted(types, key=MANA_TYPES.index))
+
+
+_ONE_TYPE = {t: "{%s}" % t for t in MANA_TYPES}
 
 
 def format_mana(units) -> str:

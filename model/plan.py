@@ -17,6 +17,7 @@ taps, sacrifices and costs in life is read off its steps, never stored twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .cost import TotalCost
 from .symbols import Symbol
@@ -186,9 +187,10 @@ class Plan:
         """Energy counters the plan pays ({E}, CR 107.14)."""
         return sum(s.energy for s in self.steps)
 
-    @property
+    @cached_property
     def life_paid(self) -> int:
-        """All life the plan loses: costs (Phyrexian symbols, "Pay N life") and damage."""
+        """All life the plan loses: costs (Phyrexian symbols, "Pay N life") and damage
+        (computed once: the validator and the writer both ask)."""
         return sum(s.life_lost for s in self.steps) + sum(line.life for line in self.payment)
 
     def is_lethal(self, life: int) -> bool:

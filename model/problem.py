@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
 from .board_mana import resolve_board_mana
@@ -33,6 +33,29 @@ GIVEN, ANY_ORDER = "given", "any"
 #: objective"); ``spared`` counts the permanents a preference keeps untapped that the
 #: plan taps or sacrifices
 OBJECTIVE_TERMS = ("before_casting", "sacrificed", "life", "spared", "tapped", "exiled", "flexibility", "floating")
+
+
+def renewed(value, **changes):
+    """``dataclasses.replace`` for a value whose checks (``__post_init__``) don't look at
+    the fields changed: the fields copied as they are, without running the checks again,
+    and without what was cached on ``value`` (a ``cached_property``). A hand's questions
+    make a problem per card, and a request a spell per card: this is their hot path."""
+    new = object.__new__(type(value))
+    state = value.__dict__
+    new.__dict__.update({name: state[name] for name in _field_names(type(value))})
+    new.__dict__.update(changes)
+    return new
+
+
+def _field_names(cls) -> tuple:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+_FIELD_NAMES: dict = {}
+
 
 
 @dataclass(frozen=True)
@@ -223,7 +246,7 @@ class PaymentProblem:
         if spell.from_hand is not None:
             board = Board(tuple(p for p in self.board.permanents if p is not spell.from_hand))
             return replace(self, spell=spell, query=PAY, board=board)
-        return replace(self, spell=spell, query=PAY)
+        return renewed(self, spell=spell, query=PAY)  # the same board: nothing to resolve again
 
     def after_cast(self, plan) -> "PaymentProblem":
         """The problem a later spell of the same step starts from (CR 106.4: the pool

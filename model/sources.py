@@ -460,6 +460,20 @@ class Board:
     memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
+    def by_id(self) -> dict:
+        """{id: permanent} (found once per board; do not change it)."""
+        if "by_id" not in self.memo:
+            self.memo["by_id"] = {p.id: p for p in self.permanents}
+        return self.memo["by_id"]
+
+    @property
+    def tapped_ids(self) -> frozenset:
+        """The ids of the permanents that are tapped (found once per board)."""
+        if "tapped_ids" not in self.memo:
+            self.memo["tapped_ids"] = frozenset(p.id for p in self.permanents if p.tapped)
+        return self.memo["tapped_ids"]
+
+    @property
     def unread(self) -> tuple:
         """(permanent id, line, why) for each line of card text about mana that its
         permanent's reader could not read (found once per board)."""

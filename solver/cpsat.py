@@ -42,7 +42,7 @@ from ..model.plan import CONVOKE, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
-from .supply import Supply
+from .supply import Supply, weighed_by_hand
 
 #: the stage at which the spell itself is paid, after every layer of abilities
 SPELL = "spell"
@@ -172,6 +172,7 @@ class PaymentModel:
         #: the spells this payment may be for, each with its selector (1, or a 0/1 variable
         #: of the shared model: solver.turn picks at most one per payment)
         self.candidates = candidates if candidates is not None else [(problem.spell, 1)]
+        supply = weighed_by_hand(supply, problem.color_needs)  # the flexibility term's weights
         self.problem, self.supply, self.layers = problem, supply, layers
         self.carried = carried or Carried()
         self.acts = supply.acts

@@ -16,9 +16,10 @@ CP-SAT model decides. The view is read off the board's one grouping (``solver.su
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple
 
-from ..model.cost import Announcement, total_cost
+from ..model.cost import Announcement, SpellCost, total_cost
 from ..model.plan import NOT_ENOUGH_MANA, POOL, NotEnoughMana, Unpayable
 from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID, HYBRID, MANA_TYPES, TYPE_SETS, type_mask
@@ -43,8 +44,24 @@ def plain_view(problem: PaymentProblem, supply: Supply) -> PlainView | None:
     """The plain view of the board's one grouping (``supply``), or None if the board or
     the cost isn't plain."""
     spell = problem.spell
-    cost = spell.cost
-    if cost.mana_cost is None or spell.convoke or spell.improvise or spell.delve:
+    if spell.convoke or spell.improvise or spell.delve:
+        return None
+    needs = plain_needs(spell.cost)
+    if needs is None:
+        return None
+    plain_sources = _plain_sources(supply)
+    if plain_sources is None:
+        return None
+    sources, ids = plain_sources
+    return PlainView(needs, sources, ids)
+
+
+@lru_cache(maxsize=1024)
+def plain_needs(cost: SpellCost) -> Counter | None:
+    """What each unit of a plain cost may be paid with (a Counter of type sets; read
+    only), or None if the cost isn't plain: found once per cost (a hand's cards, each
+    question on a kept board)."""
+    if cost.mana_cost is None:
         return None
     added = cost.added_symbols
     if any(s.has_choice and s.kind not in (HYBRID, COLORLESS_HYBRID) for s in added):
@@ -67,11 +84,7 @@ def plain_view(problem: PaymentProblem, supply: Supply) -> PlainView | None:
         needs[frozenset((s.colors[0],))] -= 1
         needs[frozenset(s.colors)] += 1
     needs[ALL_TYPES] += total.generic
-    plain_sources = _plain_sources(supply)
-    if plain_sources is None:
-        return None
-    sources, ids = plain_sources
-    return PlainView(+needs, sources, ids)
+    return +needs
 
 
 def _plain_sources(supply: Supply):

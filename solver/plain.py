@@ -31,6 +31,10 @@ from ..model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
 from .hall import hall_certificate, plain_view
 from .supply import Supply
 
+#: the one-type symbol paid by each type of mana ({W}, ..., {C})
+_TYPE_SYMBOL = {t: Symbol.parse("{%s}" % t) for t in MANA_TYPES}
+
+
 def plain_payment(problem: PaymentProblem, supply: Supply):
     """The answer to a ``pay`` query on a plain board (a :class:`Plan`, not yet
     validated, or an :class:`Unpayable` with its Hall certificate), or None if the board
@@ -167,7 +171,7 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
     typed = sorted(((mana, pid) for need, mana, pid in units if need != ALL_TYPES),
                    key=lambda u: MANA_TYPES.index(u[0]))
     payment = [PaymentLine(generic_symbol, mana, pid) for mana, pid in generic]
-    payment += [PaymentLine(Symbol.parse("{%s}" % mana), mana, pid) for mana, pid in typed]
+    payment += [PaymentLine(_TYPE_SYMBOL[mana], mana, pid) for mana, pid in typed]
     spent = Counter(mana for _, mana, pid in units if pid == POOL)
     floating = []
     for u in problem.player.pool:

@@ -244,7 +244,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
     (``Act.for_spells``)."""
     allow_precast = allow_precast or not problem.mid_cast
     if spells is not None:
-        return _weighed_by_hand(_build_supply(problem, allow_precast, grouping, spells), problem.color_needs)
+        return _build_supply(problem, allow_precast, grouping, spells)
     kept = problem.board.memo.setdefault("supplies", OrderedDict())
     key = _supply_key(problem, allow_precast, grouping)
     if key in kept:
@@ -255,12 +255,14 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
         kept[key] = supply
         if len(kept) > SUPPLIES_KEPT:
             kept.popitem(last=False)
-    return _weighed_by_hand(supply, problem.color_needs)
+    return supply
 
 
-def _weighed_by_hand(supply: Supply, needs: dict) -> Supply:
+def weighed_by_hand(supply: Supply, needs: dict) -> Supply:
     """The supply with each group's flexibility weighed by the colors the rest of the
-    hand needs (kept with the supply: each card of a hand has its own rest)."""
+    hand needs (kept with the supply: each card of a hand has its own rest). Only the
+    general model's flexibility term reads it: the plain path weighs its few kinds of
+    source itself, so a hand's cards on a plain board never build it."""
     if not needs:
         return supply
     key = ("weighed", tuple(sorted(needs.items())))

@@ -25,7 +25,7 @@ from ..model.oracle import (EXILE_FROM_HAND, LOYALTY_ACTIVATION, PERMANENT_TYPES
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
 from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY,
-                             QUERIES, SEQUENCE, PaymentProblem, Preference, Spell)
+                             QUERIES, SEQUENCE, PaymentProblem, Preference, Spell, renewed)
 from ..model.restrictions import parse_restriction
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
@@ -373,7 +373,7 @@ def read_spell(spell) -> Spell:
     expect(isinstance(sid, str), "'id' must be text", "spell.id")
     expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(GRAVEYARD + ":"),
            f"{sid!r} is a word plans use; choose another id", "spell.id")
-    return replace(template, id=sid) if sid else template
+    return renewed(template, id=sid) if sid else template  # the id is not checked: no checks run again
 
 
 def _read_spell(spell: dict) -> Spell:
@@ -672,8 +672,11 @@ def _step(step) -> dict:
     out = {"permanent": permanent, "ability": ability, "cost": step.cost}
     if step.via:  # what its cost does to another permanent
         out["sacrifices" if step.sacrifices else "taps"] = step.permanent
-    out.update({"pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment],
-                "adds": format_types(step.adds)})
+    if step.payment:
+        out.update({"pays": "".join("{%s}" % t for t in step.pays), "payment": [_line(x) for x in step.payment]})
+    else:  # most steps cost no mana
+        out.update({"pays": "", "payment": []})
+    out["adds"] = format_types(step.adds)
     if step.given_by:
         out["given_by"] = step.given_by
     if step.energy:

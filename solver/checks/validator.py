@@ -187,10 +187,10 @@ def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
 def _replay(problem: PaymentProblem, plan: Plan) -> list:
     spell = problem.spell
     life_total = problem.player.life
-    perms = {p.id: p for p in problem.board.permanents}
+    perms = problem.board.by_id
     triggers = board_triggers(problem.board)
     pool = _Pool(problem.player.pool)
-    tapped = {p.id for p in problem.board.permanents if p.tapped}
+    tapped = set(problem.board.tapped_ids)
     tapped_now, sacrificed, tapped_for_cost = [], [], []
     life_paid = damage = exiled = energy = 0
     counters_used: dict = {}
@@ -356,10 +356,10 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
             raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost")
         need_lines[need] += 1
         _take_unit(pool, line, need, True, "spell")
-    expected = Counter({ANY: total.generic, SNOW_ANY: total.snow})
-    for t in MANA_TYPES:
-        expected[need_of(t)] = total.count(t)
-    if +expected != +need_lines:
+    expected = {ANY: total.generic, SNOW_ANY: total.snow}
+    for t, n in zip(MANA_TYPES, total.typed):
+        expected[need_of(t)] = n
+    if {k: n for k, n in expected.items() if n} != {k: n for k, n in need_lines.items() if n}:
         raise PlanRejected(f"spell: the payment lines don't cover {total} exactly")
     if sorted(str(line.symbol) for line in life_lines) != sorted(str(s) for s in total.life_symbols):
         raise PlanRejected("spell: life payments don't match the symbols announced as life")
