@@ -98,20 +98,25 @@ def _transport(classes: list, needs: Counter, hand_needs: dict | None = None):
     if not total:
         return {}
     flows: dict = {}
-    assigned = dict.fromkeys(demand, 0)
+    room = dict(demand)  # what each need still lacks
     matched = 0
     order = sorted(range(len(classes)), key=lambda c: (not classes[c][1], flexibility(classes[c][0], hand_needs)))
     for c in order:
+        types = classes[c][0]
         for _ in range(len(classes[c][2])):  # each unit of the class, while one more can be matched
-            if matched == total or not _augment(c, classes, demand, assigned, flows):
+            free = next((need for need in demand if room[need] and types & need), None)
+            if free is not None:  # an augmenting path of one edge: a need with room this class pays
+                room[free] -= 1
+                flows[(c, free)] = flows.get((c, free), 0) + 1
+            elif not _augment(c, classes, demand, room, flows):
                 break
             matched += 1
-        if matched == total:
-            return {key: n for key, n in flows.items() if n}
+            if matched == total:
+                return {key: n for key, n in flows.items() if n}
     return None
 
 
-def _augment(c: int, classes: list, demand: dict, assigned: dict, flows: dict) -> bool:
+def _augment(c: int, classes: list, demand: dict, room: dict, flows: dict) -> bool:
     """Match one more unit of class ``c``: a breadth-first search for a need with room,
     moving units already matched from need to need along the way; False if none."""
     start = [need for need in demand if classes[c][0] & need]
@@ -119,8 +124,8 @@ def _augment(c: int, classes: list, demand: dict, assigned: dict, flows: dict) -
     queue = list(start)
     while queue:
         need = queue.pop(0)
-        if assigned[need] < demand[need]:
-            assigned[need] += 1
+        if room[need]:
+            room[need] -= 1
             while came_from[need] is not None:  # move each unit on the path one need along
                 before, via = came_from[need]
                 flows[(via, need)] = flows.get((via, need), 0) + 1

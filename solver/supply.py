@@ -21,7 +21,7 @@ from ..model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.board_mana import acting
-from ..model.sources import PRECAST_ONLY, Board, flexibility, why_unusable
+from ..model.sources import Board, flexibility, why_unusable
 from ..model.symbols import COLORS
 from ..model.triggers import activation_outputs, board_triggers
 
@@ -96,7 +96,7 @@ class Act:
         """The triggers' mana that comes with alternative number ``alternative``."""
         return self.bonus[alternative] if self.bonus else ()
 
-    @property
+    @cached_property
     def max_output(self) -> int:
         if self.combination:
             return self.combination
@@ -356,7 +356,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                 continue
             # asked with priority (not mid_cast): what can't be used while casting is activated
             # before, and counted so (the hint of a mid_cast answer only looks for them)
-            precast = not problem.mid_cast and why_unusable(proto, ab, life) in PRECAST_ONLY
+            precast = not problem.mid_cast and not ab.usable_mid_cast  # why_unusable's PRECAST_ONLY reasons
             spell_only, ability_only, for_spells = False, False, None
             if ab.restrict:  # CR 106.6: what its mana may be spent on
                 for_spells = which(lambda s: s.allows(ab.restrict))
