@@ -95,6 +95,8 @@ class Mana:
     ``generic_only`` mana may pay only generic costs (improvise and delve, CR 702.126,
     702.66, and colorless convoke); ``ability_only`` mana may not pay this
     spell but may pay ability costs (Powerstone's, for a nonartifact spell). ``source`` names the permanent (or ``pool``) it came from.
+    ``keyword`` marks what convoke, improvise and delve pay: not mana at all (a creature
+    tapped, a card exiled, CR 702.51a), so effects on how mana is spent don't apply to it.
     """
 
     type: str
@@ -103,6 +105,7 @@ class Mana:
     generic_only: bool = False
     ability_only: bool = False
     source: str = ""
+    keyword: bool = False
 
     def __str__(self) -> str:
         return self.type
@@ -110,18 +113,41 @@ class Mana:
     @property
     def kind(self) -> tuple:
         """Everything that decides what this mana can pay, without its source."""
-        return (self.type, self.snow, self.spell_only, self.generic_only, self.ability_only)
+        return (self.type, self.snow, self.spell_only, self.generic_only, self.ability_only, self.keyword)
 
-    def can_pay(self, need: Need, for_spell: bool) -> bool:
+    @classmethod
+    def of_kind(cls, kind: tuple, source: str = "") -> "Mana":
+        """The mana of a :attr:`kind` (inverse of it)."""
+        return cls(kind[0], kind[1], kind[2], kind[3], kind[4], source, kind[5])
+
+    def can_pay(self, need: Need, for_spell: bool, any_color: bool = False) -> bool:
         """Whether this mana may pay ``need`` on the spell (``for_spell``) or on an
-        ability's cost (CR 106.6: restrictions say what mana may be spent on)."""
+        ability's cost (CR 106.6: restrictions say what mana may be spent on).
+        ``any_color``: the player may spend mana as though it were mana of any color
+        (Chromatic Orrery, CR 609.4b), so any mana pays a need of one color; it changes
+        neither the cost ({C} still takes colorless mana, {S} snow mana) nor what
+        convoke, improvise or delve pay.
+
+        >>> from manaplan.model.symbols import need_of
+        >>> Mana("C").can_pay(need_of("W"), True), Mana("C").can_pay(need_of("W"), True, any_color=True)
+        (False, True)
+        >>> Mana("G").can_pay(need_of("C"), True, any_color=True)
+        False
+        """
         if (self.ability_only and for_spell) or (self.spell_only and not for_spell):
             return False
         if self.generic_only and not need.generic:
             return False
         if need.snow and not self.snow:
             return False
+        if any_color and not self.keyword and len(need.types) == 1 and not need.types & _COLORLESS:
+            return True
         return self.type in need.types
+
+
+#: how a player may spend mana (CR 609.4b): as though it were mana of any color
+SPEND_AS_ANY_COLOR = "any_color"
+_COLORLESS = frozenset("C")
 
 
 def parse_mana(text: str, **props) -> tuple:

@@ -26,7 +26,7 @@ from .board_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_CONTROL, IF_
                          NOTHING, ON_BATTLEFIELD, OPPONENT_LAND_COLORS)
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
-from .mana import ManaCost
+from .mana import SPEND_AS_ANY_COLOR, ManaCost
 from .sources import (COUNTABLE, DEVOTION, MAX_ADDED, Ability, AbilityCost, Output, check_bounded, number_word,
                       split_type_line)
 from .symbols import COLORS
@@ -73,6 +73,7 @@ class CardText(NamedTuple):
     unread: tuple
     grants: tuple = ()  # ((which, Ability), ...): abilities it gives other permanents
     replaces: tuple = ()  # mana replacement effects on other permanents (Damping Sphere)
+    spending: tuple = ()  # how its controller may spend mana (Chromatic Orrery: SPEND_AS_ANY_COLOR)
 
 
 #: the words that make a line about mana: "add" in any case, or "mana" (not in "mana
@@ -118,7 +119,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     state = state or {}
     abilities = [Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
                          text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")]
-    triggers, unread, grants, replaces = [], [], [], []
+    triggers, unread, grants, replaces, spending = [], [], [], [], []
     tap_damage = 0
     level = state.get("counters", {}).get("level", 0)
     section = None  # a leveler's "LEVEL 2-6" section: its lines apply at those levels only (CR 711)
@@ -141,6 +142,9 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
                                "their mana abilities) are not modelled")
         if _DAMPING.fullmatch(line):
             replaces.append(LANDS_MAKE_ONE_COLORLESS)
+            continue
+        if _ANY_COLOR.fullmatch(line):
+            spending.append(SPEND_AS_ANY_COLOR)
             continue
         try:
             found = _trigger_line(self_line, chosen_color)
@@ -178,13 +182,42 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
     if tap_damage:
         abilities = [replace(a, damage=a.damage + tap_damage) if a.cost.tap else a for a in abilities]
-    return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants), tuple(replaces))
+    unread += _reminded_not_given(oracle_text, abilities, name, chosen_color)
+    return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants), tuple(replaces), tuple(spending))
+
+
+#: reminder text that is a whole mana ability: "({T}: Add {G}.)" on a basic Forest
+_REMINDED_ABILITY = re.compile(r"\((\{T\}: Add [^()]*\.)\)")
+
+
+def _reminded_not_given(oracle_text: str, abilities: list, name: str, chosen_color) -> list:
+    """Reminder text is not rules text (CR 207.2), so "({T}: Add {C}.)" gives nothing;
+    where it names a mana ability the card's land types don't give (a Wastes written
+    with parentheses), it is listed as unread rather than silently dropped."""
+    out = []
+    for m in _REMINDED_ABILITY.finditer(oracle_text or ""):
+        try:
+            reminded = ability_from_line(m.group(1), name, chosen_color, None, {})
+        except RequestError:
+            continue
+        same_cost = [a.output for a in abilities if a.cost == reminded.cost]
+        given = reminded.output in same_cost or not reminded.output.combination and all(  # a dual's "{W} or {U}"
+            any(alt in out.alternatives for out in same_cost) for alt in reminded.output.alternatives)
+        if not given:
+            out.append((m.group(0), "reminder text (in parentheses) is not rules text, and no land type of the card "
+                                    "gives this ability: write it without the parentheses"))
+    return out
 
 
 #: Damping Sphere: "If a land is tapped for two or more mana, it produces {C} instead of
 #: any other type and amount." (CR 106.12: tapped for mana; 614: a replacement effect)
 _DAMPING = re.compile(r"If a land is tapped for two or more mana, it produces \{C\} instead of any other type and "
                       r"amount\.")
+
+#: Chromatic Orrery, Mycosynth Lattice: its controller may pay colored costs with any mana
+#: (CR 609.4b; "Players may" includes them). Narrower ones ("to cast creature spells",
+#: "blue mana as though") are not read: listed as unread
+_ANY_COLOR = re.compile(r"(?:You|Players) may spend mana as though it were mana of any color\.")
 
 #: the start of the message of an effect that no answer may ignore (it changes what other
 #: permanents make): the whole request is refused

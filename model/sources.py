@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from .errors import ManaplanError, RequestError
-from .mana import Mana, ManaCost, parse_mana
+from .mana import SPEND_AS_ANY_COLOR, Mana, ManaCost, parse_mana
 from .plan import POOL
 from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, VARIABLE
 
@@ -342,6 +342,9 @@ class Permanent:
     #: mana replacement effects it applies to other permanents (Damping Sphere:
     #: ``LANDS_MAKE_ONE_COLORLESS``), applied by model.board_mana
     replaces: tuple = ()
+    #: how its controller may spend mana (Chromatic Orrery: ``SPEND_AS_ANY_COLOR``, CR
+    #: 609.4b): a rule of payment, not an ability
+    spending: tuple = ()
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
 
     def counter(self, kind: str) -> int:
@@ -465,6 +468,14 @@ class Board:
         if "by_id" not in self.memo:
             self.memo["by_id"] = {p.id: p for p in self.permanents}
         return self.memo["by_id"]
+
+    @property
+    def any_color_spending(self) -> bool:
+        """Whether the player may spend mana as though it were mana of any color (a
+        permanent of theirs says so: Chromatic Orrery, CR 609.4b); found once per board."""
+        if "any_color" not in self.memo:
+            self.memo["any_color"] = any(SPEND_AS_ANY_COLOR in p.spending for p in self.permanents)
+        return self.memo["any_color"]
 
     @property
     def tapped_ids(self) -> frozenset:

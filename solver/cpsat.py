@@ -108,21 +108,21 @@ def _is_zero(expr) -> bool:
 
 
 def kind_of(mana: Mana) -> tuple:
-    """What decides what a mana can pay, as the model's key: (type, snow, spell only,
-    generic only, abilities only)."""
-    return (mana.type, mana.snow, mana.spell_only, mana.generic_only, mana.ability_only)
+    """What decides what a mana can pay, as the model's key (:attr:`Mana.kind`: type,
+    snow, spell only, generic only, abilities only, paid by a keyword)."""
+    return mana.kind
 
 
 def _extra_kind(extra) -> tuple:
     """The kind of a mana a trigger adds: its source's snow, no spending restriction."""
-    return (extra.type, extra.snow, False, False, False)
+    return (extra.type, extra.snow, False, False, False, False)
 
 
 @lru_cache(maxsize=4096)
-def _can_pay(kind: tuple, need, for_spell: bool) -> bool:
+def _can_pay(kind: tuple, need, for_spell: bool, any_color: bool = False) -> bool:
     """Whether mana of this kind may pay ``need`` (cached: a handful of kinds and needs
-    recur in every query)."""
-    return Mana(kind[0], kind[1], kind[2], kind[3], kind[4]).can_pay(need, for_spell)
+    recur in every query); ``any_color``: as though it were mana of any color."""
+    return Mana.of_kind(kind).can_pay(need, for_spell, any_color)
 
 
 def _cheapest(symbols) -> list:
@@ -173,6 +173,7 @@ class PaymentModel:
         #: of the shared model: solver.turn picks at most one per payment)
         self.candidates = candidates if candidates is not None else [(problem.spell, 1)]
         supply = weighed_by_hand(supply, problem.color_needs)  # the flexibility term's weights
+        self.any_color = problem.board.any_color_spending  # CR 609.4b: how mana may be spent
         self.problem, self.supply, self.layers = problem, supply, layers
         self.carried = carried or Carried()
         self.acts = supply.acts
@@ -589,7 +590,7 @@ class PaymentModel:
         stages = list(range(1, self.layers + 1)) + [SPELL]
         spent = {(s, k): [] for s in stages for k in self.kinds}
         for (stage, need), terms in self.demand.items():
-            able = [k for k in self.kinds if _can_pay(k, need, stage == SPELL)]
+            able = [k for k in self.kinds if _can_pay(k, need, stage == SPELL, self.any_color)]
             if len(able) == 1:  # one kind of mana can pay it: the demand itself, no variable
                 self.pay_vars[(stage, need, able[0])] = paid = _sum(terms)
                 spent[(stage, able[0])].append(paid)

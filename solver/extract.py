@@ -119,7 +119,7 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
                     payment.append(PaymentLine(sym, unit.type, unit.source, half=opt.label if len(options) > 1 else ""))
             who = pid.split(":")[0] if a.exile else pid
             made_now += [Mana(t, a.mana.snow, a.mana.spell_only, a.mana.generic_only, a.mana.ability_only,
-                              a.made_by or who) for t in out]
+                              a.made_by or who, a.mana.keyword) for t in out]
             made_now += [Mana(e.type, e.snow, False, False, False, e.source) for e in extra]
             steps.append(Step(who, a.index, a.text, tuple(out), tuple(payment), _triggered(extra), a.tap, a.sacrifice,
                               a.exile, a.life, a.damage, a.precast,

@@ -20,7 +20,7 @@ from ..model.plan import (
     NotEnoughMana, Unpayable,
 )
 from ..model.problem import PaymentProblem
-from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, MANA_TYPES, TYPE_SETS, type_mask
+from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORS, MANA_TYPES, TYPE_SETS, type_mask
 from ..model.sources import can_pay_life, describe_types
 
 from .supply import Supply, build_supply
@@ -146,7 +146,7 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
                                           f"them; life is {life} (CR 118.3)", NotEnoughLife(need, life))
     best = None
     most = _most_by_types(supply)
-    for types in TYPE_SETS:
+    for types in _countable_sets(problem):
         needs = min(_demand(t, types) for t in totals)
         if needs > most[types] and (best is None or len(types) < len(best.types)):
             best = NotEnoughMana(tuple(t for t in MANA_TYPES if t in types), needs, most[types],
@@ -161,6 +161,19 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
     if any(not can_pay_life(t.life, life) for t in all_total_costs(spell)):
         message += f" (its Phyrexian symbols could be paid with 2 life each instead, but life is {life}, CR 118.3)"
     return Unpayable(NOT_ENOUGH_MANA, message, best)
+
+
+def _countable_sets(problem: PaymentProblem) -> tuple:
+    """The sets of types a count may be made over: all of them; but when mana may be
+    spent as though it were mana of any color (CR 609.4b), a colored symbol is paid by
+    mana of any type, so only the set of every type and colorless alone ({C} still takes
+    colorless mana) count."""
+    if problem.board.any_color_spending:
+        return tuple(types for types in TYPE_SETS if types == ALL_TYPES or not types & _COLORS)
+    return TYPE_SETS
+
+
+_COLORS = frozenset(COLORS)
 
 
 def explain(cert: NotEnoughMana, amounts: dict) -> str:
@@ -193,6 +206,8 @@ def check_certificate(problem: PaymentProblem, reason: Unpayable) -> bool | None
         totals = all_total_costs(problem.spell.cost)
         return all(not can_pay_life(t.life, problem.player.life) for t in totals)
     if code == NOT_ENOUGH_MANA and isinstance(cert, NotEnoughMana):
+        if not cert.snow and frozenset(cert.types) not in _countable_sets(problem):
+            return False
         supply = build_supply(problem)
         available = sum(supply_of(supply, frozenset(cert.types), cert.snow).values())
         totals = [t for t in all_total_costs(problem.spell.cost) if can_pay_life(t.life, problem.player.life)]

@@ -399,11 +399,11 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)
             group_acts.append(Act(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
-                                  Mana("C", False, True, not colors), len(members), text=CONVOKE,
+                                  Mana("C", False, True, not colors, keyword=True), len(members), text=CONVOKE,
                                   for_spells=which(lambda s: s.convoke)))
         if not proto.tapped and proto.artifact and any(s.improvise for s in candidates):
             group_acts.append(Act(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
-                                  Mana("C", False, True, True), len(members), text=IMPROVISE,
+                                  Mana("C", False, True, True, keyword=True), len(members), text=IMPROVISE,
                                   for_spells=which(lambda s: s.improvise)))
         types = frozenset()
         for a in group_acts:
@@ -423,7 +423,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         g = len(groups)
         groups.append(Group(tuple(f"{GRAVEYARD}:{k + 1}" for k in range(n)), False, False, (), 0))
         acts.append(Act(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
-                        Mana("C", False, True, True), n, exile=True, text="exile a card from your graveyard",
+                        Mana("C", False, True, True, keyword=True), n, exile=True, text="exile a card from your graveyard",
                         for_spells=which(lambda s: s.delve)))
     bounded = sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)
     final = []

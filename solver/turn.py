@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from ..model.mana import Mana
 from ..model.problem import PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
@@ -47,8 +48,8 @@ from .supply import build_supply
 def carriable(kind: tuple) -> bool:
     """Whether mana of this kind stays usable for a later spell of the step: not mana
     that a restriction, convoke, improvise or delve tie to one spell (CR 106.6)."""
-    _, _, spell_only, generic_only, ability_only = kind
-    return not spell_only and not generic_only and not ability_only
+    _, _, spell_only, generic_only, ability_only, keyword = kind
+    return not spell_only and not generic_only and not ability_only and not keyword
 
 
 class TurnModel:
@@ -88,7 +89,7 @@ class TurnModel:
             models.append(pm)
             carried = carried_after(models, carried)
             for t in spell.adds:  # a ritual's mana, once it resolves
-                k = (t, False, False, False, False)
+                k = Mana(t).kind
                 carried.pool[k] = carried.pool.get(k, 0) + 1
             carried.pool_bound += len(spell.adds)
             if spell.permanent is not None:
@@ -224,7 +225,7 @@ class ChosenTurnModel:
             carried = carried_after(self.windows, carried)
             for i, s in enumerate(self.spells):  # a ritual's mana, once it resolves
                 for t, c in Counter(s.adds).items():
-                    k = (t, False, False, False, False)
+                    k = Mana(t).kind
                     carried.pool[k] = carried.pool.get(k, 0) + c * self.cast[i][w]
                 carried.pool_bound += len(s.adds)
         link(self.model, self.windows)

@@ -90,7 +90,8 @@ def judge(card: dict) -> tuple:
     want += [_ability_key(_raw_ability(a)) for a in expected.get("abilities_raw", [])]
     want_triggers = [ManaTrigger.parse(t, "G").format() for t in expected.get("triggers", [])]
     same = ([_ability_key(a) for a in p.abilities] == want and [t.format() for t in p.triggers] == want_triggers
-            and grants == want_grants and list(p.replaces) == expected.get("replaces", []))
+            and grants == want_grants and list(p.replaces) == expected.get("replaces", [])
+            and list(p.spending) == expected.get("spending", []))
     if unread:
         return REFUSED, unread
     return (READ if same and not inexpressible else MISREAD), []

@@ -141,6 +141,10 @@ def requests(draw, max_permanents=4):
                                      f"{{T}}, Tap an untapped {victims} you control"]))  # Springleaf Drum
         perms.append({"id": "altar", "type_line": altar_type,
                       "abilities": [{"cost": cost, "add": draw(st.sampled_from(["{C}{C}", "any", "{B}"]))}]})
+    room = MOST_PERMANENTS - 2 - len(perms)
+    if room >= 1 and draw(st.integers(0, 6)) == 0:  # mana spent as though of any color (CR 609.4b):
+        perms.append({"id": "orrery", "type_line": "Artifact",  # not convoke's, {C} still colorless
+                      "oracle_text": "You may spend mana as though it were mana of any color."})
     if (spell.get("convoke") or spell.get("improvise")) and draw(st.booleans()):  # both tapped to pay and
         perms.append({"id": "spawn", "type_line": draw(st.sampled_from(  # sacrificed for mana? (CR 601.2g-h)
             ["Creature — Eldrazi Spawn", "Artifact — Gold", "Artifact Creature — Construct"])),
@@ -148,7 +152,7 @@ def requests(draw, max_permanents=4):
             "abilities": [{"cost": "Sacrifice this", "add": draw(st.sampled_from(["{C}", "any"]))}]})
     if n and draw(st.integers(0, 3)) == 0:  # triggered mana, or a "tapped for mana" replacement effect
         spec = dict(draw(st.sampled_from(TRIGGERS)))
-        keeps = [p for p in perms if not any("Sacrifice" in a["cost"] for a in p["abilities"])]
+        keeps = [p for p in perms if not any("Sacrifice" in a["cost"] for a in p.get("abilities", []))]
         if keeps and spec["of"] != "enchanted" and draw(st.booleans()):
             source = draw(st.sampled_from(keeps))  # a source that makes mana itself (Badgermole Cub)
             source.update({"triggers": [spec], "chosen_color": "U"})

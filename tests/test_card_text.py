@@ -410,3 +410,56 @@ def test_a_leveler_has_the_abilities_of_its_level():
     assert not pay("{G}", at(0))["payable"]  # CR 711: no level yet, no ability
     assert pay("{G}{G}", at(1))["payable"] and not pay("{G}{G}{G}", at(1))["payable"]
     assert pay("{G}{G}{G}{G}", at(5))["payable"]  # level 5: every Elf, itself too, taps for {G}{G}
+
+
+ORRERY = {"name": "Chromatic Orrery", "type_line": "Legendary Artifact", "mana_cost": "{7}",
+          "oracle_text": "You may spend mana as though it were mana of any color.\n{T}: Add {C}{C}{C}{C}{C}.\n"
+                         "{5}, {T}: Draw a card for each color among permanents you control."}
+WASTES = {"name": "Wastes", "type_line": "Basic Land", "oracle_text": "{T}: Add {C}."}
+FOREST = {"type_line": "Basic Land — Forest"}
+
+
+def test_chromatic_orrery_spends_mana_as_though_it_were_any_color_cr_609_4b():
+    alone = pay("{W}{U}{B}{R}{G}", [{"id": "o", **ORRERY}])  # issue 11: it alone was called unable
+    assert alone["payable"] and {line["mana"] for line in alone["plan"]["payment"]} == {"C"}
+    tapped = {"id": "o", **ORRERY, "tapped": True}
+    assert pay("{W}", [tapped, {"id": "w", **WASTES}])["payable"]  # colorless mana pays {W}
+    assert not pay("{W}", [{"id": "w", **WASTES}])["payable"]
+    # it changes how mana is spent, not the cost: {C} still takes colorless mana
+    no = pay("{C}", [tapped, {"id": "f", **FOREST}])
+    assert no["payable"] is False and no["reason"]["types"] == ["C"]
+    # a count over colors alone proves nothing here: the certificate counts all mana
+    short = pay("{W}{W}", [tapped, {"id": "f", **FOREST}])
+    assert short["payable"] is False and short["reason"]["types"] == ["W", "U", "B", "R", "G", "C"]
+
+
+def test_any_color_spending_pays_ability_costs_too_and_not_convoke():
+    tapped = {"id": "o", **ORRERY, "tapped": True}
+    gate = {"id": "mg", "name": "Mystic Gate", "type_line": "Land",
+            "oracle_text": "{T}: Add {C}.\n{W/U}, {T}: Add {W}{W}, {W}{U}, or {U}{U}."}
+    board = [tapped, {"id": "w", **WASTES}, gate]
+    assert pay("{W}{W}", board)["payable"]  # the Wastes' {C} pays the filter's {W/U}
+    assert not pay("{W}{W}", board[1:])["payable"]
+    # convoke taps a creature, it spends no mana (CR 702.51a): a green creature can't pay {W}
+    elf = {"id": "e", "type_line": "Creature — Elf", "colors": ["G"], "abilities": []}
+    assert not pay("{W}", [tapped, elf], convoke=True)["payable"]
+    assert pay("{G}", [tapped, elf], convoke=True)["payable"]
+
+
+def test_mycosynth_lattice_lets_every_player_spend_mana_as_any_color():
+    lattice = {"id": "ml", "name": "Mycosynth Lattice", "type_line": "Artifact",
+               "oracle_text": "All permanents are artifacts in addition to their other types.\nAll cards that aren't on "
+                              "the battlefield, spells, and permanents are colorless.\nPlayers may spend mana as though "
+                              "it were mana of any color."}
+    out = pay("{U}{U}", [lattice, {"id": "m1", "type_line": "Basic Land — Mountain"},
+                         {"id": "m2", "type_line": "Basic Land — Mountain"}])
+    assert out["payable"]
+
+
+def test_reminder_text_naming_an_ability_the_card_lacks_is_listed_not_dropped():
+    """Reminder text is not rules text (CR 207.2): "({T}: Add {C}.)" on a land with no
+    basic land type gives it nothing, and a "no" that might have used it says so."""
+    old_wastes = {"id": "w", "name": "Wastes", "type_line": "Basic Land", "oracle_text": "({T}: Add {C}.)"}
+    out = pay("{1}", [old_wastes])
+    assert out["payable"] is None and out["reason"]["code"] == "unread_abilities"
+    assert pay("{G}", [{"id": "f", **FOREST, "oracle_text": "({T}: Add {G}.)"}])["payable"]

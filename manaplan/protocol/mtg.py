@@ -580,7 +580,8 @@ def _permanent_body(p: dict, key: str) -> Permanent:
     return Permanent("", name, tuple(abilities), boolean(p, "tapped", "tapped"),
                      boolean(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
                      creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
-                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), tuple(unread), text.grants, text.replaces, key)
+                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), tuple(unread), text.grants, text.replaces,
+                     text.spending, key)
 
 
 #: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling

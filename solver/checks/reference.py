@@ -32,27 +32,28 @@ MAX_REFERENCE_PERMANENTS = 8
 #: the key under which the energy paid is kept with the counters used
 ENERGY = ("", "{E}")
 
-# a unit of pool mana for the search: (type, snow, spell_only, generic_only, ability_only)
+# a unit of pool mana for the search: (type, snow, spell_only, generic_only, ability_only, keyword)
 Unit = tuple
 
 
 def _mana(u: Unit) -> Mana:
-    return Mana(u[0], u[1], u[2], u[3], u[4])
+    return Mana(u[0], u[1], u[2], u[3], u[4], keyword=u[5])
 
 
-def _assignments(pool: tuple, needs: tuple, for_spell: bool):
+def _assignments(pool: tuple, needs: tuple, for_spell: bool, any_color: bool = False):
     """Every distinct way to pay ``needs`` (in order) with units of ``pool``: yields the
-    pool left over (sorted tuples)."""
+    pool left over (sorted tuples). ``any_color``: mana may be spent as though it were
+    mana of any color (CR 609.4b)."""
     if not needs:
         yield pool
         return
     need = needs[0]
     seen = set()
     for i, u in enumerate(pool):
-        if u in seen or not _mana(u).can_pay(need, for_spell):
+        if u in seen or not _mana(u).can_pay(need, for_spell, any_color):
             continue
         seen.add(u)
-        yield from _assignments(pool[:i] + pool[i + 1:], needs[1:], for_spell)
+        yield from _assignments(pool[:i] + pool[i + 1:], needs[1:], for_spell, any_color)
 
 
 def _needs_of(total) -> tuple:
@@ -63,11 +64,11 @@ def _needs_of(total) -> tuple:
     return needs + (SNOW_ANY,) * total.snow + (ANY,) * total.generic
 
 
-def _can_pay_total(pool: tuple, total) -> bool:
+def _can_pay_total(pool: tuple, total, any_color: bool = False) -> bool:
     needs = _needs_of(total)
     if len(needs) > len(pool):
         return False
-    return next(_assignments(pool, needs, True), None) is not None
+    return next(_assignments(pool, needs, True, any_color), None) is not None
 
 
 class _Move:
@@ -90,7 +91,7 @@ def _outputs(triggers, p, ab, props) -> list:
     out = ab.output
     outcomes = activation_outputs(triggers, p, ab) if triggers else None
     if outcomes is not None:
-        return sorted({tuple(sorted([(t,) + props for t in own] + [(e.type, e.snow, False, False, False) for e in extra]))
+        return sorted({tuple(sorted([(t,) + props for t in own] + [(e.type, e.snow, False, False, False, False) for e in extra]))
                        for own, extra in outcomes})
     if out.combination:
         return [tuple((t,) + props for t in sorted(c))
@@ -131,7 +132,7 @@ def _moves(problem: PaymentProblem):
                 else:
                     spell_only = ab.restrict_abilities
             host, host_ability, snow = acting(problem.board, p, ab)  # an altar makes the mana
-            props = (snow, spell_only, False, ability_only)
+            props = (snow, spell_only, False, ability_only, False)
             outputs = _outputs(triggers, host, host_ability, props)
             types |= {u[0] for o in outputs for u in o}
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
@@ -146,16 +147,16 @@ def _moves(problem: PaymentProblem):
             moves.append(move)
         if not p.tapped and spell.convoke and p.creature:
             colors = [c for c in COLORS if c in p.colors]
-            outs = [((c, False, True, False, False),) for c in colors] or [(("C", False, True, True, False),)]
-            moves.append(_Move(p.id, CONVOKE, True, False, 0, "", 0, outs, (False, True, not colors, False), ()))
+            outs = [((c, False, True, False, False, True),) for c in colors] or [(("C", False, True, True, False, True),)]
+            moves.append(_Move(p.id, CONVOKE, True, False, 0, "", 0, outs, (False, True, not colors, False, True), ()))
         if not p.tapped and spell.improvise and p.artifact:
-            moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(("C", False, True, True, False),)],
-                               (False, True, True, False), ()))
+            moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(("C", False, True, True, False, True),)],
+                               (False, True, True, False, True), ()))
         flex[p.id] = flexibility(types, problem.color_needs)
     if spell.delve:
         for k in range(problem.player.graveyard):
-            moves.append(_Move(f"{GRAVEYARD}:{k}", DELVE, False, True, 0, "", 0, [(("C", False, True, True, False),)],
-                               (False, True, True, False), (), exile=True))
+            moves.append(_Move(f"{GRAVEYARD}:{k}", DELVE, False, True, 0, "", 0, [(("C", False, True, True, False, True),)],
+                               (False, True, True, False, True), (), exile=True))
     return moves, flex
 
 
@@ -169,10 +170,11 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     life = problem.player.life
     totals = [t for t in all_total_costs(cost) if can_pay_life(t.life, life)]
     moves, flex = _moves(problem)
+    any_color = problem.board.any_color_spending  # CR 609.4b
     best = None
     for pool, life_paid, damage, tapped, sacrificed, _, exiled, precast in _reachable(problem, moves, max_states):
         for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
-            if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t):
+            if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t, any_color):
                 continue
             spared = len((tapped | sacrificed) & problem.prefer.keep_untapped)
             obj = problem.prefer.rank((precast, sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")),
@@ -188,8 +190,9 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
     sacrificed, counters used, cards exiled, activations before casting), activating one
     ability at a time, paying its cost from the pool as it is then (CR 605.3)."""
     life = problem.player.life
+    any_color = problem.board.any_color_spending  # CR 609.4b
     perms = {p.id: p for p in problem.board.permanents}
-    start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only, u.ability_only)
+    start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only, u.ability_only, u.keyword)
                               for u in problem.player.pool))
     seen = set()
     stack = [(start_pool, 0, 0, frozenset(), frozenset(), (), 0, 0, False)]
@@ -228,7 +231,7 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
                 if (mv.life or extra_life) and life_paid + damage + mv.life + extra_life > life:
                     continue
                 needs = tuple(n for o in opts for n in o.needs)
-                for rest in set(_assignments(pool, needs, False)):
+                for rest in set(_assignments(pool, needs, False, any_color)):
                     for out in _live_outputs(problem, mv, sacrificed):
                         new_used = counters_used
                         if mv.counters or mv.energy:
@@ -260,7 +263,7 @@ def after_payments(problem: PaymentProblem, max_states: int | None = None) -> se
         for t in totals:
             if t.life and life_paid + damage + t.life > life:
                 continue
-            for rest in set(_assignments(pool, _needs_of(t), True)):
+            for rest in set(_assignments(pool, _needs_of(t), True, problem.board.any_color_spending)):
                 out.add((rest, life_paid + damage + t.life, tapped, sacrificed, counters_used, exiled))
     return out
 
@@ -296,7 +299,7 @@ def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counte
     spell = problem.spell
     if spell.permanent is not None:
         perms.append(replace(spell.permanent, key=""))
-    pool = tuple(Mana(u[0], u[1], source="pool") for u in rest if not u[2] and not u[3] and not u[4])
+    pool = tuple(Mana(u[0], u[1], source="pool") for u in rest if not u[2] and not u[3] and not u[4] and not u[5])
     pool += tuple(Mana(t, source="pool") for t in spell.adds)
     player = replace(problem.player, life=problem.player.life - lost, pool=pool,
                      graveyard=problem.player.graveyard - exiled, energy=problem.player.energy - used.get(ENERGY, 0))

@@ -55,13 +55,14 @@ class _Pool:
         return list(self.count.elements())
 
 
-def _take_unit(pool: _Pool, line: PaymentLine, need, for_spell: bool, where: str) -> None:
+def _take_unit(pool: _Pool, line: PaymentLine, need, for_spell: bool, where: str, any_color: bool = False) -> None:
     """Spend the mana a payment line names. A line names a type and a source; where the
     source made units of that type with different restrictions (its own restricted mana,
     a trigger's unrestricted mana), the most restricted one that may pay is spent: any
-    payment the others allow, it allows too."""
+    payment the others allow, it allows too. ``any_color``: the player may spend mana as
+    though it were mana of any color (CR 609.4b)."""
     named = pool.named(line.mana, line.source)
-    able = [u for u in named if u.can_pay(need, for_spell)]
+    able = [u for u in named if u.can_pay(need, for_spell, any_color)]
     if able:
         pool.remove(able[0] if len(able) == 1 else min(able, key=lambda u: (not u.generic_only, not u.spell_only)))
         return
@@ -70,7 +71,7 @@ def _take_unit(pool: _Pool, line: PaymentLine, need, for_spell: bool, where: str
     raise PlanRejected(f"{where}: there is no {line.mana} from {line.source} in the pool")
 
 
-def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
+def _pay_symbols(symbols, lines, pool, life_left, for_spell, where, any_color=False) -> int:
     """Check that ``lines`` pay ``symbols`` in order (each line one mana, or life; lines
     of a symbol with a choice say which half in ``as``); return the life paid."""
     lines = list(lines)
@@ -96,7 +97,7 @@ def _pay_symbols(symbols, lines, pool, life_left, for_spell, where) -> int:
         for need in opts[0].needs:
             if not lines or lines[0].symbol != sym or lines[0].life:
                 raise PlanRejected(f"{where}: too little mana pays {sym}")
-            _take_unit(pool, lines.pop(0), need, for_spell, where)
+            _take_unit(pool, lines.pop(0), need, for_spell, where, any_color)
     if lines:
         raise PlanRejected(f"{where}: payment line for {lines[0].symbol} pays nothing in the cost")
     return life
@@ -193,12 +194,13 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     tapped = set(problem.board.tapped_ids)
     tapped_now, sacrificed, tapped_for_cost = [], [], []
     life_paid = damage = exiled = energy = 0
+    any_color = problem.board.any_color_spending  # CR 609.4b
     counters_used: dict = {}
     for i, step in enumerate(plan.steps):
         where = f"step {i + 1} ({step.permanent}, ability {step.ability})"
         pid, index = step.permanent, step.ability
         added = tuple(step.adds)
-        snow = spell_only = generic_only = ability_only = False
+        snow = spell_only = generic_only = ability_only = keyword = False
         ability = None
         maker = pid
         taps = sacrifices = exiles = False
@@ -212,7 +214,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
             exiles = True
             if added != ("C",) or step.payment:
                 raise PlanRejected(f"{where}: delve pays one generic mana")
-            spell_only = generic_only = True
+            spell_only = generic_only = keyword = True
         else:
             if pid not in perms:
                 raise PlanRejected(f"{where}: no permanent {pid!r}")
@@ -236,7 +238,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 allowed = [Counter(c) for c in colors] or [Counter("C")]
                 if Counter(added) not in allowed or step.payment:
                     raise PlanRejected(f"{where}: {index} can't pay with {step.adds}")
-                spell_only, generic_only = True, not colors
+                spell_only, generic_only, keyword = True, not colors, True
             else:
                 if not isinstance(index, int) or not 0 <= index < len(p.abilities):
                     raise PlanRejected(f"{where}: {pid} has no ability {index!r}")
@@ -263,7 +265,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                         raise PlanRejected(f"{where}: no {cost.counter_kind} counter left on {pid}")
                 if cost.mana.symbols or step.payment:
                     life_paid += _pay_symbols(cost.mana.symbols, step.payment, pool,
-                                              life_total - life_paid - damage, False, where)
+                                              life_total - life_paid - damage, False, where, any_color)
                 if cost.life and life_paid + damage + cost.life > life_total:
                     raise PlanRejected(f"{where}: not enough life to pay {cost.life} after {life_paid} life paid and "
                                        f"{damage} damage (CR 118.3)")
@@ -318,7 +320,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         if step.life != cost_life or step.damage != cost_damage:
             raise PlanRejected(f"{where}: the step's life and damage don't match the ability's")
         for t in added:
-            pool.add(Mana(t, snow, spell_only, generic_only, ability_only, maker))
+            pool.add(Mana(t, snow, spell_only, generic_only, ability_only, maker, keyword))
         if triggers or step.triggered:
             host, host_ability = (perms.get(pid), ability) if ability is None else acting(problem.board, p, ability)[:2]
             for u in _replay_triggers(step, triggers, host, host_ability, tuple(added), sacrificed, where):
@@ -355,7 +357,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         else:
             raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost")
         need_lines[need] += 1
-        _take_unit(pool, line, need, True, "spell")
+        _take_unit(pool, line, need, True, "spell", any_color)
     expected = {ANY: total.generic, SNOW_ANY: total.snow}
     for t, n in zip(MANA_TYPES, total.typed):
         expected[need_of(t)] = n
