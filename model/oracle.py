@@ -113,8 +113,8 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     answer could ignore them; Damping Sphere's is read (``replaces``).
 
     >>> read_card_text("Artifact", "{3}, {T}: Double the amount of each type of unspent mana you have.",
-    ...                "Doubling Cube").unread[0][0]
-    '{3}, {T}: Double the amount of each type of unspent mana you have.'
+    ...                "Doubling Cube").abilities[0].output.format()
+    'double'
     """
     state = state or {}
     abilities = [Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
@@ -167,6 +167,9 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
                 abilities.append(_loyalty_ability(m, line, chosen_color, state))
                 unread.append((line, LOYALTY_TIMING))
                 continue
+            if m := _DOUBLING.fullmatch(self_line):  # Doubling Cube
+                abilities.append(Ability(_cost_of(m.group(1), line), Output((), doubles=True), text=line))
+                continue
             if re.search(r"\bAdd\b", line):
                 abilities.append(ability_from_line(_without_ability_word(line), name, chosen_color, unread, state))
                 continue
@@ -185,6 +188,9 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     unread += _reminded_not_given(oracle_text, abilities, name, chosen_color)
     return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants), tuple(replaces), tuple(spending))
 
+
+#: Doubling Cube: a mana ability that adds as much of each type as the player has (CR 701.9f)
+_DOUBLING = re.compile(r"(.*?):\s*Double the amount of each type of unspent mana you have\.")
 
 #: reminder text that is a whole mana ability: "({T}: Add {G}.)" on a basic Forest
 _REMINDED_ABILITY = re.compile(r"\((\{T\}: Add [^()]*\.)\)")

@@ -36,6 +36,11 @@ NONCREATURE_SUBTYPES = frozenset(
     "Role Room Case Background".split())
 #: "an amount of mana of that color equal to your devotion to that color" (CR 700.5)
 DEVOTION = "devotion"
+#: the protocol's ``add`` of an ability that doubles each type of unspent mana (Doubling Cube)
+DOUBLE = "double"
+#: why a doubling is not used on a board with triggered mana abilities: what triggers and
+#: replacement effects would make of it is not modelled
+DOUBLING_WITH_TRIGGERS = "doubling mana on a board with triggered mana abilities is not modelled: not used"
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -175,20 +180,27 @@ class AbilityCost:
 class Output:
     """What a mana ability adds: one of ``alternatives`` (each a tuple of mana types),
     or, if ``combination`` > 0, that many mana in any combination of ``combination_types``
-    (Cascading Cataracts: five mana in any combination of colors)."""
+    (Cascading Cataracts: five mana in any combination of colors). With ``doubles``
+    (Doubling Cube: "Double the amount of each type of unspent mana you have"), it adds as
+    much mana of each type as the player has unspent when it resolves (CR 701.9f).
+    """
 
     alternatives: tuple = ()
     combination: int = 0
     combination_types: tuple = COLORS
     per: str = ""  # "for each <per> you control": counted on the board (see Board.resolve_amounts)
+    doubles: bool = False
 
     @classmethod
     def parse(cls, spec) -> "Output":
         """Read the protocol's ``add``: a mana string, a list of them, ``"any"``,
         ``{"any": N}`` (N mana of one color), ``{"combination": N}`` or
-        ``{"for_each": "creature", "mana": "{G}"}`` (Gaea's Cradle)."""
+        ``{"for_each": "creature", "mana": "{G}"}`` (Gaea's Cradle), ``"double"`` (each
+        type of unspent mana doubled: Doubling Cube)."""
         if spec == "any":
             return cls(tuple((c,) for c in COLORS))
+        if spec == DOUBLE:
+            return cls((), doubles=True)
         if isinstance(spec, dict) and set(spec) == {"for_each", "mana"}:
             per = spec["for_each"]
             if per != DEVOTION and not (
@@ -229,6 +241,8 @@ class Output:
 
     def format(self):
         """The protocol's ``add`` form (inverse of :meth:`parse`)."""
+        if self.doubles:
+            return DOUBLE
         if self.per:
             return {"for_each": self.per, "mana": Output(self.alternatives).format()}
         if self.combination:
@@ -241,6 +255,9 @@ class Output:
 
     @property
     def max_count(self) -> int:
+        """The most mana one activation adds by itself (a doubling: none of its own)."""
+        if self.doubles:
+            return 0
         return self.combination or max(len(a) for a in self.alternatives)
 
     def times(self, n: int) -> "Output":
@@ -250,6 +267,8 @@ class Output:
     @property
     def types(self) -> frozenset:
         """Every type of mana it can add."""
+        if self.doubles:
+            return frozenset(MANA_TYPES)
         if self.combination:
             return frozenset(self.combination_types)
         return frozenset(t for a in self.alternatives for t in a)
@@ -478,6 +497,13 @@ class Board:
         return self.memo["any_color"]
 
     @property
+    def has_doubling(self) -> bool:
+        """Whether an ability on the board doubles the pool (Doubling Cube); found once."""
+        if "doubling" not in self.memo:
+            self.memo["doubling"] = any(a.output.doubles for p in self.permanents for a in p.abilities)
+        return self.memo["doubling"]
+
+    @property
     def tapped_ids(self) -> frozenset:
         """The ids of the permanents that are tapped (found once per board)."""
         if "tapped_ids" not in self.memo:
@@ -489,7 +515,11 @@ class Board:
         """(permanent id, line, why) for each line of card text about mana that its
         permanent's reader could not read (found once per board)."""
         if "unread" not in self.memo:
-            self.memo["unread"] = tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
+            unread = tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
+            if any(p.triggers for p in self.permanents):  # a doubling's amount under triggered mana: not modelled
+                unread += tuple((p.id, a.text or "double", DOUBLING_WITH_TRIGGERS) for p in self.permanents
+                                for a in p.abilities if a.output.doubles)
+            self.memo["unread"] = unread
         return self.memo["unread"]
 
     def after(self, plan) -> "Board":
@@ -651,6 +681,6 @@ def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precas
         return f"no {ability.cost.counter_kind} counter"
     if not can_pay_life(ability.cost.life, life):
         return "not enough life"
-    if not ability.output.max_count:
+    if not ability.output.max_count and not ability.output.doubles:
         return "adds no mana now"  # Gaea's Cradle with no creature: still a mana ability (605.2)
     return None

@@ -96,8 +96,13 @@ def _takes_a_layer(supply: Supply, a) -> bool:
 
 def activation_bound(supply: Supply) -> int:
     """A first, cheap bound on the depth of chains: every activation that may need a
-    layer of its own, in one chain."""
-    return sum(a.cap for a in supply.acts if _takes_a_layer(supply, a))
+    layer of its own, in one chain; and with a doubling (Doubling Cube), one layer more
+    after it, for free abilities that wait for it."""
+    return sum(a.cap for a in supply.acts if _takes_a_layer(supply, a)) + _after_doubling(supply)
+
+
+def _after_doubling(supply: Supply) -> int:
+    return 1 if any(a.doubles for a in supply.acts) else 0
 
 
 def depth_bound(supply: Supply) -> int:
@@ -107,7 +112,7 @@ def depth_bound(supply: Supply) -> int:
     return to it, and one such activation (or none) when it can't; never more than
     :func:`activation_bound`."""
     if not any(_takes_a_layer(supply, a) for a in supply.acts):
-        return 0
+        return _after_doubling(supply)
     import networkx as nx
 
     graph = funding_graph(supply)
@@ -121,4 +126,4 @@ def depth_bound(supply: Supply) -> int:
     deepest: dict = {}
     for c in nx.topological_sort(dag):
         deepest[c] = weight[c] + max((deepest[p] for p in dag.predecessors(c)), default=0)
-    return min(activation_bound(supply), max(deepest.values()))
+    return min(activation_bound(supply), max(deepest.values()) + _after_doubling(supply))

@@ -163,11 +163,15 @@ class PaymentModel:
     stands for every activation at that depth or deeper: it may fund itself (in an order
     the model does not fix), under two conditions every real order meets, so the model
     is a relaxation of plans of any depth. A solution whose tail funds nothing from
-    itself (``tail_self`` all 0) is a real plan.
+    itself (``tail_self`` all 0) is a real plan. With ``self_funding`` every layer may
+    fund itself: with one layer more than the doublings on the board (Doubling Cube), a
+    relaxation of every plan (see :meth:`_add_doublings`) whose solutions are not read
+    as plans.
     """
 
     def __init__(self, problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None,
-                 relaxed_tail: bool = False, model=None, carried: Carried | None = None, candidates=None):
+                 relaxed_tail: bool = False, model=None, carried: Carried | None = None, candidates=None,
+                 self_funding: bool = False):
         self.model = model if model is not None else _cp().CpModel()
         #: the spells this payment may be for, each with its selector (1, or a 0/1 variable
         #: of the shared model: solver.turn picks at most one per payment)
@@ -179,6 +183,9 @@ class PaymentModel:
         self.acts = supply.acts
         self.bound = max(supply.mana_bound + self.carried.pool_bound, 1)
         self.relaxed = relaxed_tail and layers >= 1
+        self.self_funding = self_funding
+        if self.relaxed and any(a.doubles for a in supply.acts):
+            raise ValueError("a relaxed tail can't stand for a doubling: its amount is the pool at one point")
         self.act_vars: dict = {}    # (layer, act#, alt#) -> var (alt# None for a combination)
         self.comb_vars: dict = {}   # (layer, act#, type) -> var
         self.opt_vars: dict = {}    # (layer, act#, symbol#, option#) -> var
@@ -236,6 +243,15 @@ class PaymentModel:
         for j, a in enumerate(self.acts):
             flags = kind_of(a.mana)[1:]
             for l in self._layers_of(a):
+                if a.doubles:  # what it adds of each type: fixed by _add_doublings, once the pool is known
+                    n = m.new_int_var(0, a.cap, f"double_L{l}_{j}")
+                    self.act_vars[(l, j, None)] = n
+                    for t in MANA_TYPES:
+                        v = m.new_int_var(0, self.bound, f"doubled_L{l}_{j}_{t}")
+                        self.comb_vars[(l, j, t)] = v
+                        self.produced[(l, (t,) + flags)].append(v)
+                    self.count[(l, j)] = n
+                    continue
                 if a.combination:
                     n = m.new_int_var(0, a.cap, f"act_L{l}_{j}")
                     self.act_vars[(l, j, None)] = n
@@ -263,7 +279,7 @@ class PaymentModel:
                         self.produced[(l, (t,) + flags)].append(c * v if c > 1 else v)
                 self.count[(l, j)] = _sum(chosen)
             within = [self.count[(l, j)] for l in self._layers_of(a)]
-            if len(within) > 1 or not a.combination and len(a.alternatives) > 1:
+            if len(within) > 1 or not a.combination and len(a.alternatives) > 1 or a.doubles:
                 m.add(_sum(within) <= a.cap)  # a single variable has the cap as its domain
         by_act: dict = {}
         for (l, j), e in self.count.items():
@@ -602,18 +618,68 @@ class PaymentModel:
                 shares.append(v)
                 spent[(stage, k)].append(v)
             m.add(_sum(shares) == _sum(terms))
+        doubled = {id(v) for (l, j, t), v in self.comb_vars.items() if self.acts[j].doubles}
         for k in self.kinds:
             for si, s in enumerate(stages):
                 made_before = range(0, s) if s != SPELL else range(0, self.layers + 1)
+                own_layer = []
+                if self.self_funding and s != SPELL:  # its own layer too, but for a doubling: it comes last
+                    own_layer = [v for v in self.produced[(s, k)] if id(v) not in doubled]
+                if self.self_funding and s == SPELL:
+                    made_before = range(0, self.layers + 1)
                 if self.relaxed and s == self.layers:
                     made_before = range(0, self.layers + 1)  # the tail may fund itself, in any order
                 use = [v for st in stages[: si + 1] for v in spent[(st, k)]]
                 if use:
-                    m.add(_sum(use) <= self.pool0[k] + _sum([v for l in made_before for v in self.produced[(l, k)]]))
+                    m.add(_sum(use) <= self.pool0[k] + _sum([v for l in made_before for v in self.produced[(l, k)]]
+                                                            + own_layer))
         self.spent = spent
-        self._add_mana_count()
+        if not self.self_funding:  # (it restates the strict limits)
+            self._add_mana_count()
         if self.relaxed:
             self._add_relaxed_tail(stages)
+        self._add_doublings()
+
+    def _add_doublings(self) -> None:
+        """A doubling (Doubling Cube: "Double the amount of each type of unspent mana you
+        have", CR 701.9f) activated in layer l comes after every other activation of its
+        layer, one doubling per layer: it adds as much of each type as the pool then holds,
+        whatever the mana's restrictions (the floating mana, what layers 0..l made, less
+        what stages 1..l spent, its own {3} included). What convoke, improvise and delve
+        pay is no mana and is not doubled. Linked to its activation with the pool's bound:
+        all of it when activated, nothing otherwise.
+
+        The pool it doubles does not depend on the order of what came before it. So with
+        ``self_funding`` and a layer for each stretch between doublings (and one after),
+        every plan has a place: what it activates before the first doubling in layer 1,
+        then the doubling, and so on."""
+        doubling = [j for j, a in enumerate(self.acts) if a.doubles]
+        if not doubling:
+            return
+        m, big = self.model, self.bound
+        for j in doubling:  # its own permanent's sacrifice comes after it, in a later layer
+            for k, a in enumerate(self.acts):
+                if a.sacrifice and a.group == self.acts[j].group:
+                    for l in range(self.layers + 1):
+                        if (l, j) in self.count and (l, k) in self.count:
+                            m.add(self.count[(l, j)] + self.count[(l, k)] <= 1)
+        for l in range(self.layers + 1):  # layer 0 too: a doubling that costs no mana
+            here = [j for j in doubling if (l, j) in self.count]
+            if not here:
+                continue
+            if len(here) > 1 or len(doubling) > 1:
+                m.add(_sum([self.count[(l, j)] for j in doubling if (l, j) in self.count]) <= 1)
+            own = {id(self.comb_vars[(l, j, t)]) for j in here for t in MANA_TYPES}
+            for t in MANA_TYPES:
+                kinds = [k for k in self.kinds if k[0] == t and not k[5]]
+                held = sum(self.pool0[k] for k in kinds) + _sum(
+                    [v for ll in range(l + 1) for k in kinds for v in self.produced[(ll, k)] if id(v) not in own]) - _sum(
+                    [v for s in range(1, l + 1) for k in kinds for v in self.spent.get((s, k), ())])
+                for j in here:
+                    made, on = self.comb_vars[(l, j, t)], self.count[(l, j)]
+                    m.add(made <= held)
+                    m.add(made <= big * on)
+                    m.add(made >= held - big * (1 - on))
 
     def _add_mana_count(self) -> None:
         """The limits above summed over the kinds abilities may spend, stage by stage: the

@@ -77,7 +77,10 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
             if ll != l or not val(v):
                 continue
             a = acts[j]
-            if ai is None:
+            if a.doubles:  # as much of each type as the pool holds then (the model's amounts)
+                doubled = tuple(t for t in MANA_TYPES for _ in range(val(b.comb_vars[(l, j, t)])))
+                per = [(doubled, ())]
+            elif ai is None:
                 made = []
                 for t in a.combination_types:
                     made += [t] * val(b.comb_vars[(l, j, t)])
@@ -88,9 +91,10 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
                     unit, gone = a.counted[ai][0], val(b.lost[(l, j, ai)][1])
                     own = tuple((Counter(own) - Counter({t: c * gone for t, c in Counter(unit).items()})).elements())
                 per = [(own, a.extra(ai))] * val(v)
-            for out in per:  # a counting sacrifice after the other sacrifices (the model's rule)
-                this_layer.append((a.sacrifice, bool(a.counted) and a.sacrifice, _life_order(a), not a.tap, j, out))
-        for *_, j, out in sorted(this_layer, key=lambda r: r[:5]):
+            for out in per:  # a counting sacrifice after the other sacrifices, a doubling last (the model's rules)
+                this_layer.append((a.doubles, a.sacrifice, bool(a.counted) and a.sacrifice, _life_order(a), not a.tap, j,
+                                   out))
+        for *_, j, out in sorted(this_layer, key=lambda r: r[:6]):
             a = acts[j]
             pid = _pick_permanent(a, supply.groups[a.group].ids, state)
             activations.append((l, j, out, pid))
@@ -104,6 +108,10 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
             if ll != l:
                 continue
             a = acts[j]
+            if a.doubles:  # it doubles what the layer's other activations left in the pool too
+                for u in made_now:
+                    pool.add(u)
+                made_now = []
             payment = []
             for si, sym in enumerate(a.cost_symbols):
                 options = sym.payment_options(0)

@@ -122,6 +122,7 @@ def _plain_act(a) -> bool:
             and not a.exile and not a.combination and not a.bonus and not a.mana.snow and not a.mana.spell_only
             and not a.mana.ability_only
             and not a.made_by and not a.energy  # another permanent's ability (Springleaf Drum), energy: shared
+            and not a.doubles  # Doubling Cube: as much as the pool holds
             and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives))
 
 

@@ -475,6 +475,8 @@ def _quick_yes(problem: PaymentProblem, supply: Supply, budget: Budget) -> bool:
     """"Can I pay?" without the best plan: a relaxed chain model whose only objective is
     to fund nothing inside its last layer. A solution that does is a real payment (yes);
     anything else goes to the full planner, which also writes the proof of a no."""
+    if _doubles(supply):
+        return False  # its relaxed model bounds a doubling's amount only: the full planner decides
     full = activation_bound(supply)
     layers = min(full, DEPTHS[0])
     model = PaymentModel(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
@@ -499,6 +501,8 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
     relaxed solve settles nearly every query; boards with abilities that cost mana
     without tapping (Orochi Leafcaller) need the deeper models.
     """
+    if _doubles(supply):
+        return _best_plan_doubling(problem, supply, x, budget)
     full, tightened = activation_bound(supply), False
     layers = min(full, DEPTHS[0])
     while True:
@@ -520,6 +524,54 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
         if budget.spent:
             return (model, solver, False) if status.solved else Status.UNKNOWN
         layers = min([d for d in DEPTHS if d > layers] + [full])
+
+
+def _best_plan_doubling(problem: PaymentProblem, supply: Supply, x, budget: Budget):
+    """:func:`best_plan` on a board with a doubling (Doubling Cube), whose amount is the
+    pool at one point of the plan: a model whose layers fund themselves, one for each
+    stretch between doublings, is a relaxation of every plan (its "no" is a proof, its
+    optimum a lower bound); strict models of growing depth find the plan, optimal once it
+    reaches that bound, or once the depth is that of the deepest chain."""
+    full = depth_bound(supply)
+    bound = None
+    relaxed, rsolver, rstatus = _solve_self_funding(problem, supply, x, budget)
+    if rstatus == Status.INFEASIBLE:
+        return rstatus
+    if rstatus == Status.OPTIMAL:
+        bound = relaxed.objective_tuple(rsolver)
+    layers, found = min(full, DEPTHS[0]), None
+    while True:
+        # once a plan is in hand, a deeper model may take half the time left: the plan, not
+        # proven best ("optimal": false), still goes out checked within the time guard
+        guard = budget if found is None else Budget(budget.left() / 2)
+        model, solver, status = _solve(problem, supply, layers, x, guard)
+        if status == Status.OPTIMAL and (layers >= full or model.objective_tuple(solver) == bound):
+            return model, solver, True
+        if status.solved:
+            found = (model, solver, False)  # a real plan: the best one yet, not proven best
+        if layers >= full or guard.spent:
+            if found is not None:
+                return found
+            return status if layers >= full and status == Status.INFEASIBLE else Status.UNKNOWN
+        layers = min([d for d in DEPTHS if d > layers] + [full])
+
+
+def _solve_self_funding(problem: PaymentProblem, supply: Supply, x, budget: Budget, maximize_x: bool = False):
+    """The relaxation of every plan on a board with doublings: a layer for each stretch
+    between them, each funding itself (:class:`PaymentModel`, ``self_funding``)."""
+    layers = sum(a.cap for a in supply.acts if a.doubles) + 1
+    model = PaymentModel(problem, supply, layers, x, self_funding=True)
+    if maximize_x:
+        model.maximize_x()
+        solver, status = model.solve(budget.left())
+    else:
+        solver, status = model.solve_best(budget.left())
+    return model, solver, status
+
+
+def _doubles(supply: Supply) -> bool:
+    """Whether an ability of the supply doubles the pool (Doubling Cube)."""
+    return any(a.doubles for a in supply.acts)
 
 
 def _check(problem: PaymentProblem, plan: Plan) -> None:
@@ -568,11 +620,14 @@ def _answer_max_x(problem: PaymentProblem, supply: Supply, budget: Budget):
     halves only if the relaxation promised too much. The board's grouping serves every X."""
     if problem.spell.cost.x_count == 0:
         return _with_x_announced(_answer_pay(problem.with_x(problem.spell.cost.x), supply, budget), 0)
-    full = activation_bound(supply)
-    layers = min(full, DEPTHS[0])
-    model = PaymentModel(problem, supply, layers, None, relaxed_tail=layers < full)
-    model.maximize_x()
-    solver, status = model.solve(budget.left())
+    if _doubles(supply):  # a relaxation of every plan: its X bounds the real one
+        model, solver, status = _solve_self_funding(problem, supply, None, budget, maximize_x=True)
+    else:
+        full = activation_bound(supply)
+        layers = min(full, DEPTHS[0])
+        model = PaymentModel(problem, supply, layers, None, relaxed_tail=layers < full)
+        model.maximize_x()
+        solver, status = model.solve(budget.left())
     if status == Status.INFEASIBLE:
         return _unpayable(problem.with_x(0), supply, budget)
     if status != Status.OPTIMAL:

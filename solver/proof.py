@@ -140,6 +140,8 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
     supply = supply or build_supply(problem)
     life = problem.player.life
     totals = [t for t in all_total_costs(spell) if can_pay_life(t.life, life)]
+    if totals and any(a.doubles for a in supply.acts):
+        return None  # a doubling (Doubling Cube) makes as much as there is: no count bounds it
     if not totals:
         need = min(t.life for t in all_total_costs(spell))
         return Unpayable(NOT_ENOUGH_LIFE, f"needs {need} life for its Phyrexian symbols with no colored mana for "
@@ -209,6 +211,8 @@ def check_certificate(problem: PaymentProblem, reason: Unpayable) -> bool | None
         if not cert.snow and frozenset(cert.types) not in _countable_sets(problem):
             return False
         supply = build_supply(problem)
+        if any(a.doubles for a in supply.acts):
+            return False
         available = sum(supply_of(supply, frozenset(cert.types), cert.snow).values())
         totals = [t for t in all_total_costs(problem.spell.cost) if can_pay_life(t.life, problem.player.life)]
         needs = min((t.snow if cert.snow else _demand(t, frozenset(cert.types))) for t in totals)

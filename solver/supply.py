@@ -21,8 +21,8 @@ from ..model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.board_mana import acting
-from ..model.sources import Board, flexibility, why_unusable
-from ..model.symbols import COLORS
+from ..model.sources import DOUBLING_WITH_TRIGGERS, Board, flexibility, why_unusable
+from ..model.symbols import COLORS, MANA_TYPES
 from ..model.triggers import activation_outputs, board_triggers
 
 
@@ -73,6 +73,9 @@ class Act:
     #: with several candidate spells (solver.turn): the indices of those it may pay for
     #: (a restriction, convoke, improvise, delve); None: any
     for_spells: tuple | None = None
+    #: it adds as much of each type of mana as the pool holds when it resolves (Doubling
+    #: Cube, CR 701.9f): ``alternatives`` is empty, the model works its amount out
+    doubles: bool = False
 
     @property
     def costs_mana(self) -> bool:
@@ -87,6 +90,8 @@ class Act:
     @cached_property
     def output_types(self) -> frozenset:
         """Every type its activation adds, its triggers' mana included."""
+        if self.doubles:
+            return frozenset(MANA_TYPES)
         if self.combination:
             return frozenset(self.combination_types)
         return frozenset(t for a in self.alternatives for t in a) | frozenset(
@@ -98,6 +103,9 @@ class Act:
 
     @cached_property
     def max_output(self) -> int:
+        """The most mana one activation adds by itself (a doubling: see ``mana_bound``)."""
+        if self.doubles:
+            return 0
         if self.combination:
             return self.combination
         return max(len(a) + len(self.extra(i)) for i, a in enumerate(self.alternatives))
@@ -158,9 +166,10 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     by_key: dict = {}
     for p in board.permanents:
         extra = (convoke and p.creature) or (improvise and p.artifact)
-        alone = p.id in counting or p.id in apart or any(a.cost.sacrifice for a in p.abilities) and (extra or any(
-            not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice)) or \
-            p.taps_itself_and_another  # its tap is shared with acts of other groups
+        alone = (p.id in counting or p.id in apart or any(a.cost.sacrifice for a in p.abilities) and (extra or any(
+            not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice))
+                 or p.taps_itself_and_another  # its tap is shared with acts of other groups
+                 or any(a.output.doubles for a in p.abilities))  # a Doubling Cube: one activation per layer
         attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
             if p.id in hosts else ()
         by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)
@@ -282,6 +291,12 @@ def weighed_by_hand(supply: Supply, needs: dict) -> Supply:
 SUPPLIES_KEPT = 16
 
 
+def _doubled(acts) -> int:
+    """How many times all the mana there is can be doubled (Doubling Cube, once per
+    activation): the factor of the mana bound."""
+    return 2 ** sum(a.cap for a in acts if a.doubles)
+
+
 def _with_co_taps(board: Board, groups: list, acts: list) -> list:
     """Acts had through another permanent whose ability taps that permanent too: the
     group of that permanent (kept alone by group_board) shares its taps with them."""
@@ -340,6 +355,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         ok = tuple(i for i, s in enumerate(candidates) if test(s))
         return None if len(ok) == len(candidates) else ok
     prefer = problem.prefer
+    doubling = board.has_doubling  # Doubling Cube
     for members in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
         proto = members[0]
         g = len(groups)
@@ -350,6 +366,8 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                 why = "never sacrificed (prefer)"
             if not why and ab.cost.energy > problem.player.energy:
                 why = "not enough energy"
+            if not why and ab.output.doubles and triggers:
+                why = DOUBLING_WITH_TRIGGERS  # listed as unread by the board: a "no" says so
             if why:
                 for p in members:
                     excluded.append((p.id, i, why))
@@ -364,6 +382,8 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                     ability_only, for_spells = True, None  # Powerstone, a nonartifact spell: abilities only
                 elif not ab.restrict_abilities and for_spells is None:
                     pass  # it may pay this spell and any ability: no restriction here
+                elif for_spells == () and len(candidates) == 1 and doubling:
+                    spell_only, ability_only, for_spells = True, True, None  # it pays nothing, but is doubled
                 elif for_spells == ():
                     continue  # its mana could pay nothing here
                 else:
@@ -394,7 +414,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                                   damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
                                   energy=ab.cost.energy, made_by=host.id if through else "",
                                   given_by=ab.given_by,
-                                  made_by_ability=host_index if through else None))
+                                  made_by_ability=host_index if through else None, doubles=ab.output.doubles))
         if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
             colors = tuple(c for c in COLORS if c in proto.colors)
             alts = tuple((c,) for c in colors) or (("C",),)
@@ -407,7 +427,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
                                   for_spells=which(lambda s: s.improvise)))
         types = frozenset()
         for a in group_acts:
-            if a.index not in (CONVOKE, IMPROVISE):
+            if a.index not in (CONVOKE, IMPROVISE) and not a.doubles:  # a doubling makes no color of its own
                 types |= a.output_types
         ordered = len(members) == 1 and any(a.sacrifice for a in group_acts) and len(group_acts) > 1
         if ordered:
@@ -425,7 +445,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         acts.append(Act(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
                         Mana("C", False, True, True, keyword=True), n, exile=True, text="exile a card from your graveyard",
                         for_spells=which(lambda s: s.delve)))
-    bounded = sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)
+    bounded = (sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)) * _doubled(acts)
     final = []
     for a in acts:
         if a.cap < 0:
@@ -439,8 +459,10 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         final.append(a)
     final = _with_co_taps(board, groups, final)
     final = _with_counted_losses(board, groups, final)
-    mana_bound = sum(a.cap * a.max_output for a in final) + len(problem.player.pool)
+    mana_bound = (sum(a.cap * a.max_output for a in final) + len(problem.player.pool)) * _doubled(final)
     life_order = any(a.pays_life for a in final) and any(a.damage for a in final)
     if life_order:  # pay the life first, take the damage after (CR 118.3): a free ability
         final = [replace(a, movable=True) if a.damage and not a.costs_mana else a for a in final]  # may wait
+    if any(a.doubles for a in final):  # a free ability may wait for a doubling (its mana then isn't doubled)
+        final = [replace(a, movable=True) if not a.costs_mana and not a.movable else a for a in final]
     return Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound, life_order=life_order)

@@ -8,6 +8,8 @@ improvise and delve, floating mana and low life totals, triggered mana and "tapp
 mana" replacement effects. Boards stay small enough for the reference search.
 """
 
+import re
+
 from hypothesis import strategies as st
 
 SPELL_SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{G}", "{C}", "{W/U}", "{U/B}", "{2/W}", "{2/U}",
@@ -90,6 +92,19 @@ def permanents(draw, pid):
     return p
 
 
+def has_converter(perms: list) -> bool:
+    """Whether an ability can be activated again and again for mana (it costs mana, and
+    no tap, sacrifice or counter): beside a doubling (Doubling Cube, CR 701.9f) the proof
+    of the best plan can run to the time guard (README, "limits"), so random boards keep
+    the two apart."""
+    return any(re.search(r"\{[^T}]*\}", a["cost"]) and not re.search(r"\{T\}|Sacrifice|counter", a["cost"])
+               for p in perms for a in p.get("abilities", []))
+
+
+def has_doubling(perms: list) -> bool:
+    return any(a.get("add") == "double" for p in perms for a in p.get("abilities", []))
+
+
 @st.composite
 def requests(draw, max_permanents=4):
     cost = "".join(draw(st.lists(st.sampled_from(SPELL_SYMBOLS), min_size=0, max_size=4)))
@@ -145,15 +160,22 @@ def requests(draw, max_permanents=4):
     if room >= 1 and draw(st.integers(0, 6)) == 0:  # mana spent as though of any color (CR 609.4b):
         perms.append({"id": "orrery", "type_line": "Artifact",  # not convoke's, {C} still colorless
                       "oracle_text": "You may spend mana as though it were mana of any color."})
+    room = MOST_PERMANENTS - 2 - len(perms)
+    if room >= 1 and not has_converter(perms) and draw(st.integers(0, 6)) == 0:  # a doubling of the pool
+        perms.append({"id": "cube", "type_line": draw(st.sampled_from(["Artifact", "Snow Artifact"])),
+                      "abilities": [{"cost": draw(st.sampled_from(["{3}, {T}", "{1}, {T}", "{T}", "{W/U}, {T}"])),
+                                     "add": "double"}]})
     if (spell.get("convoke") or spell.get("improvise")) and draw(st.booleans()):  # both tapped to pay and
         perms.append({"id": "spawn", "type_line": draw(st.sampled_from(  # sacrificed for mana? (CR 601.2g-h)
             ["Creature — Eldrazi Spawn", "Artifact — Gold", "Artifact Creature — Construct"])),
             "colors": draw(st.sampled_from([[], ["G"]])),
             "abilities": [{"cost": "Sacrifice this", "add": draw(st.sampled_from(["{C}", "any"]))}]})
-    if n and draw(st.integers(0, 3)) == 0:  # triggered mana, or a "tapped for mana" replacement effect
+    doubling = any(p["id"] == "cube" for p in perms)  # under triggered mana it is not modelled (unread)
+    if n and not doubling and draw(st.integers(0, 3)) == 0:  # triggered mana, or a "tapped for mana" replacement
         spec = dict(draw(st.sampled_from(TRIGGERS)))
         keeps = [p for p in perms if not any("Sacrifice" in a["cost"] for a in p.get("abilities", []))]
-        if keeps and spec["of"] != "enchanted" and draw(st.booleans()):
+        altar = any(p["id"] == "altar" for p in perms)  # sacrificing a permanent with triggers: not modelled
+        if keeps and spec["of"] != "enchanted" and not altar and draw(st.booleans()):
             source = draw(st.sampled_from(keeps))  # a source that makes mana itself (Badgermole Cub)
             source.update({"triggers": [spec], "chosen_color": "U"})
         else:

@@ -463,3 +463,48 @@ def test_reminder_text_naming_an_ability_the_card_lacks_is_listed_not_dropped():
     out = pay("{1}", [old_wastes])
     assert out["payable"] is None and out["reason"]["code"] == "unread_abilities"
     assert pay("{G}", [{"id": "f", **FOREST, "oracle_text": "({T}: Add {G}.)"}])["payable"]
+
+
+CUBE = {"name": "Doubling Cube", "type_line": "Artifact", "mana_cost": "{2}",
+        "oracle_text": "{3}, {T}: Double the amount of each type of unspent mana you have."}
+SWAMPS = [{"id": f"s{i}", "type_line": "Basic Land — Swamp"} for i in range(7)]
+
+
+def test_doubling_cube_doubles_each_type_of_unspent_mana_cr_701_9f():
+    """Issue 11: 7 Swamps and Doubling Cube "couldn't" pay {8}: tap the Swamps, pay {3}
+    of the seven, double the four left."""
+    board = [{"id": "dc", **CUBE}] + SWAMPS
+    out = pay("{8}", board)
+    assert out["payable"] and out["plan"]["tapped"][-1] == "dc"
+    cube_step = out["plan"]["steps"][-1]
+    assert cube_step["pays"] == "{B}{B}{B}" and cube_step["adds"] == "{B}{B}{B}{B}"
+    assert not pay("{9}", board)["payable"]
+    assert pay("{7}", board)["plan"]["tapped"] == [s["id"] for s in SWAMPS]  # the Cube only when it helps
+    assert solve({"query": "max_x", "spell": {"mana_cost": "{X}{B}"}, "permanents": board})["x"] == 7
+
+
+def test_doubling_cube_doubles_each_type_as_it_is_and_its_mana_is_unrestricted():
+    forests = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(3)]
+    board = [{"id": "dc", **CUBE}] + SWAMPS[:4] + forests
+    # 4 Swamps and 3 Forests: pay {3} with three of them, double the other four, type by type
+    assert pay("{G}{G}{G}{G}{B}{B}{B}{B}", board)["payable"]  # {3} paid with B, B, G: 2B 2G doubled
+    assert pay("{G}{G}{G}{G}{G}{B}{B}{B}", board)["payable"] is False  # 5 green needs 3 Forests left: 1 Swamp
+    out = pay("{G}{G}{B}{B}{B}{B}{B}{B}", board)
+    assert out["payable"] and out["plan"]["steps"][-1]["adds"] == "{B}{B}{B}{G}"
+    # a creature-only mana doubled: what is added carries no restriction (it is the Cube's)
+    cavern_like = {"id": "c", "type_line": "Land", "abilities": [
+        {"cost": "{T}", "add": "{C}{C}{C}{C}", "restrict": "creature spells"}]}
+    assert pay("{4}", [{"id": "dc", **CUBE}, cavern_like, SWAMPS[0], SWAMPS[1], SWAMPS[2]],
+               type_line="Sorcery")["payable"]
+
+
+def test_the_protocol_writes_a_doubling_as_add_double():
+    board = [{"id": "dc", "type_line": "Artifact", "abilities": [{"cost": "{3}, {T}", "add": "double"}]}] + SWAMPS
+    assert pay("{8}", board)["payable"]
+
+
+def test_a_doubling_under_triggered_mana_is_not_used_and_a_no_says_so():
+    bloom = {"id": "vb", "type_line": "Enchantment", "abilities": [],
+             "triggers": [{"when": "tapped", "of": "Forest", "add": "{G}"}]}
+    out = pay("{8}", [{"id": "dc", **CUBE}, bloom] + SWAMPS)
+    assert out["payable"] is None and out["reason"]["code"] == "unread_abilities"

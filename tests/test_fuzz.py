@@ -20,7 +20,7 @@ from manaplan.solver.checks.validator import validate_plan
 from manaplan.solver.hall import can_pay_plain
 from manaplan.solver.plain import plain_payment
 from manaplan.solver.supply import build_supply
-from strategies import MOST_PERMANENTS, plain_requests, requests
+from strategies import MOST_PERMANENTS, has_converter, has_doubling, plain_requests, requests
 
 
 #: states the reference search may visit per example; the rare larger board is skipped
@@ -112,6 +112,17 @@ def payable(out) -> bool:
 @example({"spell": {"mana_cost": "{1}{W}{U/B}{1}", "type_line": "Instant"}, "player": {"life": 2, "pool": "{C}"}, "permanents": [{"id": "p0", "abilities": [{"cost": "{W/P}, {T}", "add": "{U}"}, {"cost": "Pay 2 life", "add": {"for_each": "Forest", "mana": "{G}"}}], "type_line": "Snow Land — Forest"}, {"id": "p1", "abilities": [{"cost": "{1}, {T}, Remove a charge counter from this", "add": "{B}"}, {"cost": "{T}, Remove a charge counter from this", "add": {"combination": 2}, "damage": 1}], "type_line": "Land — Forest", "counters": {"charge": 0}}, {"id": "p2", "abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}, {"cost": "{U}, Sacrifice this", "add": "any"}], "type_line": "Land — Forest"}]})  # fuzz: sacrificing first makes a count smaller, and floats less
 @example({"spell": {"mana_cost": "{G}{B}", "type_line": "Creature — Elf", "increase": ["{1}"], "reduce": ["{W}", "{C/W}"]}, "player": {"life": 20, "pool": "{W}{U}"}, "permanents": [{"id": "count", "type_line": "Legendary Land", "abilities": [{"cost": "{T}", "add": {"for_each": "creature", "mana": "{G}"}}]}, {"id": "cantor0", "type_line": "Creature — Human Druid", "colors": ["G"], "mana_cost": "{G}{G}", "abilities": [{"cost": "{1}, Sacrifice this", "add": "any"}]}, {"id": "cantor1", "type_line": "Creature — Human Druid", "colors": ["G"], "mana_cost": "{R/G}", "abilities": [{"cost": "{1}, Sacrifice this", "add": "{C}"}]}]})  # fuzz: a count after a costly sacrifice, in the relaxed tail
 @example({'spell': {'mana_cost': '{B}{W/U}{W/P}', 'type_line': 'Creature — Elf', 'improvise': True}, 'player': {'life': 1, 'pool': '{R}'}, 'permanents': [{'id': 'p0', 'abilities': [{'cost': '{T}, Pay 2 life, Remove a charge counter from this', 'add': '{C}{C}'}, {'cost': '{T}, Pay 2 life', 'add': ['{W}', '{U}']}], 'type_line': 'Land — Forest', 'counters': {'charge': 0}}, {'id': 'p1', 'abilities': [{'cost': '{C}, {T}, Pay 1 life', 'add': {'for_each': 'devotion', 'mana': 'any'}}, {'cost': 'Pay 2 life, Remove a charge counter from this', 'add': {'any': 2}, 'restrict': 'creature spells', 'instant_only': True, 'damage': 1}], 'type_line': 'Land', 'tapped': True, 'counters': {'charge': 2}}, {'id': 'p2', 'abilities': [{'cost': '{W}, {T}', 'add': '{G}'}, {'cost': 'Sacrifice this', 'add': '{R}'}], 'type_line': 'Land'}, {'id': 'ld0', 'type_line': 'Land', 'abilities': [{'cost': '{T}, Pay 1 life', 'add': 'any'}]}, {'id': 'count', 'type_line': 'Legendary Land', 'abilities': [{'cost': '{2}, {T}', 'add': {'for_each': 'devotion', 'mana': 'any'}}]}, {'id': 'cantor0', 'type_line': 'Creature — Human Druid', 'colors': ['G'], 'mana_cost': '{G}', 'abilities': [{'cost': 'Sacrifice this', 'add': 'any'}]}, {'id': 't', 'type_line': 'Enchantment', 'abilities': [], 'triggers': [{'when': 'tapped', 'of': 'enchanted', 'add': 'any'}], 'chosen_color': 'U', 'attached_to': 'count'}], 'hand': [{'id': 'h0', 'mana_cost': '{U}{U}'}]})  # fuzz: a count cut to nothing can't set off its Aura's trigger (no mana made)
+@example({"spell": {"mana_cost": "{2}", "additional": ["{1}"]}, "player": {"pool": "{R}"}, "permanents": [
+    {"id": "p0", "abilities": [], "type_line": "Creature — Elf", "tapped": True},  # fuzz: a free doubling first
+    {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "any"}]},  # and
+    {"id": "cube", "type_line": "Artifact", "abilities": [{"cost": "{T}", "add": "double"}]}]})  # the sacrifice after
+@example({"spell": {"mana_cost": "{C/U}{1}{C/U}{W/P}", "increase": ["{1}"], "reduce": ["{W}"], "minimum": 3,
+                    "delve": True}, "player": {"life": 0, "energy": 1, "graveyard": 1}, "permanents": [
+    {"id": "p0", "abilities": [{"cost": "{T}", "add": "{W}"}, {"cost": "Sacrifice this", "add": "{W}"}],
+     "type_line": "Land — Forest"},
+    {"id": "p1", "abilities": [], "type_line": "Artifact"},  # fuzz: an altar may sacrifice the Cube, after
+    {"id": "altar", "type_line": "Creature — Elf", "abilities": [{"cost": "Sacrifice an artifact", "add": "any"}]},
+    {"id": "cube", "type_line": "Snow Artifact", "abilities": [{"cost": "{T}", "add": "double"}]}]})  # its doubling
 def test_agrees_with_reference_search(request):
     problem, out = solve(request)
     check_answer(problem, out)
@@ -132,6 +143,7 @@ def test_adding_a_source_never_hurts(request, data):
             p["attached_to"] = "extra_" + p["attached_to"]
     bigger["permanents"] += extra
     assume(len(bigger["permanents"]) <= MOST_PERMANENTS)  # every "no" checked by the reference search
+    assume(not (has_doubling(bigger["permanents"]) and has_converter(bigger["permanents"])))  # (strategies)
     problem2, out2 = solve(bigger)
     check_answer(problem2, out2)
     if payable(out):

@@ -84,8 +84,8 @@ def test_targeted_abilities_are_not_mana_abilities_cr_605_5a():
 
 def test_text_that_adds_mana_but_cannot_be_read_is_an_error():
     with pytest.raises(RequestError, match="cannot read"):  # the strict reader; read_card_text lists it
-        abilities_from_text("Artifact", "{3}, {T}: Double the amount of each type of unspent mana you have.",
-                            "Doubling Cube")
+        abilities_from_text("Artifact", "{T}: Add X mana in any combination of colors, where X is the greatest "
+                            "power among creatures you control.", "Selvala-like")
 
 
 def test_for_each_amounts_are_read_and_counted_later():

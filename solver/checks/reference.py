@@ -83,6 +83,7 @@ class _Move:
         self.precast = False  # activated before casting
         self.co_tap = None  # the permanent whose ability this is, tapped too (Springleaf Drum)
         self.energy = 0  # the player's energy it pays ({E})
+        self.doubles = False  # it adds a unit like each unspent one, of its type (Doubling Cube, CR 701.9f)
 
 
 def _outputs(triggers, p, ab, props) -> list:
@@ -116,29 +117,34 @@ def _moves(problem: PaymentProblem):
     source = problem.board.counted_from
     counted = {q.id: q for q in source.permanents} if source is not None else {}
     moves, flex = [], {}
+    doubling = problem.board.has_doubling
     for p in problem.board.permanents:
         types = set()
         for i, ab in enumerate(p.abilities):
             why = why_unusable(p, ab, life, allow_precast=not problem.mid_cast)
             if why is not None or ab.cost.sacrifice and p.id in problem.prefer.never_sacrifice:
                 continue
+            if ab.output.doubles and triggers:
+                continue  # a doubling under triggered mana: not modelled, not used
             precast = why_unusable(p, ab, life) is not None  # activated before casting (CR 601.2g)
             spell_only = ability_only = False
             if ab.restrict:  # CR 106.6: what its mana may be spent on
                 if not spell.allows(ab.restrict):
-                    if ab.restrict_abilities:
-                        continue
+                    if ab.restrict_abilities and not doubling:
+                        continue  # its mana could pay nothing (with a doubling on the board, it is doubled)
                     ability_only = True  # Powerstone's mana, for a nonartifact spell: abilities only
+                    spell_only = ab.restrict_abilities  # (or nothing at all)
                 else:
                     spell_only = ab.restrict_abilities
             host, host_ability, snow = acting(problem.board, p, ab)  # an altar makes the mana
             props = (snow, spell_only, False, ability_only, False)
-            outputs = _outputs(triggers, host, host_ability, props)
+            outputs = _outputs(triggers, host, host_ability, props) if not ab.output.doubles else [()]
             types |= {u[0] for o in outputs for u in o}
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
                          ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)
             move.precast = precast
             move.energy = ab.cost.energy
+            move.doubles = ab.output.doubles
             if ab.through and host_ability.cost.tap:  # an altar's ability that taps the altar too
                 move.co_tap = host.id
             original = counted.get(p.id)
@@ -232,7 +238,10 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
                     continue
                 needs = tuple(n for o in opts for n in o.needs)
                 for rest in set(_assignments(pool, needs, False, any_color)):
-                    for out in _live_outputs(problem, mv, sacrificed):
+                    outs = _live_outputs(problem, mv, sacrificed)
+                    if mv.doubles:  # of each type, as much as is unspent (what convoke pays is no mana)
+                        outs = [tuple((u[0],) + mv.props for u in rest if not u[5])]
+                    for out in outs:
                         new_used = counters_used
                         if mv.counters or mv.energy:
                             c = Counter(dict(counters_used))

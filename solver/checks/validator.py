@@ -304,14 +304,20 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                         raise PlanRejected(f"{where}: {host.id} is summoning sick (CR 302.6)")
                     tapped.add(host.id)
                     tapped_now.append(host.id)
-                if not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
+                if ability.output.doubles:  # CR 701.9f: as much of each type as is unspent now
+                    if triggers:
+                        raise PlanRejected(f"{where}: a doubling on a board with triggered mana is not modelled")
+                    held = Counter(u.type for u in pool.units() if not u.keyword)
+                    if Counter(added) != held:
+                        raise PlanRejected(f"{where}: doubling adds {format_mana(Mana(t) for t in held.elements())}, "
+                                           f"not {step.adds}")
+                elif not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
                     raise PlanRejected(f"{where}: this ability can't add {step.adds}")
                 maker = host.id
                 if ability.restrict:  # CR 106.6
-                    if not spell.allows(ability.restrict):
-                        if ability.restrict_abilities:
-                            raise PlanRejected(f"{where}: its mana can't be spent on this spell")
-                        ability_only = True  # Powerstone's, for a nonartifact spell: abilities only
+                    if not spell.allows(ability.restrict):  # abilities only (Powerstone's, for a nonartifact
+                        ability_only = True  # spell); or nothing at all, where abilities can't either (it can
+                        spell_only = ability.restrict_abilities  # still be doubled: Doubling Cube)
                     else:
                         spell_only = ability.restrict_abilities
         if (step.taps, step.sacrifices, step.exiles) != (taps, sacrifices, exiles):
