@@ -36,6 +36,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ..model.mana import Mana
+from ..model.plan import GRAVEYARD
 from ..model.problem import PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
@@ -145,18 +146,20 @@ def link(m, line: list) -> None:
     by_ids: dict = {}
     for k, pm in enumerate(line):
         for g, grp in enumerate(pm.supply.groups):
-            by_ids.setdefault(grp.ids, []).append((k, pm, g, grp))
+            delve = any(a.exile for a in pm.acts if a.group == g)  # each payment sizes its own: one graveyard
+            by_ids.setdefault(GRAVEYARD if delve else grp.ids, []).append((k, pm, g, grp))
     for ids, places in by_ids.items():
         if len(places) < 2:
             continue
         grp = places[0][3]
         usage = [(k, pm.group_usage(g), pm, g) for k, pm, g, _ in places]
+        if ids == GRAVEYARD:  # delve: each card of the graveyard exiled once in the whole line
+            m.add(_sum([u["uses"] for _, u, _, _ in usage]) <= places[0][1].problem.player.graveyard)
+            continue
         for key in ("taps", "sacrifices"):
             terms = [u[key] for _, u, _, _ in usage if not _is_zero(u[key])]
             if len(terms) > 1:
                 m.add(_sum(terms) <= grp.size)
-        if any(a.exile for _, _, pm, g in usage for a in pm.acts if a.group == g):
-            m.add(_sum([u["uses"] for _, u, _, _ in usage]) <= grp.size)  # delve: each card once
         kinds = {kind for _, u, _, _ in usage for kind in u["counters"]}
         for kind in kinds:
             m.add(_sum([u["counters"][kind] for _, u, _, _ in usage if kind in u["counters"]])

@@ -130,6 +130,12 @@ def _small(request):
     [{"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "increase": ["{1}"], "delve": True},
       "player": {}, "permanents": []},
      {"spell": {"mana_cost": None, "type_line": "Creature — Elf"}, "player": {}, "permanents": []}], False)
+@example(  # fuzz: two spells with delve in one sequence share the graveyard (each card exiled once)
+    {"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "delve": True},
+     "player": {"life": 1, "graveyard": 2},
+     "permanents": [{"id": "x", "type_line": "Artifact", "abilities": []}]},
+    [{"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "additional": ["{1}"], "delve": True,
+                "improvise": True}, "player": {}, "permanents": []}], False)
 def test_sequence_agrees_with_brute_force_over_orders(board, others, any_order):
     if not _small(board):
         reject()
