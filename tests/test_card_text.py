@@ -508,3 +508,13 @@ def test_a_doubling_under_triggered_mana_is_not_used_and_a_no_says_so():
              "triggers": [{"when": "tapped", "of": "Forest", "add": "{G}"}]}
     out = pay("{8}", [{"id": "dc", **CUBE}, bloom] + SWAMPS)
     assert out["payable"] is None and out["reason"]["code"] == "unread_abilities"
+
+
+def test_a_doubling_in_a_sequence_floats_its_mana_to_the_next_spell():
+    """The Cube's mana left floating pays the next spell of the step (CR 106.4)."""
+    out = solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{4}"}, {"id": "b", "mana_cost": "{4}"}],
+                 "permanents": [{"id": "dc", **CUBE}] + SWAMPS})
+    assert out["payable"] and [s["id"] for s in out["sequence"]] == ["a", "b"]
+    assert out["sequence"][1]["plan"]["tapped"] == []  # paid from what floats
+    assert solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{4}"}, {"id": "b", "mana_cost": "{5}"}],
+                  "permanents": [{"id": "dc", **CUBE}] + SWAMPS})["payable"] is False
