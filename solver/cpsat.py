@@ -659,7 +659,7 @@ class PaymentModel:
         m, big = self.model, self.bound
         for j in doubling:  # its own permanent's sacrifice comes after it, in a later layer
             for k, a in enumerate(self.acts):
-                if a.sacrifice and a.group == self.acts[j].group:
+                if k != j and a.sacrifice and a.group == self.acts[j].group:  # (a doubling may sacrifice itself)
                     for l in range(self.layers + 1):
                         if (l, j) in self.count and (l, k) in self.count:
                             m.add(self.count[(l, j)] + self.count[(l, k)] <= 1)

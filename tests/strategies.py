@@ -163,7 +163,8 @@ def requests(draw, max_permanents=4):
     room = MOST_PERMANENTS - 2 - len(perms)
     if room >= 1 and not has_converter(perms) and draw(st.integers(0, 6)) == 0:  # a doubling of the pool
         perms.append({"id": "cube", "type_line": draw(st.sampled_from(["Artifact", "Snow Artifact"])),
-                      "abilities": [{"cost": draw(st.sampled_from(["{3}, {T}", "{1}, {T}", "{T}", "{W/U}, {T}"])),
+                      "abilities": [{"cost": draw(st.sampled_from(["{3}, {T}", "{1}, {T}", "{T}", "{W/U}, {T}",
+                                                                    "{1}, Sacrifice this"])),
                                      "add": "double"}]})
     if (spell.get("convoke") or spell.get("improvise")) and draw(st.booleans()):  # both tapped to pay and
         perms.append({"id": "spawn", "type_line": draw(st.sampled_from(  # sacrificed for mana? (CR 601.2g-h)

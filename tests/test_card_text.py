@@ -518,3 +518,12 @@ def test_a_doubling_in_a_sequence_floats_its_mana_to_the_next_spell():
     assert out["sequence"][1]["plan"]["tapped"] == []  # paid from what floats
     assert solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{4}"}, {"id": "b", "mana_cost": "{5}"}],
                   "permanents": [{"id": "dc", **CUBE}] + SWAMPS})["payable"] is False
+
+
+def test_a_doubling_that_sacrifices_its_own_permanent_is_used():
+    """A doubling whose cost sacrifices its permanent (review): its own sacrifice is the
+    activation itself, not a later one."""
+    board = [{"id": "dc", "type_line": "Artifact", "abilities": [{"cost": "{1}, Sacrifice this", "add": "double"}]},
+             SWAMPS[0], SWAMPS[1], SWAMPS[2]]
+    out = pay("{4}", board)
+    assert out["payable"] and out["plan"]["sacrificed"] == ["dc"]
