@@ -146,6 +146,10 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
         if _ANY_COLOR.fullmatch(line):
             spending.append(SPEND_AS_ANY_COLOR)
             continue
+        if _CHANGES_TYPES_OR_COLORS.search(line):  # Mycosynth Lattice: convoke and improvise would change
+            unread.append((line, "changes other permanents' card types or colors (what convoke and improvise "
+                                 "may tap): not modelled"))
+            continue
         try:
             found = _trigger_line(self_line, chosen_color)
             if found is _NO_MANA:
@@ -224,6 +228,11 @@ _DAMPING = re.compile(r"If a land is tapped for two or more mana, it produces \{
 #: (CR 609.4b; "Players may" includes them). Narrower ones ("to cast creature spells",
 #: "blue mana as though") are not read: listed as unread
 _ANY_COLOR = re.compile(r"(?:You|Players) may spend mana as though it were mana of any color\.")
+
+#: "All permanents are artifacts in addition to their other types.", "... and permanents are
+#: colorless." (Mycosynth Lattice): what may convoke or improvise changes
+_CHANGES_TYPES_OR_COLORS = re.compile(r"\bpermanents (?:are|you control are) (?:artifacts|colorless)\b|"
+                                      r"\bpermanents are colorless\b|, and permanents are colorless\b", re.I)
 
 #: the start of the message of an effect that no answer may ignore (it changes what other
 #: permanents make): the whole request is refused

@@ -462,6 +462,9 @@ def check_bounded(ability: Ability) -> None:
     """Refuse an ability that could be activated without limit for a profit: the plan
     would be infinite mana, which manaplan does not model."""
     c = ability.cost
+    if ability.output.doubles and not (c.tap or c.sacrifice or c.counters):
+        raise RequestError("a doubling of the pool that can be activated again and again (no {T}, sacrifice or "
+                           "counter in its cost) would double without end; this is not modelled", "cost")
     if c.tap or c.untap or c.sacrifice or c.sacrifice_other or c.tap_other or c.counters or c.life or c.energy:
         return
     if ability.output.max_count > c.mana.mana_value:

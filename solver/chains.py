@@ -87,10 +87,10 @@ def funding_graph(supply: Supply):
 
 def _takes_a_layer(supply: Supply, a) -> bool:
     """Whether an activation of ``a`` may need a layer of its own: it costs mana, it
-    deals damage that may have to wait for a life payment, it counts the board and may
+    doubles the pool (one doubling per layer), it deals damage that may have to wait for a life payment, it counts the board and may
     wait for a sacrifice, or it sacrifices a permanent that a counting ability which
     sacrifices its own permanent may count first."""
-    return a.costs_mana or supply.life_order and bool(a.damage) or bool(a.counted) or a.sacrifice and a.movable and any(
+    return a.costs_mana or a.doubles or supply.life_order and bool(a.damage) or bool(a.counted) or a.sacrifice and a.movable and any(
         a.group == g for c in supply.acts if c.counted and c.sacrifice for _, losses in c.counted for g, _ in losses)
 
 

@@ -42,7 +42,7 @@ from ..model.plan import CONVOKE, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
-from .supply import Supply, weighed_by_hand
+from .supply import Supply, doubling_factor, weighed_by_hand
 
 #: the stage at which the spell itself is paid, after every layer of abilities
 SPELL = "spell"
@@ -181,7 +181,8 @@ class PaymentModel:
         self.problem, self.supply, self.layers = problem, supply, layers
         self.carried = carried or Carried()
         self.acts = supply.acts
-        self.bound = max(supply.mana_bound + self.carried.pool_bound, 1)
+        # the mana carried from earlier payments (a ritual's too) may be doubled here as well
+        self.bound = max(supply.mana_bound + self.carried.pool_bound * doubling_factor(supply.acts), 1)
         self.relaxed = relaxed_tail and layers >= 1
         self.self_funding = self_funding
         if self.relaxed and any(a.doubles for a in supply.acts):

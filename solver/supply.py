@@ -291,7 +291,7 @@ def weighed_by_hand(supply: Supply, needs: dict) -> Supply:
 SUPPLIES_KEPT = 16
 
 
-def _doubled(acts) -> int:
+def doubling_factor(acts) -> int:
     """How many times all the mana there is can be doubled (Doubling Cube, once per
     activation): the factor of the mana bound."""
     return 2 ** sum(a.cap for a in acts if a.doubles)
@@ -445,7 +445,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         acts.append(Act(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
                         Mana("C", False, True, True, keyword=True), n, exile=True, text="exile a card from your graveyard",
                         for_spells=which(lambda s: s.delve)))
-    bounded = (sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)) * _doubled(acts)
+    bounded = (sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)) * doubling_factor(acts)
     final = []
     for a in acts:
         if a.cap < 0:
@@ -459,7 +459,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         final.append(a)
     final = _with_co_taps(board, groups, final)
     final = _with_counted_losses(board, groups, final)
-    mana_bound = (sum(a.cap * a.max_output for a in final) + len(problem.player.pool)) * _doubled(final)
+    mana_bound = (sum(a.cap * a.max_output for a in final) + len(problem.player.pool)) * doubling_factor(final)
     life_order = any(a.pays_life for a in final) and any(a.damage for a in final)
     if life_order:  # pay the life first, take the damage after (CR 118.3): a free ability
         final = [replace(a, movable=True) if a.damage and not a.costs_mana else a for a in final]  # may wait

@@ -527,3 +527,19 @@ def test_a_doubling_that_sacrifices_its_own_permanent_is_used():
              SWAMPS[0], SWAMPS[1], SWAMPS[2]]
     out = pay("{4}", board)
     assert out["payable"] and out["plan"]["sacrificed"] == ["dc"]
+
+
+def test_review_cases_of_the_doubling_model():
+    """Found by an independent review: three free doublings need three layers; a ritual's
+    mana carried to a later payment may be doubled there too; a doubling that could be
+    activated again and again is refused."""
+    free = [{"id": f"c{i}", "type_line": "Artifact", "abilities": [{"cost": "{T}", "add": "double"}]} for i in range(3)]
+    assert pay("{8}", free + [SWAMPS[0]])["payable"]  # 1 doubled three times
+    assert pay("{9}", free + [SWAMPS[0]])["payable"] is False
+    ritual = {"id": "rit", "mana_cost": "{0}", "type_line": "Instant", "oracle_text": "Add {B}{B}{B}{B}."}
+    out = solve({"query": "sequence", "spells": [ritual, {"id": "big", "mana_cost": "{8}"}],
+                 "permanents": [free[0]]})
+    assert out["payable"]
+    bad = solve({"spell": {"mana_cost": "{1}"}, "permanents": [
+        {"id": "x", "type_line": "Artifact", "abilities": [{"cost": "Pay 1 life", "add": "double"}]}]})
+    assert "error" in bad
