@@ -87,22 +87,19 @@ def funding_graph(supply: Supply):
 
 def _takes_a_layer(supply: Supply, a) -> bool:
     """Whether an activation of ``a`` may need a layer of its own: it costs mana, it
-    doubles the pool (one doubling per layer), it deals damage that may have to wait for a life payment, it counts the board and may
-    wait for a sacrifice, or it sacrifices a permanent that a counting ability which
-    sacrifices its own permanent may count first."""
-    return a.costs_mana or a.doubles or supply.life_order and bool(a.damage) or bool(a.counted) or a.sacrifice and a.movable and any(
-        a.group == g for c in supply.acts if c.counted and c.sacrifice for _, losses in c.counted for g, _ in losses)
+    doubles the pool (one doubling per layer), it deals damage that may have to wait for
+    a life payment, it counts the board and may wait for a sacrifice, or it sacrifices a
+    permanent that a counting ability which sacrifices its own permanent may count first."""
+    return a.costs_mana or a.doubles or supply.life_order and bool(a.damage) or bool(a.counted) or \
+        a.sacrifice and a.movable and any(a.group == g for c in supply.acts if c.counted and c.sacrifice
+                                          for _, losses in c.counted for g, _ in losses)
 
 
 def activation_bound(supply: Supply) -> int:
     """A first, cheap bound on the depth of chains: every activation that may need a
     layer of its own, in one chain; and with a doubling (Doubling Cube), one layer more
     after it, for free abilities that wait for it."""
-    return sum(a.cap for a in supply.acts if _takes_a_layer(supply, a)) + _after_doubling(supply)
-
-
-def _after_doubling(supply: Supply) -> int:
-    return 1 if any(a.doubles for a in supply.acts) else 0
+    return sum(a.cap for a in supply.acts if _takes_a_layer(supply, a)) + supply.doubles
 
 
 def depth_bound(supply: Supply) -> int:
@@ -112,7 +109,7 @@ def depth_bound(supply: Supply) -> int:
     return to it, and one such activation (or none) when it can't; never more than
     :func:`activation_bound`."""
     if not any(_takes_a_layer(supply, a) for a in supply.acts):
-        return _after_doubling(supply)
+        return int(supply.doubles)  # (a layer after a doubling, for free abilities that wait for it)
     import networkx as nx
 
     graph = funding_graph(supply)
@@ -126,4 +123,4 @@ def depth_bound(supply: Supply) -> int:
     deepest: dict = {}
     for c in nx.topological_sort(dag):
         deepest[c] = weight[c] + max((deepest[p] for p in dag.predecessors(c)), default=0)
-    return min(activation_bound(supply), max(deepest.values()) + _after_doubling(supply))
+    return min(activation_bound(supply), max(deepest.values()) + supply.doubles)

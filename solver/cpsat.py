@@ -107,15 +107,9 @@ def _is_zero(expr) -> bool:
     return isinstance(expr, int) and expr == 0
 
 
-def kind_of(mana: Mana) -> tuple:
-    """What decides what a mana can pay, as the model's key (:attr:`Mana.kind`: type,
-    snow, spell only, generic only, abilities only, paid by a keyword)."""
-    return mana.kind
-
-
 def _extra_kind(extra) -> tuple:
     """The kind of a mana a trigger adds: its source's snow, no spending restriction."""
-    return (extra.type, extra.snow, False, False, False, False)
+    return Mana(extra.type, extra.snow).kind
 
 
 @lru_cache(maxsize=4096)
@@ -185,7 +179,7 @@ class PaymentModel:
         self.bound = max(supply.mana_bound + self.carried.pool_bound * doubling_factor(supply.acts), 1)
         self.relaxed = relaxed_tail and layers >= 1
         self.self_funding = self_funding
-        if self.relaxed and any(a.doubles for a in supply.acts):
+        if self.relaxed and supply.doubles:
             raise ValueError("a relaxed tail can't stand for a doubling: its amount is the pool at one point")
         self.act_vars: dict = {}    # (layer, act#, alt#) -> var (alt# None for a combination)
         self.comb_vars: dict = {}   # (layer, act#, type) -> var
@@ -202,7 +196,7 @@ class PaymentModel:
         self.tail_life_checks: list = []  # (life paid, life lost by then): the tail's strict rule
         self.tail_count_checks: list = []  # (units gone, gone in earlier layers): the tail's strict count
         self.kinds = self._mana_kinds()
-        self.pool0 = Counter(kind_of(u) for u in supply.pool)
+        self.pool0 = Counter(u.kind for u in supply.pool)  # (Mana.kind: what decides what it pays)
         for k, expr in self.carried.pool.items():
             self.pool0[k] = self.pool0[k] + expr
         self.produced = {(l, k): [] for l in range(layers + 1) for k in self.kinds}
@@ -220,10 +214,10 @@ class PaymentModel:
     def _mana_kinds(self) -> tuple:
         """Every kind of mana that can exist: floating, and what each ability and its
         triggers can add (CR 106.6: restrictions travel with the mana)."""
-        kinds = {kind_of(u) for u in self.supply.pool} | set(self.carried.pool)
+        kinds = {u.kind for u in self.supply.pool} | set(self.carried.pool)
         for a in self.acts:
             for t in a.output_types:
-                kinds.add((t,) + kind_of(a.mana)[1:])
+                kinds.add((t,) + a.mana.kind[1:])
             for extra in a.bonus:
                 kinds.update(_extra_kind(e) for e in extra)
         return tuple(sorted(kinds))
@@ -242,7 +236,7 @@ class PaymentModel:
         each layer produces, its triggers' mana included (CR 605.4a)."""
         m = self.model
         for j, a in enumerate(self.acts):
-            flags = kind_of(a.mana)[1:]
+            flags = a.mana.kind[1:]
             for l in self._layers_of(a):
                 if a.doubles:  # what it adds of each type: fixed by _add_doublings, once the pool is known
                     n = m.new_int_var(0, a.cap, f"double_L{l}_{j}")
@@ -347,7 +341,7 @@ class PaymentModel:
                     lost = m.new_int_var(0, most * a.cap, f"counted_lost_L{l}_{j}_{ai}")
                     m.add_multiplication_equality(lost, [n, before])
                     self.lost[(l, j, ai)] = (lost, before)
-                    flags = kind_of(a.mana)[1:]
+                    flags = a.mana.kind[1:]
                     for t, c in Counter(unit).items():
                         self.produced[(l, (t,) + flags)].append(-c * lost)
 
@@ -626,8 +620,6 @@ class PaymentModel:
                 own_layer = []
                 if self.self_funding and s != SPELL:  # its own layer too, but for a doubling: it comes last
                     own_layer = [v for v in self.produced[(s, k)] if id(v) not in doubled]
-                if self.self_funding and s == SPELL:
-                    made_before = range(0, self.layers + 1)
                 if self.relaxed and s == self.layers:
                     made_before = range(0, self.layers + 1)  # the tail may fund itself, in any order
                 use = [v for st in stages[: si + 1] for v in spent[(st, k)]]
@@ -668,8 +660,8 @@ class PaymentModel:
             here = [j for j in doubling if (l, j) in self.count]
             if not here:
                 continue
-            if len(here) > 1 or len(doubling) > 1:
-                m.add(_sum([self.count[(l, j)] for j in doubling if (l, j) in self.count]) <= 1)
+            if len(here) > 1:
+                m.add(_sum([self.count[(l, j)] for j in here]) <= 1)
             own = {id(self.comb_vars[(l, j, t)]) for j in here for t in MANA_TYPES}
             for t in MANA_TYPES:
                 kinds = [k for k in self.kinds if k[0] == t and not k[5]]

@@ -19,7 +19,7 @@ from ..model.plan import PaymentLine, Plan, Step, TriggeredMana, check_plan_size
 from ..model.problem import PaymentProblem
 from ..model.symbols import ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, Symbol, need_of
 
-from .cpsat import SPELL, PaymentModel, kind_of
+from .cpsat import SPELL, PaymentModel
 
 
 class _Pool:
@@ -31,7 +31,7 @@ class _Pool:
             self.add(u)
 
     def add(self, u: Mana):
-        self.by_kind[kind_of(u)].append(u)
+        self.by_kind[u.kind].append(u)
 
     def take(self, kind) -> Mana:
         if not self.by_kind[kind]:

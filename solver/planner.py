@@ -475,7 +475,7 @@ def _quick_yes(problem: PaymentProblem, supply: Supply, budget: Budget) -> bool:
     """"Can I pay?" without the best plan: a relaxed chain model whose only objective is
     to fund nothing inside its last layer. A solution that does is a real payment (yes);
     anything else goes to the full planner, which also writes the proof of a no."""
-    if _doubles(supply):
+    if supply.doubles:
         return False  # its relaxed model bounds a doubling's amount only: the full planner decides
     full = activation_bound(supply)
     layers = min(full, DEPTHS[0])
@@ -501,7 +501,7 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
     relaxed solve settles nearly every query; boards with abilities that cost mana
     without tapping (Orochi Leafcaller) need the deeper models.
     """
-    if _doubles(supply):
+    if supply.doubles:
         return _best_plan_doubling(problem, supply, x, budget)
     full, tightened = activation_bound(supply), False
     layers = min(full, DEPTHS[0])
@@ -569,11 +569,6 @@ def _solve_self_funding(problem: PaymentProblem, supply: Supply, x, budget: Budg
     return model, solver, status
 
 
-def _doubles(supply: Supply) -> bool:
-    """Whether an ability of the supply doubles the pool (Doubling Cube)."""
-    return any(a.doubles for a in supply.acts)
-
-
 def _check(problem: PaymentProblem, plan: Plan) -> None:
     """Replay a plan with the independent validator; a plan that fails is a bug."""
     errors = validate_plan(problem, plan)
@@ -620,7 +615,7 @@ def _answer_max_x(problem: PaymentProblem, supply: Supply, budget: Budget):
     halves only if the relaxation promised too much. The board's grouping serves every X."""
     if problem.spell.cost.x_count == 0:
         return _with_x_announced(_answer_pay(problem.with_x(problem.spell.cost.x), supply, budget), 0)
-    if _doubles(supply):  # a relaxation of every plan: its X bounds the real one
+    if supply.doubles:  # a relaxation of every plan: its X bounds the real one
         model, solver, status = _solve_self_funding(problem, supply, None, budget, maximize_x=True)
     else:
         full = activation_bound(supply)

@@ -140,7 +140,7 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
     supply = supply or build_supply(problem)
     life = problem.player.life
     totals = [t for t in all_total_costs(spell) if can_pay_life(t.life, life)]
-    if totals and any(a.doubles for a in supply.acts):
+    if totals and supply.doubles:
         return None  # a doubling (Doubling Cube) makes as much as there is: no count bounds it
     if not totals:
         need = min(t.life for t in all_total_costs(spell))
@@ -211,7 +211,7 @@ def check_certificate(problem: PaymentProblem, reason: Unpayable) -> bool | None
         if not cert.snow and frozenset(cert.types) not in _countable_sets(problem):
             return False
         supply = build_supply(problem)
-        if any(a.doubles for a in supply.acts):
+        if supply.doubles:
             return False
         available = sum(supply_of(supply, frozenset(cert.types), cert.snow).values())
         totals = [t for t in all_total_costs(problem.spell.cost) if can_pay_life(t.life, problem.player.life)]

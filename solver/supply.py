@@ -144,6 +144,13 @@ class Supply:
     #: what the solver's steps derive from this supply once (the counting proof's table)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
+    @property
+    def doubles(self) -> bool:
+        """Whether an ability of it doubles the pool (Doubling Cube); found once."""
+        if "doubles" not in self.memo:
+            self.memo["doubles"] = any(a.doubles for a in self.acts)
+        return self.memo["doubles"]
+
 
 def group_board(board: Board, convoke: bool = False, improvise: bool = False, apart: frozenset = frozenset()) -> tuple:
     """The board's permanents in groups of interchangeable ones (tuples of Permanents),

@@ -37,7 +37,17 @@ Unit = tuple
 
 
 def _mana(u: Unit) -> Mana:
-    return Mana(u[0], u[1], u[2], u[3], u[4], keyword=u[5])
+    return Mana.of_kind(u)
+
+
+def _unit(mana_type: str, **flags) -> Unit:
+    """A unit of ``mana_type`` with the flags given (``Mana``'s), the rest false."""
+    return Mana(mana_type, **flags).kind
+
+
+#: what improvise, delve and a colorless creature's convoke pay: one generic mana for the
+#: spell alone, and no mana at all (CR 702.51a)
+KEYWORD_GENERIC = _unit("C", spell_only=True, generic_only=True, keyword=True)
 
 
 def _assignments(pool: tuple, needs: tuple, for_spell: bool, any_color: bool = False):
@@ -92,7 +102,7 @@ def _outputs(triggers, p, ab, props) -> list:
     out = ab.output
     outcomes = activation_outputs(triggers, p, ab) if triggers else None
     if outcomes is not None:
-        return sorted({tuple(sorted([(t,) + props for t in own] + [(e.type, e.snow, False, False, False, False) for e in extra]))
+        return sorted({tuple(sorted([(t,) + props for t in own] + [_unit(e.type, snow=e.snow) for e in extra]))
                        for own, extra in outcomes})
     if out.combination:
         return [tuple((t,) + props for t in sorted(c))
@@ -137,7 +147,7 @@ def _moves(problem: PaymentProblem):
                 else:
                     spell_only = ab.restrict_abilities
             host, host_ability, snow = acting(problem.board, p, ab)  # an altar makes the mana
-            props = (snow, spell_only, False, ability_only, False)
+            props = _unit("C", snow=snow, spell_only=spell_only, ability_only=ability_only)[1:]  # its flags
             outputs = _outputs(triggers, host, host_ability, props) if not ab.output.doubles else [()]
             types |= {u[0] for o in outputs for u in o}
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
@@ -153,16 +163,15 @@ def _moves(problem: PaymentProblem):
             moves.append(move)
         if not p.tapped and spell.convoke and p.creature:
             colors = [c for c in COLORS if c in p.colors]
-            outs = [((c, False, True, False, False, True),) for c in colors] or [(("C", False, True, True, False, True),)]
-            moves.append(_Move(p.id, CONVOKE, True, False, 0, "", 0, outs, (False, True, not colors, False, True), ()))
+            outs = [(_unit(c, spell_only=True, keyword=True),) for c in colors] or [(KEYWORD_GENERIC,)]
+            moves.append(_Move(p.id, CONVOKE, True, False, 0, "", 0, outs, outs[0][0][1:], ()))
         if not p.tapped and spell.improvise and p.artifact:
-            moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(("C", False, True, True, False, True),)],
-                               (False, True, True, False, True), ()))
+            moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(KEYWORD_GENERIC,)], KEYWORD_GENERIC[1:], ()))
         flex[p.id] = flexibility(types, problem.color_needs)
     if spell.delve:
         for k in range(problem.player.graveyard):
-            moves.append(_Move(f"{GRAVEYARD}:{k}", DELVE, False, True, 0, "", 0, [(("C", False, True, True, False, True),)],
-                               (False, True, True, False, True), (), exile=True))
+            moves.append(_Move(f"{GRAVEYARD}:{k}", DELVE, False, True, 0, "", 0, [(KEYWORD_GENERIC,)],
+                               KEYWORD_GENERIC[1:], (), exile=True))
     return moves, flex
 
 
@@ -198,8 +207,7 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
     life = problem.player.life
     any_color = problem.board.any_color_spending  # CR 609.4b
     perms = {p.id: p for p in problem.board.permanents}
-    start_pool = tuple(sorted((u.type, u.snow, u.spell_only, u.generic_only, u.ability_only, u.keyword)
-                              for u in problem.player.pool))
+    start_pool = tuple(sorted(u.kind for u in problem.player.pool))
     seen = set()
     stack = [(start_pool, 0, 0, frozenset(), frozenset(), (), 0, 0, False)]
     while stack:
