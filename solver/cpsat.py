@@ -660,8 +660,7 @@ class PaymentModel:
             here = [j for j in doubling if (l, j) in self.count]
             if not here:
                 continue
-            if len(here) > 1:
-                m.add(_sum([self.count[(l, j)] for j in here]) <= 1)
+            m.add(_sum([self.count[(l, j)] for j in here]) <= 1)  # (one that removes counters too)
             own = {id(self.comb_vars[(l, j, t)]) for j in here for t in MANA_TYPES}
             for t in MANA_TYPES:
                 kinds = [k for k in self.kinds if k[0] == t and not k[5]]

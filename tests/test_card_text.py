@@ -543,3 +543,13 @@ def test_review_cases_of_the_doubling_model():
     bad = solve({"spell": {"mana_cost": "{1}"}, "permanents": [
         {"id": "x", "type_line": "Artifact", "abilities": [{"cost": "Pay 1 life", "add": "double"}]}]})
     assert "error" in bad
+
+
+def test_a_doubling_paid_with_counters_doubles_once_per_activation():
+    """Each activation doubles the pool as it then stands: two counters, two doublings
+    one after the other (one doubling per layer in the model)."""
+    board = [{"id": "dc", "type_line": "Artifact", "counters": {"charge": 2},
+              "abilities": [{"cost": "Remove a charge counter from this", "add": "double"}]}, SWAMPS[0]]
+    out = pay("{4}", board)
+    assert out["payable"] and [s["adds"] for s in out["plan"]["steps"]] == ["{B}", "{B}", "{B}{B}"]
+    assert pay("{5}", board)["payable"] is False
