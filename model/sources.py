@@ -382,6 +382,25 @@ class Permanent:
         (Phyrexian Tower, Springleaf Drum): such a permanent is grouped alone."""
         return any(a.cost.tap and (a.cost.sacrifice_other or a.cost.tap_other) for a in self.abilities)
 
+    @cached_property
+    def self_contained(self) -> bool:
+        """Whether what its abilities make depends on nothing but its own text and
+        state: it gives, replaces, triggers, counts, restricts and doubles nothing, and
+        has no ability given to it or had through another permanent (solver.supply then
+        reuses what it built for its twins on another board)."""
+        return not (self.grants or self.replaces or self.triggers or self.spending or any(
+            a.depends or a.via or a.through or a.given_by or a.restrict or a.output.per or a.output.doubles
+            for a in self.abilities))
+
+    @cached_property
+    def sacrifices_for_mana(self) -> tuple:
+        """(whether an ability of it sacrifices it, whether it has another ability that
+        is not a free {T}, whether an ability doubles the pool): what decides whether it
+        is grouped alone (solver.supply.group_board)."""
+        return (any(a.cost.sacrifice for a in self.abilities),
+                any(not (a.cost.tap and not a.cost.mana.symbols) for a in self.abilities if not a.cost.sacrifice),
+                any(a.output.doubles for a in self.abilities))
+
     def is_a(self, what: str) -> bool:
         """Whether it is a ``land``, ``basic land``, ``nonland permanent``, ``creature``,
         ``artifact``, ``enchantment``, ``permanent``, or has a subtype (``Forest``,
@@ -415,6 +434,14 @@ class Permanent:
         """Whether a ``{T}`` cost can be paid: untapped, and not a creature that came
         under its controller's control this turn (CR 302.6)."""
         return not self.tapped and not (self.creature and self.summoning_sick)
+
+    @property
+    def text_key(self) -> str:
+        """Its ``key`` when that says everything about it in any request (read from a
+        request's fields, as ``repr`` of them, then its state), else "": keys made up
+        within one request (a card in the hand, a spell cast in a sequence) name it by
+        its id, which another request may give to another card."""
+        return self.key if self.key.startswith("[") else ""
 
     def grouping_key(self):
         """Permanents with equal keys are interchangeable for paying. Permanents read

@@ -173,10 +173,10 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     by_key: dict = {}
     for p in board.permanents:
         extra = (convoke and p.creature) or (improvise and p.artifact)
-        alone = (p.id in counting or p.id in apart or any(a.cost.sacrifice for a in p.abilities) and (extra or any(
-            not (a.cost.tap and not a.cost.mana.symbols) for a in p.abilities if not a.cost.sacrifice))
+        sacrifices, more, doubles = p.sacrifices_for_mana
+        alone = (p.id in counting or p.id in apart or sacrifices and (extra or more)
                  or p.taps_itself_and_another  # its tap is shared with acts of other groups
-                 or any(a.output.doubles for a in p.abilities))  # a Doubling Cube: one activation per layer
+                 or doubles)  # a Doubling Cube: one activation per layer
         attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
             if p.id in hosts else ()
         by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)
@@ -249,6 +249,119 @@ def _unit(source: Board, proto, original, alt: tuple) -> tuple:
     if n <= 0 or any(c % n for c in counts.values()):
         return alt
     return tuple(t for t, c in sorted(counts.items()) for _ in range(c // n))
+
+
+
+#: what :func:`_group_acts` built for a group, and the group, by what they depend on (its
+#: permanents' key, its place on the board, their number, the payment's context), kept
+#: across boards: a kept board's next change, or the next request's board, rebuilds
+#: only the groups that changed
+GROUPS_KEPT = 4096
+_GROUPS_BUILT: OrderedDict = OrderedDict()
+
+
+def _keep_group(key: tuple, built: tuple) -> None:
+    _GROUPS_BUILT[key] = built
+    _GROUPS_BUILT.move_to_end(key)
+    if len(_GROUPS_BUILT) > GROUPS_KEPT:
+        _GROUPS_BUILT.popitem(last=False)
+
+
+def _alike_everywhere(board: Board, triggers: tuple, candidates) -> bool:
+    """Whether each group's abilities depend only on its own permanents as read (their
+    ``key``) and the payment's context, so that what was built for them on one board
+    serves another: nothing on the board gives, replaces, counts, triggers, restricts,
+    doubles or is had through another permanent, and no spell convokes or improvises."""
+    if triggers or board.counted_from is not None or any(s.convoke or s.improvise for s in candidates):
+        return False
+    if "self_contained" not in board.memo:
+        board.memo["self_contained"] = all(p.self_contained for p in board.permanents)
+    return board.memo["self_contained"]
+
+
+def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidates, allow_precast: bool, members,
+                g: int, which) -> tuple:
+    """What one group (interchangeable ``members``, group number ``g``) may activate:
+    (its acts, (ability index, why unusable) for each one it can't, (tapped, can tap,
+    counters, flexibility, ordered, types) for its Group)."""
+    proto = members[0]
+    life = problem.player.life
+    prefer = problem.prefer
+    doubling = board.has_doubling  # Doubling Cube
+    group_acts, reasons = [], []
+    for i, ab in enumerate(proto.abilities):
+        why = why_unusable(proto, ab, life, allow_precast)
+        if not why and ab.cost.sacrifice and proto.id in prefer.never_sacrifice:
+            why = "never sacrificed (prefer)"
+        if not why and ab.cost.energy > problem.player.energy:
+            why = "not enough energy"
+        if not why and ab.output.doubles and triggers:
+            why = DOUBLING_WITH_TRIGGERS  # listed as unread by the board: a "no" says so
+        if why:
+            reasons.append((i, why))
+            continue
+        # asked with priority (not mid_cast): what can't be used while casting is activated
+        # before, and counted so (the hint of a mid_cast answer only looks for them)
+        precast = not problem.mid_cast and not ab.usable_mid_cast  # why_unusable's PRECAST_ONLY reasons
+        spell_only, ability_only, for_spells = False, False, None
+        if ab.restrict:  # CR 106.6: what its mana may be spent on
+            for_spells = which(lambda s: s.allows(ab.restrict))
+            if not ab.restrict_abilities and for_spells == () and len(candidates) == 1:
+                ability_only, for_spells = True, None  # Powerstone, a nonartifact spell: abilities only
+            elif not ab.restrict_abilities and for_spells is None:
+                pass  # it may pay this spell and any ability: no restriction here
+            elif for_spells == () and len(candidates) == 1 and doubling:
+                spell_only, ability_only, for_spells = True, True, None  # it pays nothing, but is doubled
+            elif for_spells == ():
+                continue  # its mana could pay nothing here
+            else:
+                spell_only = True
+        caps = []
+        if ab.cost.tap or ab.cost.sacrifice:
+            caps.append(len(members))
+        if ab.cost.counters:
+            caps.append(len(members) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
+        if ab.cost.life:
+            caps.append(len(members) * (life // ab.cost.life))
+        if ab.cost.energy:
+            caps.append(problem.player.energy // ab.cost.energy)
+        alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
+        host, host_ability, snow = acting(board, proto, ab)
+        through = bool(ab.through)  # the ability of an altar that sacrifices it
+        host_index = ab.through[1] if through else i
+        outcomes = _outcomes(board, triggers, host, host_index, host_ability) if triggers else None
+        if outcomes is not None:  # CR 605.4a: its triggers' mana comes with it
+            alternatives, combination = tuple(own for own, _ in outcomes), 0
+            bonus = tuple(extra for _, extra in outcomes)
+        group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
+                              ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
+                              combination, ab.output.combination_types,
+                              Mana("C", snow, spell_only, ability_only=ability_only), min(caps) if caps else -1,
+                              text=ab.text if ab.text == EXILE_FROM_HAND or ab.cost.counter_kind == LOYALTY_ACTIVATION
+                              else str(host_ability.cost),
+                              damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
+                              energy=ab.cost.energy, made_by=host.id if through else "",
+                              given_by=ab.given_by,
+                              made_by_ability=host_index if through else None, doubles=ab.output.doubles))
+    if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
+        colors = tuple(c for c in COLORS if c in proto.colors)
+        alts = tuple((c,) for c in colors) or (("C",),)
+        group_acts.append(Act(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
+                              Mana("C", False, True, not colors, keyword=True), len(members), text=CONVOKE,
+                              for_spells=which(lambda s: s.convoke)))
+    if not proto.tapped and proto.artifact and any(s.improvise for s in candidates):
+        group_acts.append(Act(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
+                              Mana("C", False, True, True, keyword=True), len(members), text=IMPROVISE,
+                              for_spells=which(lambda s: s.improvise)))
+    types = frozenset()
+    for a in group_acts:
+        if a.index not in (CONVOKE, IMPROVISE) and not a.doubles:  # a doubling makes no color of its own
+            types |= a.output_types
+    ordered = len(members) == 1 and any(a.sacrifice for a in group_acts) and len(group_acts) > 1
+    if ordered:
+        group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
+    return tuple(group_acts), tuple(reasons), (proto.tapped, proto.can_tap, proto.counters, flexibility(types), ordered,
+                                                types)
 
 
 def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping: tuple | None = None,
@@ -362,85 +475,28 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         ok = tuple(i for i, s in enumerate(candidates) if test(s))
         return None if len(ok) == len(candidates) else ok
     prefer = problem.prefer
-    doubling = board.has_doubling  # Doubling Cube
+    alike = _alike_everywhere(board, triggers, candidates)
     for members in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
-        proto = members[0]
         g = len(groups)
-        group_acts = []
-        for i, ab in enumerate(proto.abilities):
-            why = why_unusable(proto, ab, life, allow_precast)
-            if not why and ab.cost.sacrifice and proto.id in prefer.never_sacrifice:
-                why = "never sacrificed (prefer)"
-            if not why and ab.cost.energy > problem.player.energy:
-                why = "not enough energy"
-            if not why and ab.output.doubles and triggers:
-                why = DOUBLING_WITH_TRIGGERS  # listed as unread by the board: a "no" says so
-            if why:
-                for p in members:
-                    excluded.append((p.id, i, why))
-                continue
-            # asked with priority (not mid_cast): what can't be used while casting is activated
-            # before, and counted so (the hint of a mid_cast answer only looks for them)
-            precast = not problem.mid_cast and not ab.usable_mid_cast  # why_unusable's PRECAST_ONLY reasons
-            spell_only, ability_only, for_spells = False, False, None
-            if ab.restrict:  # CR 106.6: what its mana may be spent on
-                for_spells = which(lambda s: s.allows(ab.restrict))
-                if not ab.restrict_abilities and for_spells == () and len(candidates) == 1:
-                    ability_only, for_spells = True, None  # Powerstone, a nonartifact spell: abilities only
-                elif not ab.restrict_abilities and for_spells is None:
-                    pass  # it may pay this spell and any ability: no restriction here
-                elif for_spells == () and len(candidates) == 1 and doubling:
-                    spell_only, ability_only, for_spells = True, True, None  # it pays nothing, but is doubled
-                elif for_spells == ():
-                    continue  # its mana could pay nothing here
-                else:
-                    spell_only = True
-            caps = []
-            if ab.cost.tap or ab.cost.sacrifice:
-                caps.append(len(members))
-            if ab.cost.counters:
-                caps.append(len(members) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
-            if ab.cost.life:
-                caps.append(len(members) * (life // ab.cost.life))
-            if ab.cost.energy:
-                caps.append(problem.player.energy // ab.cost.energy)
-            alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
-            host, host_ability, snow = acting(board, proto, ab)
-            through = bool(ab.through)  # the ability of an altar that sacrifices it
-            host_index = ab.through[1] if through else i
-            outcomes = _outcomes(board, triggers, host, host_index, host_ability) if triggers else None
-            if outcomes is not None:  # CR 605.4a: its triggers' mana comes with it
-                alternatives, combination = tuple(own for own, _ in outcomes), 0
-                bonus = tuple(extra for _, extra in outcomes)
-            group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
-                                  ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
-                                  combination, ab.output.combination_types,
-                                  Mana("C", snow, spell_only, ability_only=ability_only), min(caps) if caps else -1,
-                                  text=ab.text if ab.text == EXILE_FROM_HAND or ab.cost.counter_kind == LOYALTY_ACTIVATION
-                                  else str(host_ability.cost),
-                                  damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
-                                  energy=ab.cost.energy, made_by=host.id if through else "",
-                                  given_by=ab.given_by,
-                                  made_by_ability=host_index if through else None, doubles=ab.output.doubles))
-        if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
-            colors = tuple(c for c in COLORS if c in proto.colors)
-            alts = tuple((c,) for c in colors) or (("C",),)
-            group_acts.append(Act(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
-                                  Mana("C", False, True, not colors, keyword=True), len(members), text=CONVOKE,
-                                  for_spells=which(lambda s: s.convoke)))
-        if not proto.tapped and proto.artifact and any(s.improvise for s in candidates):
-            group_acts.append(Act(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
-                                  Mana("C", False, True, True, keyword=True), len(members), text=IMPROVISE,
-                                  for_spells=which(lambda s: s.improvise)))
-        types = frozenset()
-        for a in group_acts:
-            if a.index not in (CONVOKE, IMPROVISE) and not a.doubles:  # a doubling makes no color of its own
-                types |= a.output_types
-        ordered = len(members) == 1 and any(a.sacrifice for a in group_acts) and len(group_acts) > 1
-        if ordered:
-            group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
-        groups.append(Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters,
-                            flexibility(types), ordered, types))
+        shared = alike and members[0].text_key and (members[0].text_key, g, len(members), life, allow_precast,
+                                                     problem.mid_cast, problem.player.energy,
+                                                     members[0].id in prefer.never_sacrifice)
+        built = _GROUPS_BUILT.get(shared) if shared else None
+        ids = tuple(p.id for p in members)
+        if built is None:
+            group_acts, reasons, (tapped, can_tap, counters, flex, ordered, types) = \
+                _group_acts(problem, board, triggers, candidates, allow_precast, members, g, which)
+            built = (group_acts, reasons, Group(ids, tapped, can_tap, counters, flex, ordered, types))
+            if shared:
+                _keep_group(shared, built)
+        elif built[2].ids != ids:  # twins of the permanents it was built for
+            old = built[2]
+            built = (built[0], built[1], Group(ids, old.tapped, old.can_tap, old.counters, old.flexibility,
+                                               old.ordered, old.types))
+        group_acts, reasons, group = built
+        if reasons:
+            excluded.extend((p.id, i, why) for i, why in reasons for p in members)
+        groups.append(group)
         acts.extend(group_acts)
     # cards beyond the most generic mana the total can ask for are never exiled: the work
     # does not grow with the graveyard (CR 702.66)
