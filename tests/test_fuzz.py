@@ -277,3 +277,25 @@ def test_the_objective_solved_term_by_term_reaches_the_same_optimum(request):
     assert payable(staged) == payable(whole)
     if payable(whole):
         assert plan_objective(problem, staged) == plan_objective(problem, whole)
+
+
+@given(requests(), st.lists(st.integers(0, 10), min_size=1, max_size=4))
+def test_groups_built_on_other_boards_are_what_a_cold_build_gives(request, shifts):
+    """What a group's abilities build is reused across boards (solver.supply keys it by
+    the permanents' text): warm, after boards holding the same permanents under other
+    ids, tapped or untapped, at other places, the supply equals one built with nothing
+    kept."""
+    import manaplan.solver.supply as supply_module
+    for k in shifts:  # the same bodies, other ids, some tapped, in another order
+        ids = {p["id"]: f"o{k}_{i}" for i, p in enumerate(request["permanents"])}
+        perms = [{**p, "id": ids[p["id"]], "tapped": bool((i + k) % 3 == 0),
+                  **({"attached_to": ids.get(p["attached_to"], p["attached_to"])} if "attached_to" in p else {})}
+                 for i, p in enumerate(request["permanents"])]
+        turn = k % max(1, len(perms))
+        build_supply(parse_request({"spell": request["spell"], "player": request.get("player", {}),
+                                    "permanents": perms[turn:] + perms[:turn]}))
+    warm = build_supply(parse_request(request))
+    supply_module._GROUPS_BUILT.clear()
+    cold = build_supply(parse_request(request))
+    assert (warm.groups, warm.acts, warm.excluded, warm.mana_bound) == (cold.groups, cold.acts, cold.excluded,
+                                                                        cold.mana_bound)
