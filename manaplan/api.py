@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
+
+import orjson
 
 from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
@@ -142,6 +145,11 @@ def _finite_float(text: str) -> float:
     return value
 
 
+#: a number of 19 digits or more may be past 64 bits, which the fast reader takes as a
+#: float: such text is read by json, which keeps it an integer
+_LONG_NUMBER = re.compile(r"\d{19}")
+
+
 def read_json(text):
     """The JSON value in ``text``; a located ManaplanError for anything that is not JSON
     as RFC 8259 has it: invalid UTF-8, NaN and Infinity, numbers Python won't convert
@@ -151,6 +159,11 @@ def read_json(text):
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
             raise ManaplanError(f"the request is not UTF-8 text ({e.reason})", f"byte {e.start}") from None
+    if not _LONG_NUMBER.search(text):  # the fast reader, where it reads exactly as json does
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass  # json says what is wrong, and reads what it reads besides (a lone surrogate)
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as e:
@@ -162,8 +175,15 @@ def read_json(text):
 
 
 def write_json(answer: dict) -> str:
-    """The answer as one line of JSON; if it can't be written as strict JSON (a bug), the
-    internal error that says so, so that every request gets one line."""
+    """The answer as one line of JSON (ASCII, as ``json.dumps`` writes it); if it can't
+    be written as strict JSON (a bug), the internal error that says so, so that every
+    request gets one line."""
+    try:
+        fast = orjson.dumps(answer)  # (an answer's only numbers that aren't whole are ids echoed back: finite)
+        if fast.isascii():
+            return fast.decode("ascii")
+    except (TypeError, orjson.JSONEncodeError):
+        pass  # an integer past 64 bits (an id echoed back): json writes it
     try:
         return json.dumps(answer, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as e:

@@ -47,7 +47,7 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
     if view is None:
         return None
     classes = _classes(supply, view.ids)
-    flows = _transport(classes, view.needs, problem.color_needs)
+    flows = _transport(classes, view.needs, _cheapest_first(supply, classes, problem.color_needs))
     if flows is None:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
     return _plan(problem, supply, classes, flows)
@@ -80,8 +80,41 @@ def _abilities_by_id(supply: Supply) -> dict:
     return supply.memo["plain_abilities"]
 
 
-def _transport(classes: list, needs: Counter, hand_needs: dict | None = None):
-    """{(class#, need types): units} of the cheapest assignment, or None if none pays.
+def _in_order(types: frozenset) -> tuple:
+    """A set of types as a sorted tuple (the order of a plan's units), found once."""
+    if types not in _SORTED_TYPES:
+        _SORTED_TYPES[types] = tuple(sorted(types))
+    return _SORTED_TYPES[types]
+
+
+_SORTED_TYPES: dict = {}
+
+
+def _tap_step(supply: Supply, pid: str, mana: str) -> Step:
+    """The step tapping ``pid`` for one ``mana``, made once per supply: a hand's cards
+    tap the same permanents."""
+    steps = supply.memo.setdefault("plain_steps", {})
+    step = steps.get((pid, mana))
+    if step is None:
+        act = next(a for a in _abilities_by_id(supply)[pid] if (mana,) in a.alternatives)
+        step = steps[(pid, mana)] = Step(pid, act.index, act.text, (mana,), taps=True, given_by=act.given_by)
+    return step
+
+
+def _cheapest_first(supply: Supply, classes: list, hand_needs: dict) -> list:
+    """The classes in the order the greedy takes them: floating mana, then the least
+    flexible sources (weighed by the colors the rest of the hand needs); found once per
+    supply and hand."""
+    key = ("plain_order", tuple(sorted(hand_needs.items())))
+    if key not in supply.memo:
+        supply.memo[key] = sorted(range(len(classes)),
+                                  key=lambda c: (not classes[c][1], flexibility(classes[c][0], hand_needs)))
+    return supply.memo[key]
+
+
+def _transport(classes: list, needs: Counter, order: list):
+    """{(class#, need types): units} of the cheapest assignment, or None if none pays;
+    ``order`` lists the classes cheapest first (:func:`_cheapest_first`).
 
     A floating mana costs nothing; a tapped permanent costs more than all the
     flexibility on the board, plus its own flexibility, so the cheapest assignment taps
@@ -100,11 +133,14 @@ def _transport(classes: list, needs: Counter, hand_needs: dict | None = None):
     flows: dict = {}
     room = dict(demand)  # what each need still lacks
     matched = 0
-    order = sorted(range(len(classes)), key=lambda c: (not classes[c][1], flexibility(classes[c][0], hand_needs)))
     for c in order:
         types = classes[c][0]
         for _ in range(len(classes[c][2])):  # each unit of the class, while one more can be matched
-            free = next((need for need in demand if room[need] and types & need), None)
+            free = None
+            for need in demand:
+                if room[need] and types & need:
+                    free = need
+                    break
             if free is not None:  # an augmenting path of one edge: a need with room this class pays
                 room[free] -= 1
                 flows[(c, free)] = flows.get((c, free), 0) + 1
@@ -147,22 +183,16 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
     """The assignment as a plan at the table: tap each chosen permanent for the type its
     unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
     pay the locked-in total (601.2h)."""
-    acts_of = _abilities_by_id(supply)
     check_plan_size(sum(flows.values()))
     units = []  # (need types, mana type, source id)
     used = [0] * len(classes)
-    for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
+    for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], _in_order(kv[0][1]))):
         types = classes[c][0]
         mana = next(t for t in MANA_TYPES if t in types and t in need)
         for pid in classes[c][2][used[c]:used[c] + n]:
             units.append((need, mana, pid))
         used[c] += n
-    steps = []
-    for need, mana, pid in units:
-        if pid == POOL:
-            continue
-        act = next(a for a in acts_of[pid] if (mana,) in a.alternatives)
-        steps.append(Step(pid, act.index, act.text, (mana,), taps=True, given_by=act.given_by))
+    steps = [_tap_step(supply, pid, mana) for need, mana, pid in units if pid != POOL]
     cost = problem.spell.cost
     halves_by_types: dict = {}
     for need, mana, pid in units:
@@ -177,7 +207,7 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
                    key=lambda u: MANA_TYPES.index(u[0]))
     payment = [PaymentLine(generic_symbol, mana, pid) for mana, pid in generic]
     payment += [PaymentLine(_TYPE_SYMBOL[mana], mana, pid) for mana, pid in typed]
-    spent = Counter(mana for _, mana, pid in units if pid == POOL)
+    spent = Counter(mana for _, mana, pid in units if pid == POOL) if problem.player.pool else {}
     floating = []
     for u in problem.player.pool:
         if spent[u.type]:

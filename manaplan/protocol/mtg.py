@@ -64,7 +64,7 @@ def read(request, boards=None) -> PaymentProblem:
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
     hand_items = _spell_objects(request.get("hand"), "hand")
-    hand = read_hand(hand_items, "hand", resolving=query == BEST_TURN)
+    hand = _read_hand_once(hand_items, query == BEST_TURN)
     spell_items = _spell_objects(request.get("spells"), "spells")
     spells = read_hand(spell_items, "spells", resolving=query == SEQUENCE)
     if query == SEQUENCE:
@@ -102,7 +102,6 @@ def read(request, boards=None) -> PaymentProblem:
         expect(isinstance(given, dict), "'player' must be an object", "player")
         player_fields = {**kept.player, **given}
     ids = {p.id for p in board.permanents}
-    hand = tuple(_with_hand_mana(card, item) for card, item in zip(hand, hand_items or []))
     for key, cards in (("hand", hand), ("spells", spells)):
         for i, card in enumerate(cards):
             expect(card.id not in ids, f"{card.id!r} is the id of a permanent too: one id namespace per request",
@@ -216,6 +215,17 @@ def _spell_objects(items, key: str):
     if not isinstance(items, list):
         return items  # read_hand says what is wrong
     return [spell_object(item, f"{key}[{i}]") for i, item in enumerate(items)]
+
+
+def _read_hand_once(items, resolving: bool) -> tuple:
+    """The request's hand, with the mana its cards can make from the hand: read once
+    for hands given alike (a ``pay`` after a ``castable`` for the same hand)."""
+    if not isinstance(items, list) or not items:
+        return read_hand(items, "hand", resolving)
+
+    def read() -> tuple:
+        return tuple(_with_hand_mana(card, item) for card, item in zip(read_hand(items, "hand", resolving), items))
+    return _read_once(_HANDS, repr((resolving, items)), read)
 
 
 def read_hand(hand, key: str, resolving: bool = False) -> tuple:
@@ -362,6 +372,7 @@ def _mana_list(spell: dict, key: str) -> tuple:
 #: spells already read, by everything but their id: a hand is asked about again and
 #: again (``castable``, then ``pay`` of one of its cards), and copies share a read
 _SPELLS: dict = {}
+_HANDS: dict = {}  # hands read, by their text
 
 
 def read_spell(spell) -> Spell:

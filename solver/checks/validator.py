@@ -32,27 +32,39 @@ class _Pool:
     mana a plan makes."""
 
     def __init__(self, units=()):
-        self.count: Counter = Counter()
-        self.by_line: dict = {}  # (type, source) -> the kinds of unit with them
+        self.by_line: dict = {}  # (type, source) -> {unit: how many}
         for u in units:
             self.add(u)
 
     def add(self, u: Mana) -> None:
-        self.count[u] += 1
-        self.by_line.setdefault((u.type, u.source), set()).add(u)
+        held = self.by_line.setdefault((u.type, u.source), {})
+        held[u] = held.get(u, 0) + 1
 
     def remove(self, u: Mana) -> bool:
-        if self.count[u] <= 0:
+        held = self.by_line.get((u.type, u.source), {})
+        if held.get(u, 0) <= 0:
             return False
-        self.count[u] -= 1
+        held[u] -= 1
         return True
 
     def named(self, mtype: str, source: str) -> list:
         """The kinds of unit of this type from this source still in the pool."""
-        return [u for u in self.by_line.get((mtype, source), ()) if self.count[u] > 0]
+        return [u for u, n in self.by_line.get((mtype, source), {}).items() if n > 0]
 
     def units(self) -> list:
-        return list(self.count.elements())
+        return [u for held in self.by_line.values() for u, n in held.items() for _ in range(n)]
+
+
+class _Where:
+    """Names a step in an error ("step 2 (l1, ability 0)"), written only when one is."""
+
+    __slots__ = ("i", "step")
+
+    def __init__(self, i: int, step: Step):
+        self.i, self.step = i, step
+
+    def __str__(self) -> str:
+        return f"step {self.i + 1} ({self.step.permanent}, ability {self.step.ability})"
 
 
 def _take_unit(pool: _Pool, line: PaymentLine, need, for_spell: bool, where: str, any_color: bool = False) -> None:
@@ -197,7 +209,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     any_color = problem.board.any_color_spending  # CR 609.4b
     counters_used: dict = {}
     for i, step in enumerate(plan.steps):
-        where = f"step {i + 1} ({step.permanent}, ability {step.ability})"
+        where = _Where(i, step)
         pid, index = step.permanent, step.ability
         added = tuple(step.adds)
         snow = spell_only = generic_only = ability_only = keyword = False
@@ -347,7 +359,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     for u in plan.floating:  # what the plan says stays in the pool is not spent (CR 106.4)
         if not pool.remove(u):
             raise PlanRejected(f"summary: floating {u.type} from {u.source} is not in the pool")
-    need_lines = Counter()
+    need_lines: dict = {}
     life_lines = []
     for line in plan.payment:
         if line.life:
@@ -362,7 +374,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
             need = need_of(sym.colors[0])
         else:
             raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost")
-        need_lines[need] += 1
+        need_lines[need] = need_lines.get(need, 0) + 1
         _take_unit(pool, line, need, True, "spell", any_color)
     expected = {ANY: total.generic, SNOW_ANY: total.snow}
     for t, n in zip(MANA_TYPES, total.typed):
