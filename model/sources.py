@@ -393,6 +393,17 @@ class Permanent:
             for a in self.abilities))
 
     @cached_property
+    def plain_taps(self) -> frozenset:
+        """The indices of its abilities that cost {T} alone and add one mana, usable
+        while casting, unrestricted, dealing no damage, its own and worked out from
+        nothing else (a basic land's, a dork's): what the validator replays briefly."""
+        return frozenset(i for i, a in enumerate(self.abilities)
+                         if a.cost == _TAP_ONLY and a.usable_mid_cast and not (a.restrict or a.damage or a.via
+                                                                                or a.depends or a.output.per
+                                                                                or a.output.doubles)
+                         and not a.output.combination and all(len(alt) == 1 for alt in a.output.alternatives))
+
+    @cached_property
     def sacrifices_for_mana(self) -> tuple:
         """(whether an ability of it sacrifices it, whether it has another ability that
         is not a free {T}, whether an ability doubles the pool): what decides whether it
@@ -674,6 +685,7 @@ def flexibility(types, needs=None) -> int:
 
 
 _COLOR_SET = frozenset(COLORS)
+_TAP_ONLY = AbilityCost(tap=True)
 
 
 def can_pay_life(amount: int, life: int) -> bool:

@@ -108,6 +108,48 @@ def test_the_validator_rejects_a_plan_broken_one_rule_at_a_time(broken):
     assert validate_plan(problem, BROKEN[broken](plan)), broken
 
 
+ELF = {"type_line": "Creature — Elf Druid", "abilities": [{"cost": "{T}", "add": "{G}"}]}
+
+#: broken plans on a board of plain {T} sources, which the validator replays briefly
+BROKEN_TAPS = {
+    "a land tapped twice": lambda plan, problem: replace(plan, steps=plan.steps + plan.steps[:1]),
+    "an ability it does not have": lambda plan, problem: replace(
+        plan, steps=(replace(plan.steps[0], ability=1),) + plan.steps[1:]),
+    "mana the land can't add": lambda plan, problem: replace(
+        plan, steps=(replace(plan.steps[0], adds=("U",)),) + plan.steps[1:]),
+    "two mana from one tap": lambda plan, problem: replace(
+        plan, steps=(replace(plan.steps[0], adds=("G", "G")),) + plan.steps[1:]),
+    "a step that hides its tap": lambda plan, problem: replace(
+        plan, steps=(replace(plan.steps[0], taps=False),) + plan.steps[1:]),
+    "a step that says it sacrifices": lambda plan, problem: replace(
+        plan, steps=(replace(plan.steps[0], sacrifices=True),) + plan.steps[1:]),
+    "a step that says it pays life": lambda plan, problem: replace(
+        plan, steps=(replace(plan.steps[0], life=1),) + plan.steps[1:]),
+}
+
+
+@pytest.mark.parametrize("broken", sorted(BROKEN_TAPS))
+def test_the_validator_rejects_broken_taps_of_plain_sources(broken):
+    problem, plan = solved("{1}{G}", [{"id": "f1", **FOREST}, {"id": "f2", **FOREST}, {"id": "e", **ELF}])
+    assert validate_plan(problem, BROKEN_TAPS[broken](plan, problem)), broken
+
+
+@pytest.mark.parametrize("state", [{"tapped": True}, {"summoning_sick": True}])
+def test_the_validator_rejects_a_tap_the_permanent_cannot_make(state):
+    problem, plan = solved("{1}{G}", [{"id": "f1", **FOREST}, {"id": "f2", **FOREST}, {"id": "e", **ELF}])
+    first = plan.steps[0].permanent
+    board = [{"id": pid, **body, **(state if pid == first else {})}
+             for pid, body in (("f1", FOREST), ("f2", FOREST), ("e", {**ELF, "type_line": "Creature — Elf"}))]
+    if "summoning_sick" in state:  # only a creature is stopped by it: the elf taps first
+        plan = replace(plan, steps=(replace(plan.steps[0], permanent="e", adds=("G",)),) + plan.steps[1:],
+                       payment=tuple(replace(line, source="e") if line.source == first else line
+                                     for line in plan.payment))
+        board = [{"id": pid, **body, **(state if pid == "e" else {})}
+                 for pid, body in (("f1", FOREST), ("f2", FOREST), ("e", ELF))]
+    errors = validate_plan(read({"spell": {"mana_cost": "{1}{G}"}, "permanents": board}), plan)
+    assert any(("already tapped" if "tapped" in state else "summoning sick") in e for e in errors), errors
+
+
 def test_a_sacrificed_permanent_is_not_used_again_and_life_is_bounded():
     problem, plan = solved("{R}{G}", [{"id": "f", **FOREST}, {"id": "t", **TREASURE}])
     again = replace(plan, steps=plan.steps + tuple(s for s in plan.steps if s.sacrifices))

@@ -499,7 +499,7 @@ def _read_body(p: dict, key: str, at: str) -> Permanent:
         template = _permanent_body({k: v for k, v in given.items() if k != "id"}, key)
     except ManaplanError as e:
         raise e.located(at) from None
-    template.depends_on_board, template.taps_itself_and_another, template.self_contained, template.sacrifices_for_mana  # noqa: B018
+    template.depends_on_board, template.taps_itself_and_another, template.self_contained, template.sacrifices_for_mana, template.plain_taps  # noqa: B018
     # (cached properties, filled before copying)
     return template
 

@@ -142,6 +142,25 @@ def _output_ok(ability, added: tuple, times: int = 1) -> bool:
     return any(Counter({t: n * times for t, n in Counter(a).items()}) == adds for a in out.alternatives)
 
 
+def _replay_plain_tap(step: Step, p, added: tuple, tapped: set, where) -> None:
+    """A step activating ability ``step.ability`` of ``p``, one of its
+    :attr:`~manaplan.model.sources.Permanent.plain_taps` ({T}: add one mana): the
+    permanent is untapped and, if a creature, not summoning sick (CR 302.6); the mana
+    added is one the ability makes; the step says it taps, and nothing else."""
+    if p.id in tapped:
+        raise PlanRejected(f"{where}: {p.id} is already tapped")
+    if p.creature and p.summoning_sick:
+        raise PlanRejected(f"{where}: {p.id} is summoning sick (CR 302.6)")
+    tapped.add(p.id)
+    if not _output_ok(p.abilities[step.ability], added):
+        raise PlanRejected(f"{where}: this ability can't add {step.adds}")
+    if (step.taps, step.sacrifices, step.exiles) != (True, False, False):
+        raise PlanRejected(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
+                           f"{step.exiles}; the replay: True, False, False")
+    if step.life or step.damage or step.energy or step.given_by:
+        raise PlanRejected(f"{where}: the step's life, damage, energy or giver don't match the ability's")
+
+
 def _replay_triggers(step: Step, triggers: tuple, p, ability, made: tuple, gone: list, where: str) -> list:
     """The mana the step's triggered mana abilities add (CR 605.1b, 605.4a): exactly the
     triggers this activation sets off, each once, each adding one of its choices; a
@@ -208,6 +227,9 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
     life_paid = damage = exiled = energy = 0
     any_color = problem.board.any_color_spending  # CR 609.4b
     counters_used: dict = {}
+    # nothing on the board reacts to an activation or counts the board: a step that taps
+    # a permanent for one mana by its own {T} ability is replayed briefly
+    brief = not triggers and problem.board.counted_from is None
     for i, step in enumerate(plan.steps):
         where = _Where(i, step)
         pid, index = step.permanent, step.ability
@@ -233,6 +255,12 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
             p = perms[pid]
             if pid in sacrificed:
                 raise PlanRejected(f"{where}: {pid} was already sacrificed")
+            if brief and index in p.plain_taps and not (step.payment or step.via or step.co_taps or step.triggered
+                                                        or step.before_casting):
+                _replay_plain_tap(step, p, added, tapped, where)  # CR 605.3a: {T}, one mana
+                tapped_now.append(pid)
+                pool.add(Mana(added[0], p.snow, source=pid))
+                continue
             if index in (CONVOKE, IMPROVISE):
                 if not (spell.convoke if index == CONVOKE else spell.improvise):
                     raise PlanRejected(f"{where}: the spell doesn't have {index}")
