@@ -146,7 +146,12 @@ class TotalCost:
         return tuple(out)
 
     def __str__(self) -> str:
-        return "".join(str(s) for s in self.symbols())
+        """The total as a cost is written (found once: each answer writes it)."""
+        found = self.__dict__.get("_text")
+        if found is None:
+            found = "".join(str(s) for s in self.symbols())
+            self.__dict__["_text"] = found  # written once, as a cached_property is
+        return found
 
 
 def choice_symbols(symbols) -> list:
