@@ -63,8 +63,7 @@ def read(request, boards=None) -> PaymentProblem:
     no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
-    hand_items = _spell_objects(request.get("hand"), "hand")
-    hand = _read_hand_once(hand_items, query == BEST_TURN)
+    hand_items, hand = _read_hand_once(request.get("hand"), query == BEST_TURN)
     spell_items = _spell_objects(request.get("spells"), "spells")
     spells = read_hand(spell_items, "spells", resolving=query == SEQUENCE)
     if query == SEQUENCE:
@@ -104,8 +103,9 @@ def read(request, boards=None) -> PaymentProblem:
     ids = {p.id for p in board.permanents}
     for key, cards in (("hand", hand), ("spells", spells)):
         for i, card in enumerate(cards):
-            expect(card.id not in ids, f"{card.id!r} is the id of a permanent too: one id namespace per request",
-                   f"{key}[{i}].id")
+            if card.id in ids:
+                raise RequestError(f"{card.id!r} is the id of a permanent too: one id namespace per request",
+                                   f"{key}[{i}].id")
     order = request.get("order", GIVEN)
     expect(order in (GIVEN, ANY_ORDER), f"'order' must be \"{GIVEN}\" or \"{ANY_ORDER}\", not {order!r}", "order")
     expect("order" not in request or query == SEQUENCE, "'order' is for the sequence query", "order")
@@ -133,8 +133,8 @@ def _at_threshold(cards: tuple, items, graveyard: int) -> tuple:
     spell of the request delves, and each instant or sorcery cast before the ritual may
     add one card (CR 608.2n). Where the count before it resolves can't be told, the
     ritual adds the smaller amount and lists its threshold line as unread."""
-    if not cards or not isinstance(items, list):
-        return cards
+    if not cards or not isinstance(items, list) or not any(card.adds for card in cards):
+        return cards  # (only a ritual's mana may depend on the graveyard)
     out = []
     for card, item in zip(cards, items):
         text = item.get("oracle_text", "") if isinstance(item, dict) else ""
@@ -217,15 +217,18 @@ def _spell_objects(items, key: str):
     return [spell_object(item, f"{key}[{i}]") for i, item in enumerate(items)]
 
 
-def _read_hand_once(items, resolving: bool) -> tuple:
-    """The request's hand, with the mana its cards can make from the hand: read once
-    for hands given alike (a ``pay`` after a ``castable`` for the same hand)."""
-    if not isinstance(items, list) or not items:
-        return read_hand(items, "hand", resolving)
+def _read_hand_once(given, resolving: bool) -> tuple:
+    """(the hand's spell objects, the hand read, with the mana its cards can make from
+    the hand): read once for hands given alike (a ``pay`` after a ``castable`` for the
+    same hand)."""
+    if not isinstance(given, list) or not given:
+        return given, read_hand(given, "hand", resolving)
 
     def read() -> tuple:
-        return tuple(_with_hand_mana(card, item) for card, item in zip(read_hand(items, "hand", resolving), items))
-    return _read_once(_HANDS, repr((resolving, items)), read)
+        items = _spell_objects(given, "hand")
+        return items, tuple(_with_hand_mana(card, item)
+                            for card, item in zip(read_hand(items, "hand", resolving), items))
+    return _read_once(_HANDS, repr((resolving, given)), read)
 
 
 def read_hand(hand, key: str, resolving: bool = False) -> tuple:
@@ -445,9 +448,17 @@ def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
 
 
 def read_player(player) -> Player:
+    """The paying player (``player``); players given alike are read once."""
     if player is None:
         return Player()
     expect(isinstance(player, dict), "'player' must be an object", "player")
+    return _read_once(_PLAYERS, repr(player), lambda: _read_player(player))
+
+
+_PLAYERS: dict = {}  # players read, by their text
+
+
+def _read_player(player: dict) -> Player:
     no_unknown_fields(player, PLAYER_FIELDS, "player", "the player")
     life = whole_number(player, "life", "player.life", 20)
     pool_text = player.get("pool", "")
