@@ -55,6 +55,20 @@ class _Pool:
         return [u for held in self.by_line.values() for u, n in held.items() for _ in range(n)]
 
 
+def _tapped_for(mtype: str, snow: bool, source: str) -> Mana:
+    """The unrestricted mana a permanent taps for (one value per kind and source)."""
+    key = (mtype, snow, source)
+    unit = _TAPPED_FOR.get(key)
+    if unit is None:
+        if len(_TAPPED_FOR) > 4096:
+            _TAPPED_FOR.clear()
+        unit = _TAPPED_FOR[key] = Mana(mtype, snow, source=source)
+    return unit
+
+
+_TAPPED_FOR: dict = {}
+
+
 class _Where:
     """Names a step in an error ("step 2 (l1, ability 0)"), written only when one is."""
 
@@ -259,7 +273,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                                                         or step.before_casting):
                 _replay_plain_tap(step, p, added, tapped, where)  # CR 605.3a: {T}, one mana
                 tapped_now.append(pid)
-                pool.add(Mana(added[0], p.snow, source=pid))
+                pool.add(_tapped_for(added[0], p.snow, pid))
                 continue
             if index in (CONVOKE, IMPROVISE):
                 if not (spell.convoke if index == CONVOKE else spell.improvise):
