@@ -3,7 +3,9 @@
 - one step on a kept 20-permanent board through one ``manaplan serve``: a change to the
   kept board with ``castable`` for a new 7-card hand (one request), then one ``pay`` of
   a castable card; beside it the same step sending the whole board with each request,
-  and the naive per-source CP-SAT model's 8 solves (7 cards and the payment) in process;
+  and the naive per-source CP-SAT model's 8 solves (7 cards and the payment) in process.
+  Steps are taken in rounds (each method's steps back to back: a warm server), and
+  once more one at a time with the naive solves between (the server idle between);
 - ``best_turn`` for 7 cards at 20 permanents, in process, beside a brute force over
   subsets (most value first) and orders, each order paid exactly by ``sequence``.
 """
@@ -34,51 +36,75 @@ def _change(board: list, rng: random.Random) -> dict:
     return {"tapped": [pid]} if rng.random() < 0.5 else {"untapped": [pid]}
 
 
+#: steps asked back to back in one round of the AI step (the server warm within it)
+ROUND = 5
+
+
 def bench_ai_step(serve, rng: random.Random, repeats: int, results: list, summary) -> None:
+    """Each step: a land tapped or untapped, ``castable`` for a new 7-card hand, then a
+    ``pay`` of the first castable card. Steps go in rounds of ROUND, each method taking
+    the round's steps back to back (a warm server, as in the speed issue's interleaved
+    rounds), the methods' order turning from round to round; beside them, the same
+    steps on a second kept board one at a time, each followed by the naive model's 8
+    solves (the server idle about 10 ms between steps, as between an AI's turns)."""
     rows: dict = {}
     board = boards.plain_board(20, rng)
     state = {p["id"]: False for p in board}
-    serve.ask({"board": "ai", "query": "castable", "hand": _hand(rng, -1), "permanents": board})  # kept once
+    for name in ("ai", "ai_idle"):  # kept once each
+        serve.ask({"board": name, "query": "castable", "hand": _hand(rng, -1), "permanents": board})
+    steps = []
     for step in range(repeats):
-        hand = _hand(rng, step)
         change = _change(board, rng)
         for pid in change.get("tapped", []):
             state[pid] = True
         for pid in change.get("untapped", []):
             state[pid] = False
-        full = [{**p, "tapped": state[p["id"]]} for p in board]
+        steps.append((_hand(rng, step), change, [{**p, "tapped": state[p["id"]]} for p in board]))
+    castable: dict = {}
 
-        def kept():
-            ms1, cast = serve.ask({"board": "ai", "query": "castable", "hand": hand, "changes": change})
-            ok = [c for c in cast["castable"] if c["payable"]]
-            pick = next((h for h in hand if ok and h["id"] == ok[0]["id"]), hand[0])
-            ms2, paid = serve.ask({"board": "ai", "spell": pick, "hand": hand})
-            assert paid["payable"] == bool(ok)
-            rows.setdefault("kept board through serve: castable + pay", []).append(ms1 + ms2)
-            return cast, pick
+    def kept(name: str, k: int) -> float:
+        hand, change, _ = steps[k]
+        ms1, cast = serve.ask({"board": name, "query": "castable", "hand": hand, "changes": change})
+        ok = [c["id"] for c in cast["castable"] if c["payable"]]
+        pick = next((h for h in hand if ok and h["id"] == ok[0]), hand[0])
+        ms2, paid = serve.ask({"board": name, "spell": pick, "hand": hand})
+        assert paid["payable"] == bool(ok)
+        assert castable.setdefault(k, [c["payable"] for c in cast["castable"]]) == [c["payable"] for c in cast["castable"]]
+        return ms1 + ms2
 
-        def whole(pick):
-            ms3, cast2 = serve.ask({"query": "castable", "hand": hand, "permanents": full})
-            ms4, _ = serve.ask({"spell": pick, "hand": hand, "permanents": full})
-            rows.setdefault("whole board each request through serve: castable + pay", []).append(ms3 + ms4)
-            return cast2
+    def whole(k: int) -> float:
+        hand, _, full = steps[k]
+        ms1, cast = serve.ask({"query": "castable", "hand": hand, "permanents": full})
+        ok = [c["id"] for c in cast["castable"] if c["payable"]]
+        pick = next((h for h in hand if ok and h["id"] == ok[0]), hand[0])
+        ms2, _ = serve.ask({"spell": pick, "hand": hand, "permanents": full})
+        assert castable.setdefault(k, [c["payable"] for c in cast["castable"]]) == [c["payable"] for c in cast["castable"]]
+        return ms1 + ms2
 
-        if step % 2:  # which goes first alternates: the first after a pause finds the server cold
-            cast = kept()[0]
-            pick = next((h for h in hand if h["id"] == next((c["id"] for c in cast["castable"] if c["payable"]),
-                                                              hand[0]["id"])), hand[0])
-            cast2 = whole(pick)
-        else:
-            ok2 = whole(hand[0])
-            cast, pick = kept()
-            cast2 = ok2
-        assert [c["payable"] for c in cast2["castable"]] == [c["payable"] for c in cast["castable"]]
+    def naive(k: int) -> float:
+        hand, _, full = steps[k]
         t0 = time.perf_counter()
-        for card in hand + [pick]:
-            naive = baselines.naive_cpsat(parse_request({"spell": card, "permanents": full}))
-            if card is not pick:
-                assert naive == next(c["payable"] for c in cast["castable"] if c["id"] == card["id"])
-        rows.setdefault("baseline: naive CP-SAT, 8 solves in process", []).append((time.perf_counter() - t0) * 1000)
+        answers = [baselines.naive_cpsat(parse_request({"spell": card, "permanents": full})) for card in hand]
+        baselines.naive_cpsat(parse_request({"spell": next((c for c, ok in zip(hand, answers) if ok), hand[0]),
+                                             "permanents": full}))
+        ms = (time.perf_counter() - t0) * 1000
+        assert castable.setdefault(k, answers) == answers
+        return ms
+
+    warm = [("kept board through serve: castable + pay", lambda k: kept("ai", k)),
+            ("whole board each request through serve: castable + pay", whole)]
+    for r, first in enumerate(range(0, repeats, ROUND)):
+        ks = range(first, min(first + ROUND, repeats))
+        for phase in (["warm", "idle"] if r % 2 else ["idle", "warm"]):
+            if phase == "warm":
+                for method, run in (warm if r // 2 % 2 else warm[::-1]):
+                    for k in ks:
+                        rows.setdefault(method, []).append(run(k))
+            else:
+                for k in ks:
+                    rows.setdefault("kept board through serve, one step at a time (the server idle between)",
+                                    []).append(kept("ai_idle", k))
+                    rows.setdefault("baseline: naive CP-SAT, 8 solves in process", []).append(naive(k))
     for method, samples in rows.items():
         results.append({"family": "ai step", "size": 20, "method": method, **summary(samples)})
 
