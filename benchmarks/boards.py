@@ -2,7 +2,7 @@
 
 Plain boards hold single-mana sources only (basics, duals, tri-lands, any-color dorks);
 chain boards add Sol Ring-style multi-mana rocks, Signets, filter lands, Treasures and
-pain lands; the two XMage freeze boards are Cascading Cataracts among 30 lands and a
+pain lands; converter boards abilities that cost mana or life and don't tap; the two XMage freeze boards are Cascading Cataracts among 30 lands and a
 Dryad of the Ilysian Grove board where every land taps for any color.
 """
 
@@ -66,6 +66,29 @@ def chain_board(n: int, rng: random.Random) -> list:
                                                           {"cost": "{T}", "add": color, "damage": 1}]})
         else:
             board.append(_tap(f"rock{i}", "{C}{C}"))
+    return board
+
+
+def converter_board(n: int, rng: random.Random) -> list:
+    """n sources among which abilities that don't tap: Orochi Leafcaller ({G}: add one
+    mana of any color), Treasonous Ogre (Pay 3 life: add {R}), a colorless converter
+    ({1}: add {C}, a mana filtered to itself), beside lands and a few Signets."""
+    board = []
+    for i in range(n):
+        r = rng.random()
+        if r < 0.65:
+            board.extend(plain_board(1, rng))
+            board[-1]["id"] = f"l{i}"
+        elif r < 0.8:
+            board.append({"id": f"leaf{i}", "type_line": "Creature — Snake Shaman",
+                          "abilities": [{"cost": "{G}", "add": "any"}]})
+        elif r < 0.88:
+            board.append({"id": f"ogre{i}", "type_line": "Creature — Ogre Shaman",
+                          "abilities": [{"cost": "Pay 3 life", "add": "{R}"}]})
+        elif r < 0.93:
+            board.append({"id": f"conv{i}", "type_line": "Artifact", "abilities": [{"cost": "{1}", "add": "{C}"}]})
+        else:
+            board.append({"id": f"sig{i}", "abilities": [{"cost": "{1}, {T}", "add": rng.choice(SIGNETS)}]})
     return board
 
 

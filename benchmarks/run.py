@@ -60,10 +60,15 @@ def summary(samples):
             "p99": s[min(len(s) - 1, int(round(0.99 * (len(s) - 1))))], "max": s[-1]}
 
 
+#: times each board of a size is sent to the server, in rounds interleaved with the naive model
+SERVE_ROUNDS = 3
+
+
 def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive, with_hall, results, wrong,
-                 enum_budget=2.0):
+                 enum_budget=2.0, progress=None):
     for n in sizes:
         rows = {}
+        asked = []  # (request, payable) for the serve rounds
         for r in range(repeats):
             board = make_board(n, rng)
             cost = rng.choice(costs)
@@ -72,18 +77,13 @@ def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive
             ms, out = timed(answer, problem)
             rows.setdefault("manaplan pay", []).append(ms)
             is_payable = payable(out)
+            asked.append((req, problem, is_payable))
             if with_hall:  # the general model on the same plain board, for comparison
                 ms, general = timed(lambda p: answer(p, plain_path=False), problem)
                 rows.setdefault("manaplan pay, general model", []).append(ms)
                 assert payable(general) == is_payable
             ms, _ = timed(answer, parse_request({**req, "query": "can_pay"}))
             rows.setdefault("manaplan can_pay", []).append(ms)
-            if serve is not None:
-                if r == 0:
-                    serve.ask(req)  # warm the server's imports once per size
-                ms, sout = serve.ask(req)
-                assert sout["payable"] == is_payable
-                rows.setdefault("manaplan serve", []).append(ms)
             if with_hall:
                 if plain_view(problem, build_supply(problem)) is not None:  # the exact check, from the board
                     ms, _ = timed(lambda p: hall_violation(*plain_view(p, build_supply(p))[:2]), problem)
@@ -95,10 +95,6 @@ def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive
             if is_payable:
                 wrong[name]["payable"] += 1
                 wrong[name]["greedy_says_unpayable"] += 0 if greedy else 1
-            if with_naive:
-                ms, naive = timed(baselines.naive_cpsat, problem)
-                rows.setdefault("baseline: naive CP-SAT", []).append(ms)
-                assert naive == is_payable, (req, naive, is_payable)
             if n <= 40 and r < 5:  # exponential: a few samples are enough
                 try:
                     ms, enum = timed(baselines.enumerate_xmage_style, problem, enum_budget)
@@ -109,8 +105,35 @@ def bench_family(name, make_board, costs, sizes, repeats, rng, serve, with_naive
                 ms, best = timed(reference_optimum, problem)
                 rows.setdefault("baseline: reference search", []).append(ms)
                 assert (best is not None) == is_payable
+            if progress is not None:
+                progress.update(1)
+        _serve_rounds(asked, serve, with_naive, rows)
         for method, samples in rows.items():
             results.append({"family": name, "size": n, "method": method, **summary(samples)})
+
+
+def _serve_rounds(asked: list, serve, with_naive: bool, rows: dict) -> None:
+    """The size's boards through ``serve``, each round all of them back to back (a warm
+    server), and the naive model's solves of the same boards likewise in process, the two
+    taking turns to go first: the speed issue's interleaved rounds."""
+    if serve is not None:
+        serve.ask(asked[0][0])  # the server's imports and first solve, once per size
+    for rnd in range(SERVE_ROUNDS):
+        methods = []
+        if serve is not None:
+            methods.append("serve")
+        if with_naive:
+            methods.append("naive")
+        for method in (methods if rnd % 2 == 0 else methods[::-1]):
+            for req, problem, is_payable in asked:
+                if method == "serve":
+                    ms, out = serve.ask(req)
+                    assert out["payable"] == is_payable
+                    rows.setdefault("manaplan serve", []).append(ms)
+                else:
+                    ms, naive = timed(baselines.naive_cpsat, problem)
+                    assert naive == is_payable, (req, naive, is_payable)
+                    rows.setdefault("baseline: naive CP-SAT", []).append(ms)
 
 
 def bench_freeze_boards(rng, repeats, results, budget=5.0):

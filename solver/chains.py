@@ -102,6 +102,37 @@ def activation_bound(supply: Supply) -> int:
     return sum(a.cap for a in supply.acts if _takes_a_layer(supply, a)) + supply.doubles
 
 
+def one_for_one(a) -> bool:
+    """Whether ``a`` only turns one mana into one mana (Orochi Leafcaller's "{G}: Add one
+    mana of any color"): a cost of one mana symbol paid with one mana, nothing else paid
+    or done (no {T}, sacrifice, counters, life, energy, damage, exile, triggered mana,
+    count, doubling, another permanent's ability), and one mana made."""
+    return (len(a.cost_symbols) == 1 and all(not o.life and o.mana_count == 1
+                                             for o in a.cost_symbols[0].payment_options(0))
+            and not (a.tap or a.sacrifice or a.counters or a.life or a.energy or a.damage or a.exile or a.bonus
+                     or a.counted or a.doubles or a.made_by or a.precast)
+            and a.max_output == 1)
+
+
+def _cyclic_weight(supply: Supply, costly: list) -> int:
+    """The most activations of abilities that cost mana one chain can make within a
+    component of the funding graph that a chain can return to.
+
+    Every activation the component allows, but for abilities that only turn one mana
+    into one mana (:func:`one_for_one`): between two other activations on a chain (or
+    before the first, or after the last), a run of those need not pass through the same
+    ability twice. If it did (mana turned by A, then by others of them, then by A again),
+    A's first activation could have made what its second one made, and the activations
+    between, which paid and made nothing else, be left out: a plan as good, no deeper.
+    So a chain has at most R other activations and R + 1 runs of at most F of them, R
+    being what the other abilities allow and F the number of one-for-one abilities."""
+    acts = supply.acts
+    free = [j for j in costly if one_for_one(acts[j])]
+    others = sum(acts[j].cap for j in costly if j not in free)
+    everything = sum(acts[j].cap for j in costly)
+    return min(everything, others + (others + 1) * len(free))
+
+
 def depth_bound(supply: Supply) -> int:
     """The deepest chain of activations of abilities that cost mana any plan can have:
     the heaviest path through the condensation of :func:`funding_graph`, where a
@@ -118,8 +149,7 @@ def depth_bound(supply: Supply) -> int:
     for c, data in dag.nodes(data=True):
         costly = [j for j in data["members"] if _takes_a_layer(supply, supply.acts[j])]
         cyclic = len(data["members"]) > 1 or any(graph.has_edge(j, j) for j in data["members"])
-        weight[c] = sum(supply.acts[j].cap for j in costly) if cyclic else min(1, sum(supply.acts[j].cap
-                                                                                    for j in costly))
+        weight[c] = _cyclic_weight(supply, costly) if cyclic else min(1, sum(supply.acts[j].cap for j in costly))
     deepest: dict = {}
     for c in nx.topological_sort(dag):
         deepest[c] = weight[c] + max((deepest[p] for p in dag.predecessors(c)), default=0)

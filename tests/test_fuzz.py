@@ -299,3 +299,37 @@ def test_groups_built_on_other_boards_are_what_a_cold_build_gives(request, shift
     cold = build_supply(parse_request(request))
     assert (warm.groups, warm.acts, warm.excluded, warm.mana_bound) == (cold.groups, cold.acts, cold.excluded,
                                                                         cold.mana_bound)
+
+
+@st.composite
+def converter_boards(draw):
+    """Small boards where chains pass through abilities that turn one mana into one
+    (converters without {T}, Orochi Leafcaller's "{G}: any color") and Signets."""
+    bodies = [{"abilities": [{"cost": "{T}", "add": "{G}"}]}, {"abilities": [{"cost": "{T}", "add": ["{U}", "{B}"]}]},
+              {"abilities": [{"cost": "{T}", "add": "{R}"}]},
+              {"abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}]}, {"abilities": [{"cost": "{1}, {T}", "add": "{R}{G}"}]},
+              {"abilities": [{"cost": "{G}", "add": "any"}]}, {"abilities": [{"cost": "{1}", "add": "{W}"}]},
+              {"abilities": [{"cost": "{U}", "add": ["{B}", "{R}"]}]}, {"abilities": [{"cost": "{W/U}", "add": "{G}"}]},
+              {"abilities": [{"cost": "{2}", "add": "{C}{C}"}]}]
+    chosen = draw(st.lists(st.sampled_from(bodies), min_size=1, max_size=5))
+    cost = draw(st.sampled_from(["{G}{G}{G}", "{W}{W}", "{1}{B}{B}", "{R}{W}", "{2}{U}", "{W}{B}{R}"]))
+    return {"spell": {"mana_cost": cost}, "permanents": [{"id": f"p{i}", **b} for i, b in enumerate(chosen)]}
+
+
+@given(converter_boards())
+@settings(max_examples=max(settings.default.max_examples, 150))
+def test_the_depth_bound_loses_no_plan(request):
+    """solver.chains.depth_bound counts a run of one-for-one converters once per ability
+    (a run through one ability twice could be cut short): the strict model that deep
+    finds what the model as deep as every activation allows finds."""
+    from manaplan.solver.chains import activation_bound, depth_bound
+    from manaplan.solver.planner import Budget, _solve
+    problem = parse_request(request)
+    supply = build_supply(problem)
+    deep, every = depth_bound(supply), activation_bound(supply)
+    assume(deep < every)
+    short = _solve(problem, supply, deep, problem.spell.cost.x, Budget(60))
+    full = _solve(problem, supply, every, problem.spell.cost.x, Budget(60))
+    assert short[2] == full[2]
+    if short[2].solved:
+        assert short[0].objective_tuple(short[1]) == full[0].objective_tuple(full[1])
