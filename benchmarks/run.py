@@ -1,14 +1,20 @@
 """Latency of manaplan against baselines, on the same boards, in one process.
 
-    python benchmarks/run.py            # full run: JSON + PNG in benchmarks/results/
+    python benchmarks/run.py            # full run: JSON, table, PNG in benchmarks/results/local/
+    python benchmarks/run.py --record   # the same, written to benchmarks/results/ (committed)
     python benchmarks/run.py --smoke    # seconds; what CI runs (asserts nothing on time)
+
+A bar on stderr shows the progress (tqdm). ``manaplan serve`` is measured in rounds: all
+the boards of a size back to back on a warm server, interleaved with the naive model's
+solves of the same boards, the two taking turns to go first.
 
 Methods (baselines are labelled ``baseline:``):
 - ``manaplan pay``: the optimal plan, validated (the product; plain boards take the
   transport of solver/plain.py).
 - ``manaplan pay, general model``: the same on plain boards through the general model.
 - ``manaplan can_pay``: the yes/no answer (Hall fast path on plain boards).
-- ``manaplan serve``: ``pay`` through the JSON-lines server, round trip per request.
+- ``manaplan serve``: ``pay`` through the JSON-lines server, round trip per request
+  (warm: interleaved rounds).
 - ``hall check``: the exact Hall-condition check alone (plain boards).
 - ``baseline: greedy (Forge-style)``, ``baseline: enumeration (XMage-style)``,
   ``baseline: naive CP-SAT`` (one Boolean per source and symbol), ``baseline: reference
@@ -156,7 +162,13 @@ def bench_freeze_boards(rng, repeats, results, budget=5.0):
                                 "method": "baseline: enumeration (XMage-style)", "ms": None, "timeout_s": budget})
 
 
+FAMILIES_PLOTTED = ("plain", "chains", "converters")
+
+
 def plot(results, path):
+    """p50 by board size, one panel per family: manaplan's methods as solid lines with
+    filled dots, the baselines dashed in grey with hollow squares, and runs stopped at a
+    time limit as crosses at that limit (the real time is longer: no line joins them)."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -164,21 +176,33 @@ def plot(results, path):
     except ImportError:
         print("matplotlib is not installed (pip install '.[bench]'): no plot")
         return
-    fig, axes = plt.subplots(1, 2, figsize=(13, 6.5))
-    for ax, family in zip(axes, ("plain", "chains")):
+    fig, axes = plt.subplots(1, len(FAMILIES_PLOTTED), figsize=(19, 7))
+    ours = plt.get_cmap("tab10")
+    greys = ["0.35", "0.55", "0.7", "0.45", "0.6"]
+    for ax, family in zip(axes, FAMILIES_PLOTTED):
         methods = sorted({r["method"] for r in results if r.get("family") == family and "size" in r})
+        mine = [m for m in methods if not m.startswith("baseline")]
         for method in methods:
             pts = sorted((r["size"], r["p50"]) for r in results if r.get("family") == family and r["method"] == method)
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=method)
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            if method.endswith("timeouts"):
+                ax.plot(xs, ys, linestyle="none", marker="x", markersize=10, color="tab:red",
+                        label=f"{method[: -len(' timeouts')]}: stopped at this limit (longer in truth)")
+            elif method.startswith("baseline"):
+                k = methods.index(method) % len(greys)
+                ax.plot(xs, ys, linestyle="--", marker="s", markerfacecolor="none", color=greys[k], label=method)
+            else:
+                ax.plot(xs, ys, linestyle="-", marker="o", linewidth=2, color=ours(mine.index(method)), label=method)
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("permanents")
         ax.set_ylabel("p50 latency (ms)")
         ax.set_title(f"{family} boards")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)  # below: no line hidden
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=1)  # below: no line hidden
+    fig.suptitle("manaplan: solid lines, filled dots; baselines: dashed grey, hollow squares; x: stopped at a limit")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=100)
     print(f"wrote {path}")
 
 
@@ -196,41 +220,71 @@ def table(results) -> str:
     return "\n".join(lines)
 
 
+def _progress(total: int):
+    """A bar on stderr (tqdm, from the bench and test extras), or None without tqdm."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, file=sys.stderr, unit="board", mininterval=1.0, dynamic_ncols=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--smoke", action="store_true", help="tiny sizes, a few seconds")
     ap.add_argument("--repeats", type=int, default=30)
-    ap.add_argument("--out", default=os.path.join(HERE, "results"))
+    ap.add_argument("--record", action="store_true",
+                    help="write the results to benchmarks/results/ (committed) instead of benchmarks/results/local/")
+    ap.add_argument("--out", default=None, help="folder for the results (default: see --record)")
     args = ap.parse_args(argv)
+    if args.smoke and args.record:
+        ap.error("a smoke run is not recorded")
+    out = args.out or os.path.join(HERE, "results", "" if args.record else "local")
     rng = random.Random(20261129)
     if args.smoke:
-        plain_sizes, chain_sizes, repeats = [5, 20], [5, 20], 2
+        plain_sizes, chain_sizes, converter_sizes, repeats = [5, 20], [5, 20], [5, 20], 2
     else:
-        plain_sizes, chain_sizes, repeats = [5, 10, 20, 40, 80, 160, 320, 500], [5, 10, 20, 50, 100, 200, 500], args.repeats
+        plain_sizes, chain_sizes, converter_sizes, repeats = ([5, 10, 20, 40, 80, 160, 320, 500],
+                                                             [5, 10, 20, 50, 100, 200, 500], [5, 10, 20, 50],
+                                                             args.repeats)
+    ai_steps, turns = (3, 2) if args.smoke else (repeats, repeats)
+    progress = _progress(repeats * (len(plain_sizes) + len(chain_sizes) + len(converter_sizes)))
     results, wrong = [], {}
     answer(parse_request(boards.request(boards.plain_board(3, rng), "{1}", rng)))  # import OR-Tools once
+    answer(parse_request(boards.request(boards.converter_board(12, random.Random(1)), "{G}{G}{G}", rng)))  # networkx
     serve = Serve(cwd=os.path.dirname(HERE))
     try:
         budget = 0.2 if args.smoke else 2.0
-        bench_family("plain", boards.plain_board, boards.PLAIN_COSTS, plain_sizes, repeats, rng, serve, True, True, results, wrong, budget)
-        bench_family("chains", boards.chain_board, boards.COSTS, chain_sizes, repeats, rng, serve, False, False, results, wrong, budget)
-        turn_step.bench_ai_step(serve, rng, 3 if args.smoke else repeats, results, summary)
+        for name, make, costs, sizes, naive_too in (("plain", boards.plain_board, boards.PLAIN_COSTS, plain_sizes, True),
+                                                    ("chains", boards.chain_board, boards.COSTS, chain_sizes, False),
+                                                    ("converters", boards.converter_board, boards.COSTS,
+                                                     converter_sizes, False)):
+            if progress is not None:
+                progress.set_description(name)
+            bench_family(name, make, costs, sizes, repeats, rng, serve, naive_too, naive_too, results, wrong, budget,
+                         progress)
+        if progress is not None:
+            progress.set_description("ai step, best_turn, XMage boards")
+        turn_step.bench_ai_step(serve, rng, ai_steps, results, summary)
     finally:
         serve.close()
     bench_freeze_boards(rng, 1 if args.smoke else 3, results, 0.2 if args.smoke else 5.0)
-    turn_step.bench_best_turn(rng, 2 if args.smoke else repeats, results, summary, 1.0 if args.smoke else 20.0)
-    os.makedirs(args.out, exist_ok=True)
+    turn_step.bench_best_turn(rng, turns, results, summary, 1.0 if args.smoke else 20.0)
+    if progress is not None:
+        progress.close()
+    os.makedirs(out, exist_ok=True)
     name = "smoke" if args.smoke else "latest"
     doc = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
            "results": results, "greedy_wrong_unpayable": wrong}
-    with open(os.path.join(args.out, f"{name}.json"), "w") as f:
+    with open(os.path.join(out, f"{name}.json"), "w") as f:
         json.dump(doc, f, indent=1)
     print(table(results))
-    with open(os.path.join(args.out, f"{name}.md"), "w") as f:
+    with open(os.path.join(out, f"{name}.md"), "w") as f:
         f.write(table(results) + "\n")
     print("greedy (Forge-style) called payable boards unpayable:", json.dumps(wrong))
     if not args.smoke:
-        plot(results, os.path.join(args.out, "latency.png"))
+        plot(results, os.path.join(out, "latency.png"))
+    print(f"results in {out}")
     return 0
 
 
