@@ -1,6 +1,7 @@
 """Two revisions of manaplan side by side, through `manaplan serve`, on the same boards.
 
     python benchmarks/compare.py --base REV [--head REV] [--repeats 30] [--out FILE.md]
+        [--only plain:20,5000 chains:5000] [--cold RUNS]
 
 Each revision is installed (without dependencies) into a folder of its own and runs as a
 `serve` process; every board of the benchmark's families (benchmarks/boards.py) is sent
@@ -13,12 +14,14 @@ medians; the answers of the two must agree on ``payable``.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -49,7 +52,43 @@ def percentile(samples: list, q: float) -> float:
 
 
 FAMILIES = [("plain", boards.plain_board, boards.PLAIN_COSTS, [5, 20, 80, 320, 500]),
-            ("chains", boards.chain_board, boards.COSTS, [5, 20, 100, 500])]
+            ("chains", boards.chain_board, boards.COSTS, [5, 20, 100, 500]),
+            ("converters", boards.converter_board, boards.COSTS, [20])]
+MAKERS = {family: (make, costs) for family, make, costs, _ in FAMILIES}
+
+
+def families(only: list | None) -> list:
+    """The families and sizes to compare: all, or ``family:n,n`` items."""
+    if not only:
+        return FAMILIES
+    out = []
+    for item in only:
+        family, _, sizes = item.partition(":")
+        make, costs = MAKERS[family]
+        out.append((family, make, costs, [int(n) for n in sizes.split(",")]))
+    return out
+
+
+def cold_starts(sites: dict, runs: int, rng: random.Random) -> dict:
+    """Milliseconds of ``manaplan solve FILE`` in a new process, each revision in turn
+    (the order alternating), on one 20-permanent plain board: what a tool that starts
+    manaplan once per question pays."""
+    request = boards.request(boards.plain_board(20, rng), "{2}{W}{U}", rng)
+    times = {name: [] for name in sites}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(request, f)
+    try:
+        names = list(sites)
+        for r in range(runs):
+            for name in (names if r % 2 == 0 else names[::-1]):
+                env = dict(os.environ, PYTHONPATH=sites[name])
+                t0 = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "manaplan.cli", "solve", f.name], check=True, env=env,
+                               capture_output=True, cwd=tempfile.gettempdir())
+                times[name].append((time.perf_counter() - t0) * 1000)
+    finally:
+        os.unlink(f.name)
+    return times
 
 
 def main(argv=None) -> int:
@@ -59,18 +98,28 @@ def main(argv=None) -> int:
     ap.add_argument("--repeats", type=int, default=30, help="boards per family and size")
     ap.add_argument("--rounds", type=int, default=3, help="times each board is sent to each server")
     ap.add_argument("--out", default=None, help="also write the table to this Markdown file")
+    ap.add_argument("--only", nargs="*", default=None, metavar="FAMILY:N,N",
+                    help="families and sizes to compare (plain, chains, converters), such as plain:20,5000")
+    ap.add_argument("--cold", type=int, default=0, metavar="RUNS",
+                    help="also time `manaplan solve` started anew, RUNS times each, on a 20-permanent plain board")
     args = ap.parse_args(argv)
+    cold = None
     with tempfile.TemporaryDirectory() as tmp:
-        base = Serve(install(args.base, os.path.join(tmp, "base")), cwd=tempfile.gettempdir())
-        head = Serve(install(args.head, os.path.join(tmp, "head")), cwd=tempfile.gettempdir())
+        sites = {"base": install(args.base, os.path.join(tmp, "base")), "head": install(args.head, os.path.join(tmp, "head"))}
         rng = random.Random(20261130)
+        if args.cold:
+            cold = cold_starts(sites, args.cold, rng)
+            print(f"cold solve: base {statistics.median(cold['base']):.0f} ms, head {statistics.median(cold['head']):.0f} ms",
+                  file=sys.stderr)
+        base = Serve(sites["base"], cwd=tempfile.gettempdir())
+        head = Serve(sites["head"], cwd=tempfile.gettempdir())
         rows = []
         try:
             warm = boards.request(boards.plain_board(3, rng), "{1}", rng)
             for server in (base, head):
                 for _ in range(3):
                     server.ask(warm)
-            for family, make, costs, sizes in FAMILIES:
+            for family, make, costs, sizes in families(args.only):
                 for n in sizes:
                     times = {"base": [], "head": []}
                     for r in range(args.repeats):
@@ -98,6 +147,14 @@ def main(argv=None) -> int:
              "|---|---|---|---|---|---|---|---|---|"]
     lines += [f"| {f} | {n} | {b50:.2f} | {b95:.2f} | {b99:.2f} | {h50:.2f} | {h95:.2f} | {h99:.2f} | {ratio:.2f} |"
               for f, n, b50, b95, b99, h50, h95, h99, ratio in rows]
+    if cold is not None:
+        b50, h50 = statistics.median(cold["base"]), statistics.median(cold["head"])
+        lines += ["", f"`manaplan solve FILE` in a new process (a 20-permanent plain board; {args.cold} runs each, "
+                      "alternating), ms:", "",
+                  "| revision | p50 | p95 | p99 |", "|---|---|---|---|",
+                  f"| base | {b50:.0f} | {percentile(cold['base'], 0.95):.0f} | {percentile(cold['base'], 0.99):.0f} |",
+                  f"| head | {h50:.0f} | {percentile(cold['head'], 0.95):.0f} | {percentile(cold['head'], 0.99):.0f} |",
+                  "", f"head/base p50: {h50 / b50:.2f}"]
     table = "\n".join(lines)
     print(table)
     if args.out:

@@ -295,7 +295,7 @@ def read_board(perms: list, at: str, known=()) -> Board:
     parsed = []
     seen = set(known)
     for i, p in enumerate(perms):
-        perm = read_permanent(p, f"{at}[{i}]")
+        perm = _read_before(p) or read_permanent(p, f"{at}[{i}]")
         if perm.id in seen:
             raise RequestError(f"duplicate permanent id {perm.id!r}", f"{at}[{i}].id")
         seen.add(perm.id)
@@ -498,6 +498,22 @@ def read_permanent(p, at: str) -> Permanent:
            f"{pid!r} is reserved for the cards delve exiles; choose another id", where)
     key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
     return _read_once(_BODIES, key, lambda: _read_body(p, key, at)).with_id(pid)
+
+
+def _read_before(p) -> Permanent | None:
+    """The permanent, if its body was read before (by :func:`read_permanent`) and its id
+    is one a permanent may have; else None (then read it, and say what is wrong). A
+    board of thousands of permanents repeats a handful of bodies: this is its hot path."""
+    if type(p) is not dict or "object" in p:
+        return None
+    pid = p.get("id")
+    if type(pid) is not str or not pid or pid == POOL or pid == GRAVEYARD or pid.startswith(_DELVED):
+        return None
+    body = _BODIES.get(repr([(k, v) for k, v in p.items() if k != "id"]))
+    return body.with_id(pid) if body is not None else None
+
+
+_DELVED = GRAVEYARD + ":"
 
 
 def _read_body(p: dict, key: str, at: str) -> Permanent:
