@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import signal
@@ -71,8 +72,15 @@ def serve(lines, out) -> None:
     not a request gets an error answer, a bug an internal-error answer, and the server
     goes on. ``lines`` yields bytes (read as UTF-8 one line at a time), or None for a line
     longer than MAX_REQUEST_BYTES. Boards named in requests are kept for the session
-    (:class:`manaplan.boards.BoardStore`)."""
+    (:class:`manaplan.boards.BoardStore`).
+
+    After a request that imported libraries (OR-Tools brings protobuf, numpy and pandas:
+    hundreds of thousands of objects), what exists is frozen out of the garbage
+    collector's way (``gc.freeze``): its full collections otherwise walked all of it
+    (measured on 150 chain boards of 100 permanents: the slowest request 28 to 41 ms
+    without, 13 ms with; the median unchanged)."""
     boards = BoardStore()
+    imported = len(sys.modules)
     for line in lines:
         if line is not None and not line.strip():
             continue  # blank lines are no requests (docs/protocol.md, "Transport")
@@ -85,6 +93,9 @@ def serve(lines, out) -> None:
             text = write_json(error_answer(None, f"internal error ({type(e).__name__})", None, internal=True))
         out.write(text + "\n")
         out.flush()
+        if len(sys.modules) != imported:  # a request imported a library (OR-Tools, networkx)
+            imported = len(sys.modules)
+            gc.freeze()
 
 
 def _main(argv=None) -> int:

@@ -840,7 +840,7 @@ class PaymentModel:
         :func:`solve_lexicographic`)."""
         rank = self.problem.prefer.rank
         return solve_lexicographic(self.model, rank(self.objective_terms), rank(self.objective_bounds()),
-                                   self._decision_variables(), time_limit, presolve=self.layers > 0)
+                                   self._decision_variables(), time_limit, payment_tuning(self.layers))
 
     def _decision_variables(self) -> list:
         """Each variable that decides a plan once (activations, outputs, announcements),
@@ -900,10 +900,8 @@ class PaymentModel:
         self.model.maximize(self.x_var)
 
     def solve(self, time_limit: float):
-        """(solver, :class:`Status`). Models without chains (no layers) are small transport
-        problems that CP-SAT's search closes at once, where presolve would cost more than
-        the search (measured: 3.1 ms against 1.3 ms at 20 permanents)."""
-        return solve_model(self.model, time_limit, presolve=self.layers > 0)
+        """(solver, :class:`Status`), with :func:`payment_tuning`."""
+        return solve_model(self.model, time_limit, payment_tuning(self.layers))
 
     @staticmethod
     def value(solver, expr) -> int:
@@ -942,19 +940,54 @@ def weighted(stage: list):
     return _cp().LinearExpr.weighted_sum(terms, weights)
 
 
-def solve_lexicographic(model, terms, bounds, hinted: list, time_limit: float, presolve: bool = True):
+#: CP-SAT's parameters for a payment's model (one spell), beside those every model gets
+#: (:func:`new_solver`), chosen by measurement on the benchmark's boards: each query
+#: answered in full, 40 to 80 queries a family, the same answers with every setting.
+#:
+#: - no presolve: chains of 100 permanents p50 5.7 -> 3.7 ms, p95 8.8 -> 7.2; converter
+#:   boards of 20 p50 2.9 -> 1.7, p95 5.0 -> 2.4; boards asked for more of one color than
+#:   they make (proofs of unpayability among them) p95 16 -> 10 (chains of 20) and
+#:   20 -> 14 (converters). Models without layers never needed it.
+#: - then no generic cuts (Chvatal-Gomory, MIR, zero-half, clique): chains of 100 p95
+#:   6.7 -> 4.4 ms and p99 9.6 -> 5.1, chains of 500 p95 6.8 -> 5.2, chains of 20 3.2 -> 2.7,
+#:   converters 2.5 -> 2.2, proofs on chains of 20 9.7 -> 8.5; the rest within noise.
+#: - tried and left: search led by the LP or by pseudo-costs, a deeper linearization
+#:   (better on some families, worse on others), core-based or portfolio search (slower
+#:   everywhere), no linearization (proofs far slower, as measured before).
+PAYMENT_TUNING = {"cp_model_presolve": False, "add_cg_cuts": False, "add_mir_cuts": False,
+                  "add_zero_half_cuts": False, "add_clique_cuts": False}
+#: the most layers a payment's model has for :data:`PAYMENT_TUNING`; deeper ones keep
+#: CP-SAT's presolve and cuts: on a board with counted mana, sacrifices and a preferred
+#: order (a fuzz example), the strict model of 17 layers took 0.9 s with them and ran out
+#: of its 10 s without (8 layers: 180 against 250 ms)
+SHALLOW = 4
+
+
+def payment_tuning(layers: int) -> dict:
+    """The parameters for a payment's model of ``layers`` layers."""
+    return PAYMENT_TUNING if layers <= SHALLOW else {}
+
+
+#: the parameters of the models of several spells (solver.turn): presolve kept, since
+#: without it best_turn's p95 for 7 cards at 20 permanents went from 250 to 490 ms
+TURN_TUNING: dict = {}
+
+
+def solve_lexicographic(model, terms, bounds, hinted: list, time_limit: float, tuning: dict | None = None):
     """(solver, :class:`Status`) of the lexicographic optimum of ``terms`` (each at most
     its bound): one solve when the objective fits one weighted sum; otherwise stage by
     stage, each stage's optimum fixed before the next is minimised."""
     stages = objective_stages(terms, bounds)
     if len(stages) <= 1:
         model.minimize(weighted(stages[0]) if stages else 0)
-        return solve_model(model, time_limit, presolve)
-    return solve_in_stages(model, [weighted(stage) for stage in stages], hinted, time_limit, presolve)
+        return solve_model(model, time_limit, tuning)
+    return solve_in_stages(model, [weighted(stage) for stage in stages], hinted, time_limit, tuning)
 
 
-def new_solver(time_limit: float, presolve: bool = True):
-    """A CpSolver with one worker (one query, one core) and a time guard."""
+def new_solver(time_limit: float, tuning: dict | None = None):
+    """A CpSolver with one worker (one query, one core), no symmetry detection and no
+    probing (they cost more than they save on these small models), a time guard, and
+    the parameters of ``tuning`` (:data:`PAYMENT_TUNING`, :data:`TURN_TUNING`)."""
     solver = _cp().CpSolver()
     p = solver.parameters
     p.num_workers = 1
@@ -962,11 +995,12 @@ def new_solver(time_limit: float, presolve: bool = True):
     p.cp_model_probing_level = 0
     p.max_time_in_seconds = time_limit
     p.catch_sigint_signal = False  # a library call: Ctrl-C belongs to the caller
-    p.cp_model_presolve = presolve
+    for name, value in (tuning or {}).items():
+        setattr(p, name, value)
     return solver
 
 
-def solve_in_stages(model, objectives: list, hinted: list, time_limit: float, presolve: bool = True):
+def solve_in_stages(model, objectives: list, hinted: list, time_limit: float, tuning: dict | None = None):
     """(solver, :class:`Status`) of a lexicographic optimum: each objective minimised in
     turn, its optimum then fixed (at its exact value: ``objective_value`` is a float) and
     the solution kept as a hint for the next. It stops at the first stage not proven
@@ -974,7 +1008,7 @@ def solve_in_stages(model, objectives: list, hinted: list, time_limit: float, pr
     deadline = time.monotonic() + time_limit
     for k, expr in enumerate(objectives):
         model.minimize(expr)
-        solver, status = solve_model(model, max(0.0, deadline - time.monotonic()), presolve)
+        solver, status = solve_model(model, max(0.0, deadline - time.monotonic()), tuning)
         if status != Status.OPTIMAL or k == len(objectives) - 1:
             return solver, status
         model.add(expr == solver.value(expr))
@@ -984,13 +1018,10 @@ def solve_in_stages(model, objectives: list, hinted: list, time_limit: float, pr
     return solver, status
 
 
-def solve_model(model, time_limit: float, presolve: bool = True):
-    """(solver, :class:`Status`) with one worker and the parameters measured best for
-    these small models: no symmetry detection and no probing (they cost more than they
-    save), presolve and the LP relaxation kept (without the LP, proofs of unpayability
-    ran to the time limit)."""
+def solve_model(model, time_limit: float, tuning: dict | None = None):
+    """(solver, :class:`Status`) with the parameters of :func:`new_solver`."""
     cp_model = _cp()
-    solver = new_solver(time_limit, presolve)
+    solver = new_solver(time_limit, tuning)
     status = solver.solve(model)
     if status == cp_model.MODEL_INVALID:  # a bug in the model, never an answer
         raise ValueError(f"CP-SAT says the model is invalid: {model.validate()}")

@@ -41,7 +41,7 @@ from ..model.problem import PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
-from .cpsat import Carried, Objective, PaymentModel, _cp, _is_zero, _sum, solve_lexicographic
+from .cpsat import TURN_TUNING, Carried, Objective, PaymentModel, _cp, _is_zero, _sum, solve_lexicographic
 from .extract import extract_plan
 from .supply import build_supply
 
@@ -113,7 +113,7 @@ class TurnModel:
         hinted = []
         rank = self.base.prefer.rank
         return solve_lexicographic(self.model, rank(self.objective_terms), rank(self.objective_bounds), hinted,
-                                   time_limit, presolve=True)
+                                   time_limit, TURN_TUNING)
 
     def plans(self, solver, optimal: bool = True) -> list:
         """The main line's plans, each carried out on what the ones before it left (the
@@ -282,7 +282,7 @@ class ChosenTurnModel:
 
     def solve(self, time_limit: float):
         return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds, [], time_limit,
-                                   presolve=True)
+                                   TURN_TUNING)
 
     def chosen(self, solver) -> tuple:
         """(the spells cast in order, the land played or None)."""
