@@ -81,6 +81,14 @@ class Act:
     def costs_mana(self) -> bool:
         return bool(self.cost_symbols)
 
+    def in_group(self, g: int) -> "Act":
+        """The same act for group number ``g`` (a group built on another board, at
+        another place): its fields and what was worked out from them copied."""
+        twin = object.__new__(Act)
+        twin.__dict__.update(self.__dict__)
+        twin.__dict__["group"] = g
+        return twin
+
     @cached_property
     def pays_life(self) -> bool:
         """Whether an activation may pay life: a life cost, or a Phyrexian symbol in its
@@ -253,7 +261,7 @@ def _unit(source: Board, proto, original, alt: tuple) -> tuple:
 
 
 #: what :func:`_group_acts` built for a group, and the group, by what they depend on (its
-#: permanents' key, its place on the board, their number, the payment's context), kept
+#: permanents' key, their number, the payment's context), kept
 #: across boards: a kept board's next change, or the next request's board, rebuilds
 #: only the groups that changed
 GROUPS_KEPT = 4096
@@ -478,11 +486,13 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     alike = _alike_everywhere(board, triggers, candidates)
     for members in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
         g = len(groups)
-        shared = alike and members[0].text_key and (members[0].text_key, g, len(members), life, allow_precast,
+        shared = alike and members[0].text_key and (members[0].text_key, len(members), life, allow_precast,
                                                      problem.mid_cast, problem.player.energy,
                                                      members[0].id in prefer.never_sacrifice)
         built = _GROUPS_BUILT.get(shared) if shared else None
         ids = tuple(p.id for p in members)
+        if built is not None and built[0] and built[0][0].group != g:  # built at another place on its board
+            built = (tuple(a.in_group(g) for a in built[0]), built[1], built[2])
         if built is None:
             group_acts, reasons, (tapped, can_tap, counters, flex, ordered, types) = \
                 _group_acts(problem, board, triggers, candidates, allow_precast, members, g, which)
