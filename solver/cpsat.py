@@ -313,14 +313,18 @@ class PaymentModel:
                 for ai, (unit, losses) in enumerate(a.counted):
                     if not losses:
                         continue
+                    # the relaxed tail stands for every later layer: there a sacrifice may come
+                    # before the count or after it, whether the count sacrifices its own
+                    # permanent or not (a sacrifice in a layer after it is in the tail too)
+                    tail = self.relaxed and l == self.layers
                     gone_here = [w * self.count[(ll, k)] for g, w in losses for k in sacs_of.get(g, ())
-                                 for ll in self._layers_of(self.acts[k]) if ll < l or ll == l and a.sacrifice]
+                                 for ll in self._layers_of(self.acts[k])
+                                 if ll < l or ll == l and a.sacrifice and not tail]
                     earlier = self.carried.sacrificed
                     gone_here += [w * earlier[self.supply.groups[g].ids] for g, w in losses
                                   if self.supply.groups[g].ids in earlier]
-                    tail = self.relaxed and l == self.layers
                     in_tail = [w * self.count[(l, k)] for g, w in losses for k in sacs_of.get(g, ())
-                               if l in self._layers_of(self.acts[k]) and not a.sacrifice] if tail else []
+                               if l in self._layers_of(self.acts[k])] if tail else []
                     if not gone_here and not in_tail:
                         continue
                     most = sum(w * self.supply.groups[g].size for g, w in losses)
@@ -328,7 +332,10 @@ class PaymentModel:
                     if in_tail:  # the tail's order is not fixed: its own sacrifices may come first
                         m.add(before >= _sum(gone_here))
                         m.add(before <= _sum(gone_here + in_tail))
-                        self.tail_count_checks.append((before, _sum(gone_here)))
+                        # a real plan counts as the strict rule does: one that sacrifices its own
+                        # permanent after the layer's other sacrifices, any other before them
+                        strict = gone_here + in_tail if a.sacrifice else gone_here
+                        self.tail_count_checks.append((before, _sum(strict)))
                     else:
                         m.add(before == _sum(gone_here))
                     n = self.act_vars[(l, j, ai)]

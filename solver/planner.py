@@ -18,6 +18,7 @@ import time
 from collections import OrderedDict
 from dataclasses import fields, replace
 
+from ..model.board_mana import resolve_board_mana
 from ..model.errors import InvalidPlan, RequestError
 from ..model.plan import (
     KEEP_CONFLICT, NEEDS_ACTIVATION_BEFORE_CASTING, NO_MANA_COST, NO_PAYMENT, SEQUENCE_FAILS, TIME_LIMIT, TIMEOUT,
@@ -226,7 +227,27 @@ def _answer_best_turn(problem: PaymentProblem, budget: Budget):
     found = _solve_chosen(problem, spells, lands, False, budget)
     if isinstance(found, Status):
         return budget.undecided()
+    if found.optimal and _unfollowed(problem, spells):
+        return replace(found, optimal=False)  # a better turn may use that permanent: not proven best
     return found
+
+
+def _unfollowed(problem: PaymentProblem, spells: list) -> bool:
+    """Whether a card the hand can exile for mana (Simian Spirit Guide) would, cast
+    instead, leave a permanent that later payments could use: it has an ability on the
+    board (its own, given, or an altar's), or it could convoke or improvise. The
+    chosen-order model counts its mana from the hand but does not follow that permanent."""
+    for card in spells:
+        body = card.permanent
+        if card.from_hand is None or body is None:
+            continue
+        if body.creature and any(s.convoke for s in spells) or body.artifact and any(s.improvise for s in spells):
+            return True
+        others = tuple(p for p in problem.board.permanents if p is not card.from_hand)
+        board = resolve_board_mana(Board(others + (body,)), problem.player, problem.opponents)
+        if any(p.abilities for p in board.permanents if p.id == body.id):
+            return True
+    return False
 
 
 def _can_choose(problem: PaymentProblem, cards: list) -> bool:

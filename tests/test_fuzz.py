@@ -123,6 +123,16 @@ def payable(out) -> bool:
     {"id": "p1", "abilities": [], "type_line": "Artifact"},  # fuzz: an altar may sacrifice the Cube, after
     {"id": "altar", "type_line": "Creature — Elf", "abilities": [{"cost": "Sacrifice an artifact", "add": "any"}]},
     {"id": "cube", "type_line": "Snow Artifact", "abilities": [{"cost": "{T}", "add": "double"}]}]})  # its doubling
+# fuzz: a count that sacrifices its own land (devotion 1, from the Cantor), then the altar
+# sacrifices the Cantor a layer later; the relaxed tail took that sacrifice as made before
+# the count: a wrong "no"
+@example({"spell": {"mana_cost": "{2}{G}"}, "permanents": [
+    {"id": "p1", "type_line": "Land", "abilities": [{"cost": "Sacrifice this", "add": "{R}"}]},
+    {"id": "p2", "type_line": "Land", "abilities": [{"cost": "{1}, Sacrifice this",
+                                                     "add": {"for_each": "devotion", "mana": "any"}}]},
+    {"id": "cantor", "type_line": "Creature — Human Druid", "colors": ["G"], "mana_cost": "{R/G}",
+     "abilities": [{"cost": "Sacrifice this", "add": "any"}]},
+    {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]}]})
 def test_agrees_with_reference_search(request):
     problem, out = solve(request)
     check_answer(problem, out)
@@ -176,6 +186,49 @@ def test_more_life_never_hurts(request):
     {"id": "p1", "type_line": "Snow Land", "chosen_color": "U",                             # a U not, from
      "abilities": [{"cost": "{2}, {T}", "add": "{U}", "restrict": "instant spells", "damage": 1}],  # one source:
      "triggers": [{"when": "adds", "of": "land", "produces": "chosen", "add": "chosen"}]}]})  # which one floats
+@example(
+    request={'spell': {'mana_cost': '{1}{2}{G}',
+      'type_line': 'Creature — Elf',
+      'additional': ['{1}'],
+      'increase': ['{1}'],
+      'reduce': ['{1}'],
+      'convoke': True,
+      'improvise': True},
+     'player': {'life': 20, 'pool': '', 'energy': 0},
+     'permanents': [{'id': 'p0',
+       'abilities': [],
+       'type_line': 'Snow Land',
+       'tapped': True},
+      {'id': 'p1',
+       'abilities': [{'cost': '{W}, {T}', 'add': '{G}'},
+        {'cost': 'Sacrifice this', 'add': '{R}'}],
+       'type_line': 'Snow Land',
+       'tapped': True},
+      {'id': 'p2',
+       'abilities': [{'cost': '{1}, Sacrifice this',
+         'add': {'for_each': 'devotion', 'mana': 'any'},
+         'instant_only': True,
+         'damage': 1}],
+       'type_line': 'Snow Land',
+       'tapped': True},
+      {'id': 'count',
+       'type_line': 'Legendary Land',
+       'abilities': [{'cost': '{2}, {T}',
+         'add': {'for_each': 'devotion', 'mana': 'any'}}]},
+      {'id': 'cantor0',
+       'type_line': 'Creature — Human Druid',
+       'colors': ['G'],
+       'mana_cost': '{R/G}',
+       'abilities': [{'cost': 'Sacrifice this', 'add': 'any'}]},
+      {'id': 'altar',
+       'type_line': 'Artifact',
+       'abilities': [{'cost': 'Sacrifice a creature', 'add': '{C}{C}'}]},
+      {'id': 't',
+       'type_line': 'Enchantment',
+       'abilities': [],
+       'triggers': [{'when': 'tapped', 'of': 'Forest', 'add': '{G}'}],
+       'chosen_color': 'U'}]},
+).via('discovered failure')  # the same wrong "no" (an instant-only count, convoke, improvise)
 def test_a_cheaper_cost_never_hurts(request):
     problem, out = solve(request)
     cheaper = copy.deepcopy(request)
