@@ -150,6 +150,8 @@ def _finite_float(text: str) -> float:
 #: a 5,000-permanent request)
 _LONG_NUMBER = b"0" * 19
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+#: what orjson would write and json would not: handed on to json
+_STRICT = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
 
 
 def read_json(text):
@@ -180,11 +182,14 @@ def read_json(text):
 
 
 def write_json(answer: dict) -> str:
-    """The answer as one line of JSON (ASCII, as ``json.dumps`` writes it); if it can't
-    be written as strict JSON (a bug), the internal error that says so, so that every
-    request gets one line."""
+    """The answer as one line of JSON (ASCII; the values json.dumps writes, without its
+    spaces); if it can't be written as strict JSON (a bug), the internal error that says
+    so, so that every request gets one line. An answer's only numbers that are not whole
+    are ids echoed back, finite once read (:func:`read_json`), so orjson, which would
+    write NaN as null, meets none; what orjson writes but json refuses (dataclasses,
+    subclasses) goes to json, which says so."""
     try:
-        fast = orjson.dumps(answer)  # (an answer's only numbers that aren't whole are ids echoed back: finite)
+        fast = orjson.dumps(answer, option=_STRICT)
         if fast.isascii():
             return fast.decode("ascii")
     except (TypeError, orjson.JSONEncodeError):

@@ -235,8 +235,10 @@ def _answer_best_turn(problem: PaymentProblem, budget: Budget):
 def _unfollowed(problem: PaymentProblem, spells: list) -> bool:
     """Whether a card the hand can exile for mana (Simian Spirit Guide) would, cast
     instead, leave a permanent that later payments could use: it has an ability on the
-    board (its own, given, or an altar's), or it could convoke or improvise. The
-    chosen-order model counts its mana from the hand but does not follow that permanent."""
+    board (its own, given, or an altar's), it changes what others make (a color among
+    permanents for Bloom Tender, an Elf for Priest of Titania), or it could convoke or
+    improvise. The chosen-order model counts its mana from the hand but does not follow
+    that permanent."""
     for card in spells:
         body = card.permanent
         if card.from_hand is None or body is None:
@@ -244,8 +246,9 @@ def _unfollowed(problem: PaymentProblem, spells: list) -> bool:
         if body.creature and any(s.convoke for s in spells) or body.artifact and any(s.improvise for s in spells):
             return True
         others = tuple(p for p in problem.board.permanents if p is not card.from_hand)
-        board = resolve_board_mana(Board(others + (body,)), problem.player, problem.opponents)
-        if any(p.abilities for p in board.permanents if p.id == body.id):
+        without = resolve_board_mana(Board(others), problem.player, problem.opponents).permanents
+        with_it = resolve_board_mana(Board(others + (body,)), problem.player, problem.opponents).permanents
+        if with_it[-1].abilities or any(a.abilities != b.abilities for a, b in zip(without, with_it)):
             return True
     return False
 

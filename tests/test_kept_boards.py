@@ -141,3 +141,21 @@ def test_a_kept_board_asked_mid_cast_and_then_with_priority_marks_its_steps_each
                             {"id": 2, "board": "me", "spell": {"mana_cost": "{R}{R}"}})
     assert mid["payable"] is False and mid["reason"]["code"] == "needs_activation_before_casting"
     assert priority["payable"] is True and priority["plan"]["steps"][0]["before_casting"] is True
+
+
+def test_a_name_holding_the_state_marker_does_not_mix_permanents_up():
+    """Found by review: a change's tapped state was written into the permanent's key
+    after "|tapped=", and a name holding that text cut the key short, so two different
+    permanents shared a key (and what was built for one served the other: a wrong "no")."""
+    store = BoardStore()
+    sac = lambda pid, mana: {"id": pid, "name": "X|tapped=", "abilities": [{"cost": "Sacrifice this", "add": mana}]}
+    assert solve({"board": "b1", "spell": {"mana_cost": "{G}"}, "permanents": [sac("a", "{G}")]}, boards=store)["payable"]
+    assert solve({"board": "b1", "changes": {"tapped": ["a"]}, "spell": {"mana_cost": "{G}"}}, boards=store)["payable"]
+    assert solve({"board": "b2", "spell": {"mana_cost": "{R}"}, "permanents": [sac("c", "{R}")]}, boards=store)["payable"]
+    tapped = solve({"board": "b2", "changes": {"tapped": ["c"]}, "spell": {"mana_cost": "{R}"}}, boards=store)
+    assert tapped["payable"] is True  # a tapped permanent can still be sacrificed
+    mixed = [sac("a", "{G}"), sac("c", "{R}"), sac("d", "{R}")]
+    solve({"board": "b3", "spell": {"mana_cost": "{R}{R}"}, "permanents": mixed}, boards=store)
+    after = solve({"board": "b3", "changes": {"tapped": ["a", "c", "d"]}, "spell": {"mana_cost": "{R}{R}"}},
+                  boards=store)
+    assert after["payable"] is True and sorted(after["plan"]["sacrificed"]) == ["c", "d"]

@@ -376,3 +376,15 @@ def test_a_spirit_guide_cast_and_then_used_is_not_claimed_optimal():
     assert out["optimal"] is False
     without_altar = solve({"query": "best_turn", "hand": hand, "permanents": [land, spawn]})
     assert without_altar["optimal"] is True
+
+
+def test_a_spirit_guide_that_would_change_what_others_make_is_not_claimed_optimal():
+    """Found by review: cast, the Guide is a red permanent, and Bloom Tender then makes
+    {G}{R} (value 13 in all); best_turn, which doesn't follow it, finds 10."""
+    hand = [{**HAND[6], "value": 3}, {"id": "y", "type_line": "Sorcery", "mana_cost": "{R}{G}", "value": 10}]
+    board = [{"id": "bt", "name": "Bloom Tender", "type_line": "Creature — Elf Druid", "mana_cost": "{1}{G}",
+              "oracle_text": "{T}: For each color among permanents you control, add one mana of that color."},
+             {"id": "m", "type_line": "Basic Land — Mountain"}, {"id": "f1", "type_line": "Basic Land — Forest"},
+             {"id": "f2", "type_line": "Basic Land — Forest"}]
+    out = solve({"query": "best_turn", "hand": hand, "permanents": board})
+    assert out["optimal"] is False

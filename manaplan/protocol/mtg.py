@@ -323,8 +323,10 @@ def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
             expect(pid in index, f"no permanent {pid!r} on the kept board", f"changes.{key}[{k}]")
             p = perms[index[pid]]
             if p.tapped != state:  # equal permanents in equal states keep equal keys
-                base = p.key.rsplit("|tapped=", 1)[0]
-                perms[index[pid]] = replace(p, tapped=state, key=f"{base}|tapped={state}" if base else "")
+                # (after a newline, which the key's repr of the fields never holds: a name
+                # with "|tapped=" in it can't cut the key short)
+                base = p.key.rsplit(_STATE, 1)[0]
+                perms[index[pid]] = replace(p, tapped=state, key=f"{base}{_STATE}{state}" if base else "")
     gone = set()
     for k, pid in enumerate(_id_list(changes, "remove")):
         expect(pid in index, f"no permanent {pid!r} on the kept board", f"changes.remove[{k}]")
@@ -347,6 +349,10 @@ def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
         player = {**player, **changes["player"]}
         read_player(player)
     return KeptBoard(player, board)
+
+
+#: what separates a kept permanent's key (repr of its fields) from its tapped state
+_STATE = "\ntapped="
 
 
 def _id_list(changes: dict, key: str) -> list:
