@@ -221,3 +221,15 @@ def test_every_unknown_field_is_named_at_once_with_a_suggestion():
     assert "'tapd' (did you mean 'tapped'?)" in message and "'colour' (did you mean 'colors'?)" in message
     assert "'zzz'" in message and "'zzz' (" not in message
     assert out["error"]["at"] == "permanents[0].tapd"
+
+
+def test_a_body_read_before_is_found_only_when_it_is_the_same_value():
+    """Permanents read before are found by their fields written as JSON, and then must be
+    equal as values too: a tuple (Python callers) is no list, even where the JSON is the
+    same, and is refused each time."""
+    from manaplan import solve
+    as_list = {"id": "b", "abilities": [{"cost": "{T}", "add": "{G}"}]}
+    as_tuple = {"id": "a", "abilities": ({"cost": "{T}", "add": "{G}"},)}
+    assert solve({"spell": {"mana_cost": "{G}"}, "permanents": [as_list]})["payable"] is True
+    out = solve({"spell": {"mana_cost": "{G}"}, "permanents": [as_tuple]})
+    assert out["error"]["at"] == "permanents[0].abilities"

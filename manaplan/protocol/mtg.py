@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import orjson
+
 from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import ManaCost, format_mana, format_types, parse_mana
@@ -503,7 +505,22 @@ def read_permanent(p, at: str) -> Permanent:
     expect(pid != GRAVEYARD and not pid.startswith(GRAVEYARD + ":"),
            f"{pid!r} is reserved for the cards delve exiles; choose another id", where)
     key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
-    return _read_once(_BODIES, key, lambda: _read_body(p, key, at)).with_id(pid)
+    template = _read_once(_BODIES, key, lambda: _read_body(p, key, at))
+    if not pasted:
+        _remember_json(p, template)
+    return template.with_id(pid)
+
+
+def _remember_json(p: dict, template: Permanent) -> None:
+    """Keep ``template`` under its fields as JSON too, for :func:`_read_before`."""
+    fields = {k: v for k, v in p.items() if k != "id"}
+    try:
+        text = orjson.dumps(fields)
+    except (TypeError, orjson.JSONEncodeError):
+        return  # (what JSON can't hold is read the long way each time)
+    if len(_BODIES_BY_JSON) >= MOST_KEPT_READS:
+        _BODIES_BY_JSON.clear()
+    _BODIES_BY_JSON[text] = (fields, template)
 
 
 def _read_before(p) -> Permanent | None:
@@ -515,11 +532,19 @@ def _read_before(p) -> Permanent | None:
     pid = p.get("id")
     if type(pid) is not str or not pid or pid == POOL or pid == GRAVEYARD or pid.startswith(_DELVED):
         return None
-    body = _BODIES.get(repr([(k, v) for k, v in p.items() if k != "id"]))
-    return body.with_id(pid) if body is not None else None
+    fields = {k: v for k, v in p.items() if k != "id"}
+    try:
+        kept = _BODIES_BY_JSON.get(orjson.dumps(fields))
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    # the same JSON, and equal as Python values too (a tuple is no list, NaN no null)
+    return kept[1].with_id(pid) if kept is not None and kept[0] == fields else None
 
 
 _DELVED = GRAVEYARD + ":"
+#: the bodies read, by their fields written as JSON (cheaper to write than repr): the
+#: fields and the template
+_BODIES_BY_JSON: dict = {}
 
 
 def _read_body(p: dict, key: str, at: str) -> Permanent:
