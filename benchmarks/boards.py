@@ -45,16 +45,24 @@ def plain_board(n: int, rng: random.Random) -> list:
     return board
 
 
+def _land(i: int, rng: random.Random) -> dict:
+    """The i-th permanent of a mixed board as a plain source (plain_board's mix)."""
+    return {**plain_board(1, rng)[0], "id": f"l{i}"}
+
+
+def _signet(i: int, rng: random.Random) -> dict:
+    return {"id": f"sig{i}", "abilities": [{"cost": "{1}, {T}", "add": rng.choice(SIGNETS)}]}
+
+
 def chain_board(n: int, rng: random.Random) -> list:
     """n sources of which about a third make several mana or cost mana to activate."""
     board = []
     for i in range(n):
         r = rng.random()
         if r < 0.6:
-            board.extend(plain_board(1, rng))
-            board[-1]["id"] = f"l{i}"
+            board.append(_land(i, rng))
         elif r < 0.7:
-            board.append({"id": f"sig{i}", "abilities": [{"cost": "{1}, {T}", "add": rng.choice(SIGNETS)}]})
+            board.append(_signet(i, rng))
         elif r < 0.78:
             cost, adds = rng.choice(FILTERS)
             board.append({"id": f"fil{i}", "abilities": [{"cost": "{T}", "add": "{C}"}, {"cost": f"{cost}, {{T}}", "add": adds}]})
@@ -77,8 +85,7 @@ def converter_board(n: int, rng: random.Random) -> list:
     for i in range(n):
         r = rng.random()
         if r < 0.65:
-            board.extend(plain_board(1, rng))
-            board[-1]["id"] = f"l{i}"
+            board.append(_land(i, rng))
         elif r < 0.8:
             board.append({"id": f"leaf{i}", "type_line": "Creature — Snake Shaman",
                           "abilities": [{"cost": "{G}", "add": "any"}]})
@@ -88,7 +95,7 @@ def converter_board(n: int, rng: random.Random) -> list:
         elif r < 0.93:
             board.append({"id": f"conv{i}", "type_line": "Artifact", "abilities": [{"cost": "{1}", "add": "{C}"}]})
         else:
-            board.append({"id": f"sig{i}", "abilities": [{"cost": "{1}, {T}", "add": rng.choice(SIGNETS)}]})
+            board.append(_signet(i, rng))
     return board
 
 

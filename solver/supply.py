@@ -135,6 +135,10 @@ class Group:
     def size(self) -> int:
         return len(self.ids)
 
+    def with_ids(self, ids: tuple) -> "Group":
+        """The same group of other, interchangeable permanents (twins on another board)."""
+        return Group(ids, self.tapped, self.can_tap, self.counters, self.flexibility, self.ordered, self.types)
+
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
 
@@ -259,11 +263,9 @@ def _unit(source: Board, proto, original, alt: tuple) -> tuple:
     return tuple(t for t, c in sorted(counts.items()) for _ in range(c // n))
 
 
-
 #: what :func:`_group_acts` built for a group, and the group, by what they depend on (its
-#: permanents' key, their number, the payment's context), kept
-#: across boards: a kept board's next change, or the next request's board, rebuilds
-#: only the groups that changed
+#: permanents' key, their number, the payment's context), kept across boards: a kept
+#: board's next change, or the next request's board, rebuilds only the groups that changed
 GROUPS_KEPT = 4096
 _GROUPS_BUILT: OrderedDict = OrderedDict()
 
@@ -290,8 +292,7 @@ def _alike_everywhere(board: Board, triggers: tuple, candidates) -> bool:
 def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidates, allow_precast: bool, members,
                 g: int, which) -> tuple:
     """What one group (interchangeable ``members``, group number ``g``) may activate:
-    (its acts, (ability index, why unusable) for each one it can't, (tapped, can tap,
-    counters, flexibility, ordered, types) for its Group)."""
+    (its acts, (ability index, why unusable) for each one it can't, its Group)."""
     proto = members[0]
     life = problem.player.life
     prefer = problem.prefer
@@ -368,8 +369,9 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
     ordered = len(members) == 1 and any(a.sacrifice for a in group_acts) and len(group_acts) > 1
     if ordered:
         group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
-    return tuple(group_acts), tuple(reasons), (proto.tapped, proto.can_tap, proto.counters, flexibility(types), ordered,
-                                                types)
+    group = Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters, flexibility(types),
+                  ordered, types)
+    return tuple(group_acts), tuple(reasons), group
 
 
 def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping: tuple | None = None,
@@ -494,15 +496,11 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         if built is not None and built[0] and built[0][0].group != g:  # built at another place on its board
             built = (tuple(a.in_group(g) for a in built[0]), built[1], built[2])
         if built is None:
-            group_acts, reasons, (tapped, can_tap, counters, flex, ordered, types) = \
-                _group_acts(problem, board, triggers, candidates, allow_precast, members, g, which)
-            built = (group_acts, reasons, Group(ids, tapped, can_tap, counters, flex, ordered, types))
+            built = _group_acts(problem, board, triggers, candidates, allow_precast, members, g, which)
             if shared:
                 _keep_group(shared, built)
         elif built[2].ids != ids:  # twins of the permanents it was built for
-            old = built[2]
-            built = (built[0], built[1], Group(ids, old.tapped, old.can_tap, old.counters, old.flexibility,
-                                               old.ordered, old.types))
+            built = (built[0], built[1], built[2].with_ids(ids))
         group_acts, reasons, group = built
         if reasons:
             excluded.extend((p.id, i, why) for i, why in reasons for p in members)

@@ -393,7 +393,7 @@ def read_spell(spell) -> Spell:
     key = repr([(k, v) for k, v in spell.items() if k != "id"])  # spells written alike share a key
     template = _read_once(_SPELLS, key, lambda: _read_spell({k: v for k, v in spell.items() if k != "id"}))
     expect(isinstance(sid, str), "'id' must be text", "spell.id")
-    expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(GRAVEYARD + ":"),
+    expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(_DELVED),
            f"{sid!r} is a word plans use; choose another id", "spell.id")
     return renewed(template, id=sid) if sid else template  # the id is not checked: no checks run again
 
@@ -502,7 +502,7 @@ def read_permanent(p, at: str) -> Permanent:
     where = f"{at}.instance" if pasted and "instance" in p else f"{at}.id"
     expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", where)
     expect(pid != POOL, "'pool' is reserved for floating mana; choose another id", where)
-    expect(pid != GRAVEYARD and not pid.startswith(GRAVEYARD + ":"),
+    expect(pid != GRAVEYARD and not pid.startswith(_DELVED),
            f"{pid!r} is reserved for the cards delve exiles; choose another id", where)
     key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
     template = _read_once(_BODIES, key, lambda: _read_body(p, key, at))
@@ -532,7 +532,7 @@ def _read_before(p) -> Permanent | None:
     pid = p.get("id")
     if type(pid) is not str or not pid or pid == POOL or pid == GRAVEYARD or pid.startswith(_DELVED):
         return None
-    fields = {k: v for k, v in p.items() if k != "id"}
+    fields = {k: v for k, v in p.items() if k != "id"}  # (as _remember_json writes it: inline, the hot path)
     try:
         kept = _BODIES_BY_JSON.get(orjson.dumps(fields))
     except (TypeError, orjson.JSONEncodeError):
