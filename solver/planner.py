@@ -246,9 +246,10 @@ def _unfollowed(problem: PaymentProblem, spells: list) -> bool:
         if body.creature and any(s.convoke for s in spells) or body.artifact and any(s.improvise for s in spells):
             return True
         others = tuple(p for p in problem.board.permanents if p is not card.from_hand)
-        without = resolve_board_mana(Board(others), problem.player, problem.opponents).permanents
-        with_it = resolve_board_mana(Board(others + (body,)), problem.player, problem.opponents).permanents
-        if with_it[-1].abilities or any(a.abilities != b.abilities for a, b in zip(without, with_it)):
+        before = {p.id: p.abilities for p in resolve_board_mana(Board(others), problem.player,
+                                                                 problem.opponents).permanents}
+        after = resolve_board_mana(Board(others + (body,)), problem.player, problem.opponents).permanents
+        if any(p.abilities != before.get(p.id, ()) for p in after):  # its own, or what others make now
             return True
     return False
 
