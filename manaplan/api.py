@@ -30,14 +30,16 @@ VERSION = "version"
 MAX_TIME_LIMIT_MS = 600_000
 
 
-def solve(request, time_limit: float = TIME_LIMIT, boards=None) -> dict:
+def solve(request, time_limit: float = TIME_LIMIT, boards=None, parsed: bool = False) -> dict:
     """Answer one request (a dict in the protocol's shape) with a response dict.
 
     The request's ``game`` picks the profile (Magic by default) that reads it, answers
     it and writes the answer. Bad input gives ``{"id": ..., "error": {"message": ...,
     "at": ...}}``; so does an internal failure (with ``"internal": true``), so that no
     traceback reaches a user. ``boards`` is the store of kept boards (``serve`` keeps
-    one per session); ``time_limit_ms`` in the request overrides ``time_limit``.
+    one per session); ``time_limit_ms`` in the request overrides ``time_limit``;
+    ``parsed``: the request was parsed from JSON text by :func:`read_json` (see
+    ``GameProfile.read``).
     """
     rid = request_id(request)
     try:
@@ -45,7 +47,7 @@ def solve(request, time_limit: float = TIME_LIMIT, boards=None) -> dict:
             return with_id(rid, version())
         if isinstance(request, dict) and request.get("query") == DROP_BOARD:
             return with_id(rid, _drop_board(request, boards))
-        profile, problem, result = _answer(request, time_limit, boards)
+        profile, problem, result = _answer(request, time_limit, boards, parsed)
         return with_id(rid, profile.write(problem, result))
     except Exception as e:  # noqa: BLE001 (every failure becomes an answer)
         return error_answer(rid, *_failure(e))
@@ -68,7 +70,7 @@ def _asks_version(request) -> bool:
     return isinstance(request, dict) and request.get("query") == VERSION
 
 
-def _answer(request, time_limit: float, boards=None) -> tuple:
+def _answer(request, time_limit: float, boards=None, parsed: bool = False) -> tuple:
     """(profile, problem, answer value) for a request; raises on bad input."""
     if not isinstance(request, dict):
         raise ManaplanError("a request must be a JSON object", "")
@@ -77,7 +79,7 @@ def _answer(request, time_limit: float, boards=None) -> tuple:
         time_limit = whole_number(request, "time_limit_ms", "time_limit_ms", minimum=1,
                                   maximum=MAX_TIME_LIMIT_MS) / 1000
     profile = find_profile(request.get("game", "mtg"))
-    problem = profile.read(request, boards)
+    problem = profile.read(request, boards, parsed)
     return profile, problem, profile.answer(problem, time_limit, started)
 
 
@@ -130,7 +132,7 @@ def solve_text(text, boards=None) -> dict:
         request = read_json(text)
     except ManaplanError as e:
         return error_answer(None, e.message, e.at)
-    return solve(request, boards=boards)
+    return solve(request, boards=boards, parsed=True)
 
 
 def _refuse_constant(name: str):

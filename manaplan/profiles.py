@@ -22,9 +22,11 @@ class GameProfile(Protocol):
     #: the queries it answers (besides ``version``, which every game answers)
     queries: tuple
 
-    def read(self, request: dict, boards=None) -> Any:
+    def read(self, request: dict, boards=None, parsed: bool = False) -> Any:
         """The request as the game's problem value; RequestError (located) if invalid.
-        ``boards``: the boards ``serve`` keeps (:class:`manaplan.boards.BoardStore`)."""
+        ``boards``: the boards ``serve`` keeps (:class:`manaplan.boards.BoardStore`);
+        ``parsed``: manaplan parsed the request from JSON text just now (its values are
+        JSON's own: lists, not tuples; no NaN)."""
 
     def answer(self, problem: Any, time_limit: float = TIME_LIMIT, started: float | None = None) -> Any:
         """The answer value: a plan, Unpayable, Undecided (or Payable for yes/no), within

@@ -66,7 +66,7 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
             "board_mana_done"):  # resolved already (its counted amounts too: Board.resolve_amounts)
         return board
     if "board_mana_needed" not in memo:  # looked for once per board
-        memo["board_mana_needed"] = any(p.depends_on_board for p in board.permanents)
+        memo["board_mana_needed"] = any(p.depends_on_board for p in board.bodies)
     if not memo["board_mana_needed"]:
         return board
     key = ("board_mana", player.commander_identity, opponents)
@@ -315,7 +315,7 @@ def acting(board: Board, permanent, ability) -> tuple:
     itself. Triggers and replacement effects look at it (CR 605.4a, 106.12)."""
     if ability.through:
         host_id, index = ability.through
-        host = next((q for q in board.permanents if q.id == host_id), None)
+        host = board.find(host_id)
         if host is not None:
             return host, host.abilities[index], ability.via[2]
     return permanent, ability, permanent.snow

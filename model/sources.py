@@ -17,6 +17,7 @@ AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -510,9 +511,61 @@ def check_bounded(ability: Ability) -> None:
                            "than it costs would give infinite mana; this is not modelled", "cost")
 
 
+class Twins(Sequence):
+    """A board's permanents held as their distinct bodies, each with the ids of the
+    permanents that have it: a board of thousands of permanents repeats a handful of
+    bodies, and what is asked of a body is asked once (``Board.kinds``). It is the
+    sequence of the permanents in the order given, each made (``Permanent.with_id``) the
+    first time the sequence is looked into; an immutable value like the tuple it stands
+    for, and equal to it.
+
+    ``kinds`` is ``((body, ids), ...)``: a body is a Permanent whose own id is any of its
+    ids; ``order`` the ids as given."""
+
+    __slots__ = ("kinds", "order", "_all")
+
+    def __init__(self, kinds: tuple, order: tuple):
+        self.kinds = kinds
+        self.order = order
+        self._all = None
+
+    @property
+    def all(self) -> tuple:
+        """The permanents, in the order given (made once)."""
+        if self._all is None:
+            body_of = {pid: body for body, ids in self.kinds for pid in ids}
+            self._all = tuple(body_of[pid] if body_of[pid].id == pid else body_of[pid].with_id(pid)
+                              for pid in self.order)  # (a body under its own id is itself)
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def __getitem__(self, index):
+        return self.all[index]
+
+    def __iter__(self):
+        return iter(self.all)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and self.all == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self.all)
+
+    def __add__(self, more: tuple) -> "Twins":
+        """These permanents and ``more`` after them (each a body of its own)."""
+        more = tuple(more)
+        return Twins(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more))
+
+    def __repr__(self) -> str:
+        return repr(self.all)
+
+
 @dataclass(frozen=True)
 class Board:
-    """The permanents that may pay, by id."""
+    """The permanents that may pay, by id. ``permanents`` is a tuple, or a :class:`Twins`
+    (a board read from a request): the same sequence, held by body."""
 
     permanents: tuple = field(default=())
     #: the board as given, when this one has its counted amounts resolved
@@ -521,6 +574,41 @@ class Board:
     #: (the solver's grouping of interchangeable permanents), by their own keys; a board
     #: made with ``dataclasses.replace`` starts with an empty one
     memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    @property
+    def kinds(self) -> tuple:
+        """``((body, ids), ...)``: the permanents by distinct body (see :class:`Twins`);
+        on a board given as a tuple of permanents, each is a body of its own. What the
+        solver asks of every permanent it asks of these (grouping, restrictions, what
+        is tapped), so a board of thousands of twins costs what its bodies cost."""
+        if isinstance(self.permanents, Twins):
+            return self.permanents.kinds
+        if "kinds" not in self.memo:
+            self.memo["kinds"] = tuple((p, (p.id,)) for p in self.permanents)
+        return self.memo["kinds"]
+
+    @property
+    def bodies(self) -> tuple:
+        """The distinct bodies of ``kinds``: what is true of one is true of its twins."""
+        return tuple(body for body, _ in self.kinds)
+
+    @property
+    def ids(self) -> frozenset:
+        """The ids of the permanents (found once per board)."""
+        if "ids" not in self.memo:
+            self.memo["ids"] = frozenset(self.permanents.order if isinstance(self.permanents, Twins)
+                                         else (p.id for p in self.permanents))
+        return self.memo["ids"]
+
+    def find(self, pid: str) -> "Permanent | None":
+        """The permanent with id ``pid``, or None (a twin is made for it, not the whole
+        board: see :class:`Twins`)."""
+        if not isinstance(self.permanents, Twins):
+            return self.by_id.get(pid)
+        if "body_of" not in self.memo:
+            self.memo["body_of"] = {i: body for body, ids in self.kinds for i in ids}
+        body = self.memo["body_of"].get(pid)
+        return None if body is None else body if body.id == pid else body.with_id(pid)
 
     @property
     def by_id(self) -> dict:
@@ -534,21 +622,21 @@ class Board:
         """Whether the player may spend mana as though it were mana of any color (a
         permanent of theirs says so: Chromatic Orrery, CR 609.4b); found once per board."""
         if "any_color" not in self.memo:
-            self.memo["any_color"] = any(SPEND_AS_ANY_COLOR in p.spending for p in self.permanents)
+            self.memo["any_color"] = any(SPEND_AS_ANY_COLOR in p.spending for p in self.bodies)
         return self.memo["any_color"]
 
     @property
     def has_doubling(self) -> bool:
         """Whether an ability on the board doubles the pool (Doubling Cube); found once."""
         if "doubling" not in self.memo:
-            self.memo["doubling"] = any(a.output.doubles for p in self.permanents for a in p.abilities)
+            self.memo["doubling"] = any(a.output.doubles for p in self.bodies for a in p.abilities)
         return self.memo["doubling"]
 
     @property
     def tapped_ids(self) -> frozenset:
         """The ids of the permanents that are tapped (found once per board)."""
         if "tapped_ids" not in self.memo:
-            self.memo["tapped_ids"] = frozenset(p.id for p in self.permanents if p.tapped)
+            self.memo["tapped_ids"] = frozenset(pid for body, ids in self.kinds if body.tapped for pid in ids)
         return self.memo["tapped_ids"]
 
     @property
@@ -556,8 +644,10 @@ class Board:
         """(permanent id, line, why) for each line of card text about mana that its
         permanent's reader could not read (found once per board)."""
         if "unread" not in self.memo:
-            unread = tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
-            if any(p.triggers for p in self.permanents):  # a doubling's amount under triggered mana: not modelled
+            unread = ()
+            if any(p.unread or p.triggers for p in self.bodies):  # (in the order given)
+                unread = tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
+            if any(p.triggers for p in self.bodies):  # a doubling's amount under triggered mana: not modelled
                 unread += tuple((p.id, a.text or "double", DOUBLING_WITH_TRIGGERS) for p in self.permanents
                                 for a in p.abilities if a.output.doubles)
             self.memo["unread"] = unread
@@ -608,7 +698,7 @@ class Board:
         counting: the solver subtracts it (:meth:`counted_loss`), and the validator and
         the reference search count the board as it is at each step (:meth:`live_output`).
         """
-        if not any(a.output.per for p in self.permanents for a in p.abilities):
+        if not any(a.output.per for p in self.bodies for a in p.abilities):
             return self
         if "resolved" in self.memo:
             return self.memo["resolved"]

@@ -193,7 +193,9 @@ def board_triggers(board) -> tuple:
     memo = getattr(board, "memo", None)
     if memo is not None and "triggers" in memo:
         return memo["triggers"]
-    found = tuple((p, i, t) for p in board.permanents for i, t in enumerate(p.triggers))
+    found = ()
+    if any(p.triggers for p in getattr(board, "bodies", board.permanents)):  # (in the order given)
+        found = tuple((p, i, t) for p in board.permanents for i, t in enumerate(p.triggers))
     if memo is not None:
         memo["triggers"] = found
     return found

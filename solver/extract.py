@@ -56,13 +56,10 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
     pay_budget = Counter({key: val(v) for key, v in b.pay_vars.items() if val(v)})
 
     # which permanents do what: tap before sacrifice, layer by layer
-    state = {}
-    for g in supply.groups:
-        for pid in g.ids:
-            state[pid] = _Use(g.tapped, False, dict(g.counters))
+    uses = _Uses(supply.groups)
     for plan in earlier:
         for step in plan.steps:
-            s = state.get(step.permanent)
+            s = uses.named(step.permanent)
             if s is None:
                 continue
             s.tapped = s.tapped or step.taps
@@ -96,7 +93,7 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
                                    out))
         for *_, j, out in sorted(this_layer, key=lambda r: r[:6]):
             a = acts[j]
-            pid = _pick_permanent(a, supply.groups[a.group].ids, state)
+            pid = _pick_permanent(a, uses, a.group)
             activations.append((l, j, out, pid))
 
     pool = _Pool(supply.pool if start_pool is None else start_pool)
@@ -208,27 +205,70 @@ def _spend(pool: _Pool, budget: Counter, stage, need) -> Mana:
     raise PlanError(f"the model pays {need} at stage {stage} with nothing")
 
 
-def _pick_permanent(a, ids, state) -> str:
-    """Choose which permanent of the group performs activation ``a``."""
+def _pick_permanent(a, uses: "_Uses", g: int) -> str:
+    """Choose which permanent of group ``g`` performs activation ``a``: the first in the
+    group's order that can, or, for a sacrifice without {T}, one already tapped."""
+    ids = uses.groups[g].ids
     best = None
-    for pid in ids:
-        s = state[pid]
+    for k in uses.candidates(g):
+        s = uses.at(g, k)
         if s.sacrificed:
             continue
         if a.tap and s.tapped:
             continue
         if a.counters and s.counters.get(a.counter_kind, 0) < a.counters:
             continue
-        if best is None or (a.sacrifice and not a.tap and s.tapped and not state[best].tapped):
-            best = pid
+        if best is None or (a.sacrifice and not a.tap and s.tapped and not uses.at(g, best).tapped):
+            best = k
     if best is None:
         raise PlanError(f"no permanent left in the group for ability {a.index}")
-    s = state[best]
+    s = uses.touch(g, best)
     s.tapped = s.tapped or a.tap
     s.sacrificed = s.sacrificed or a.sacrifice
     if a.counters:
         s.counters[a.counter_kind] -= a.counters
-    return best
+    return ids[best]
+
+
+class _Uses:
+    """What has happened to the permanents while the plan is read back. A group's
+    members are alike until one is used: only the used ones are kept (by position in the
+    group), so a group of thousands costs what its activations cost."""
+
+    def __init__(self, groups):
+        self.groups = groups
+        self.used = [{} for _ in groups]  # group -> {position: _Use}
+        self.fresh = [0] * len(groups)  # group -> the first position not used
+        self._where = None
+
+    def at(self, g: int, k: int) -> "_Use":
+        """The state of the member at position ``k`` of group ``g`` (as the group has it
+        if unused)."""
+        s = self.used[g].get(k)
+        return s if s is not None else _Use(self.groups[g].tapped, False, dict(self.groups[g].counters))
+
+    def touch(self, g: int, k: int) -> "_Use":
+        """The state of that member, kept from now on."""
+        if k not in self.used[g]:
+            self.used[g][k] = self.at(g, k)
+            while self.fresh[g] in self.used[g]:
+                self.fresh[g] += 1
+        return self.used[g][k]
+
+    def candidates(self, g: int) -> list:
+        """The positions worth looking at, in order: those used, and the first unused
+        (the unused after it are alike)."""
+        out = sorted(self.used[g])
+        if self.fresh[g] < len(self.groups[g].ids):
+            out = sorted(out + [self.fresh[g]])
+        return out
+
+    def named(self, pid: str) -> "_Use | None":
+        """The state of permanent ``pid``, kept from now on; None if no group has it."""
+        if self._where is None:
+            self._where = {i: (g, k) for g, grp in enumerate(self.groups) for k, i in enumerate(grp.ids)}
+        where = self._where.get(pid)
+        return None if where is None else self.touch(*where)
 
 
 @dataclass

@@ -165,9 +165,11 @@ class Supply:
 
 
 def group_board(board: Board, convoke: bool = False, improvise: bool = False, apart: frozenset = frozenset()) -> tuple:
-    """The board's permanents in groups of interchangeable ones (tuples of Permanents),
-    computed once per board and kept in ``board.memo``: every later question on the same
-    board (another X, the general model after the plain one, a proof) reuses it.
+    """The board's permanents in groups of interchangeable ones, each ``(its first
+    permanent, the ids of all)``, computed once per board and kept in ``board.memo``:
+    every later question on the same board (another X, the general model after the
+    plain one, a proof) reuses it. It looks at the board's distinct bodies
+    (``Board.kinds``), and at single permanents only where one must stand alone.
 
     A permanent that can be sacrificed by one ability and use another (or convoke or
     improvise, when the spell has it) is kept on its own: the model then orders its
@@ -180,19 +182,32 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     key = ("groups", convoke, improvise, apart)
     if key in board.memo:
         return board.memo[key]
-    hosts = {p.attached_to for p in board.permanents if p.triggers and p.attached_to}
+    kinds = board.kinds
+    hosts = {p.attached_to for p, _ in kinds if p.triggers and p.attached_to}
     counting = counting_ids(board)
+    singled = hosts | counting | apart  # ids whose permanents may differ from their twins here
     by_key: dict = {}
-    for p in board.permanents:
-        extra = (convoke and p.creature) or (improvise and p.artifact)
-        sacrifices, more, doubles = p.sacrifices_for_mana
-        alone = (p.id in counting or p.id in apart or sacrifices and (extra or more)
-                 or p.taps_itself_and_another  # its tap is shared with acts of other groups
+    one_by_one = False
+    for body, ids in kinds:
+        extra = (convoke and body.creature) or (improvise and body.artifact)
+        sacrifices, more, doubles = body.sacrifices_for_mana
+        alone = (sacrifices and (extra or more)
+                 or body.taps_itself_and_another  # its tap is shared with acts of other groups
                  or doubles)  # a Doubling Cube: one activation per layer
-        attached = tuple(src.id for src in board.permanents if src.triggers and src.attached_to == p.id) \
-            if p.id in hosts else ()
-        by_key.setdefault((p.grouping_key(), p.id if alone else None, attached), []).append(p)
-    groups = tuple(tuple(members) for members in by_key.values())
+        if not alone and not (singled and singled.intersection(ids)):
+            by_key.setdefault((body.grouping_key(), None, ()), [body, []])[1].extend(ids)
+            continue
+        one_by_one = one_by_one or len(ids) > 1
+        for pid in ids:
+            attached = tuple(i for src, on in kinds if src.triggers and src.attached_to == pid for i in on) \
+                if pid in hosts else ()
+            apart_here = alone or pid in counting or pid in apart
+            by_key.setdefault((body.grouping_key(), pid if apart_here else None, attached), [body, []])[1].append(pid)
+    groups = [(body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids)) for body, ids in by_key.values()]
+    if one_by_one:  # twins apart (a board held by body): in the order given, as if read one by one
+        position = {pid: k for k, pid in enumerate(board.permanents.order)}
+        groups.sort(key=lambda group: position[group[1][0]])
+    groups = tuple(groups)
     board.memo[key] = groups
     return groups
 
@@ -204,7 +219,7 @@ def counting_ids(board: Board) -> frozenset:
     source = board.counted_from
     if source is None:
         return frozenset()
-    return frozenset(p.id for p in source.permanents if any(a.output.per for a in p.abilities))
+    return frozenset(pid for p, ids in source.kinds if any(a.output.per for a in p.abilities) for pid in ids)
 
 
 def _outcomes(board: Board, triggers: tuple, proto, index: int, ability):
@@ -285,15 +300,15 @@ def _alike_everywhere(board: Board, triggers: tuple, candidates) -> bool:
     if triggers or board.counted_from is not None or any(s.convoke or s.improvise for s in candidates):
         return False
     if "self_contained" not in board.memo:
-        board.memo["self_contained"] = all(p.self_contained for p in board.permanents)
+        board.memo["self_contained"] = all(p.self_contained for p in board.bodies)
     return board.memo["self_contained"]
 
 
-def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidates, allow_precast: bool, members,
-                g: int, which) -> tuple:
-    """What one group (interchangeable ``members``, group number ``g``) may activate:
-    (its acts, (ability index, why unusable) for each one it can't, its Group)."""
-    proto = members[0]
+def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidates, allow_precast: bool, proto,
+                ids: tuple, g: int, which) -> tuple:
+    """What one group (interchangeable permanents: ``proto``, the first, and the ``ids``
+    of all; group number ``g``) may activate: (its acts, (ability index, why unusable)
+    for each one it can't, its Group)."""
     life = problem.player.life
     prefer = problem.prefer
     doubling = board.has_doubling  # Doubling Cube
@@ -327,11 +342,11 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
                 spell_only = True
         caps = []
         if ab.cost.tap or ab.cost.sacrifice:
-            caps.append(len(members))
+            caps.append(len(ids))
         if ab.cost.counters:
-            caps.append(len(members) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
+            caps.append(len(ids) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
         if ab.cost.life:
-            caps.append(len(members) * (life // ab.cost.life))
+            caps.append(len(ids) * (life // ab.cost.life))
         if ab.cost.energy:
             caps.append(problem.player.energy // ab.cost.energy)
         alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
@@ -356,20 +371,20 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
         colors = tuple(c for c in COLORS if c in proto.colors)
         alts = tuple((c,) for c in colors) or (("C",),)
         group_acts.append(Act(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
-                              Mana("C", False, True, not colors, keyword=True), len(members), text=CONVOKE,
+                              Mana("C", False, True, not colors, keyword=True), len(ids), text=CONVOKE,
                               for_spells=which(lambda s: s.convoke)))
     if not proto.tapped and proto.artifact and any(s.improvise for s in candidates):
         group_acts.append(Act(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
-                              Mana("C", False, True, True, keyword=True), len(members), text=IMPROVISE,
+                              Mana("C", False, True, True, keyword=True), len(ids), text=IMPROVISE,
                               for_spells=which(lambda s: s.improvise)))
     types = frozenset()
     for a in group_acts:
         if a.index not in (CONVOKE, IMPROVISE) and not a.doubles:  # a doubling makes no color of its own
             types |= a.output_types
-    ordered = len(members) == 1 and any(a.sacrifice for a in group_acts) and len(group_acts) > 1
+    ordered = len(ids) == 1 and any(a.sacrifice for a in group_acts) and len(group_acts) > 1
     if ordered:
         group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
-    group = Group(tuple(p.id for p in members), proto.tapped, proto.can_tap, proto.counters, flexibility(types),
+    group = Group(ids, proto.tapped, proto.can_tap, proto.counters, flexibility(types),
                   ordered, types)
     return tuple(group_acts), tuple(reasons), group
 
@@ -467,7 +482,7 @@ def _allows(spell, restrict: str):
 def board_restrictions(board: Board) -> tuple:
     """Every spending restriction on the board's abilities (read once per board)."""
     if "restrictions" not in board.memo:
-        board.memo["restrictions"] = tuple(sorted({a.restrict for p in board.permanents for a in p.abilities
+        board.memo["restrictions"] = tuple(sorted({a.restrict for p in board.bodies for a in p.abilities
                                                    if a.restrict}))
     return board.memo["restrictions"]
 
@@ -486,24 +501,22 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         return None if len(ok) == len(candidates) else ok
     prefer = problem.prefer
     alike = _alike_everywhere(board, triggers, candidates)
-    for members in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
+    for proto, ids in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
         g = len(groups)
-        shared = alike and members[0].text_key and (members[0].text_key, len(members), life, allow_precast,
-                                                     problem.mid_cast, problem.player.energy,
-                                                     members[0].id in prefer.never_sacrifice)
+        shared = alike and proto.text_key and (proto.text_key, len(ids), life, allow_precast, problem.mid_cast,
+                                               problem.player.energy, proto.id in prefer.never_sacrifice)
         built = _GROUPS_BUILT.get(shared) if shared else None
-        ids = tuple(p.id for p in members)
         if built is not None and built[0] and built[0][0].group != g:  # built at another place on its board
             built = (tuple(a.in_group(g) for a in built[0]), built[1], built[2])
         if built is None:
-            built = _group_acts(problem, board, triggers, candidates, allow_precast, members, g, which)
+            built = _group_acts(problem, board, triggers, candidates, allow_precast, proto, ids, g, which)
             if shared:
                 _keep_group(shared, built)
         elif built[2].ids != ids:  # twins of the permanents it was built for
             built = (built[0], built[1], built[2].with_ids(ids))
         group_acts, reasons, group = built
         if reasons:
-            excluded.extend((p.id, i, why) for i, why in reasons for p in members)
+            excluded.extend((pid, i, why) for i, why in reasons for pid in ids)
         groups.append(group)
         acts.extend(group_acts)
     # cards beyond the most generic mana the total can ask for are never exiled: the work

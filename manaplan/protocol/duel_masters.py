@@ -261,7 +261,7 @@ class DuelMastersProfile:
     #: the queries it answers (besides ``version``, which the API answers for every game)
     queries = ("pay",)
 
-    def read(self, request: dict, boards=None) -> DMRequest:
+    def read(self, request: dict, boards=None, parsed: bool = False) -> DMRequest:
         return read(request)  # boards are kept for Magic only
 
     def answer(self, problem: DMRequest, time_limit: float = TIME_LIMIT, started: float | None = None) -> Any:

@@ -29,7 +29,8 @@ from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Cas
 from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY,
                              QUERIES, SEQUENCE, PaymentProblem, Preference, Spell, renewed)
 from ..model.restrictions import parse_restriction
-from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, check_bounded, split_type_line
+from ..model.sources import (Ability, AbilityCost, Board, Output, Permanent, Player, Twins, check_bounded,
+                             split_type_line)
 from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
 from ..model.triggers import ManaTrigger, check_board
 from ..boards import DROP_BOARD, KeptBoard
@@ -55,8 +56,9 @@ ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "da
 
 # -- reading ------------------------------------------------------------------------------
 
-def read(request, boards=None) -> PaymentProblem:
+def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
     """Validate a Magic request and build the problem; raise RequestError on bad input.
+    ``parsed``: manaplan parsed the request from JSON text (see :func:`read_board`).
 
     With ``"board": NAME`` and a ``boards`` store (``serve``'s), ``permanents`` are kept
     under NAME, or, without them, the kept board is used after its ``changes``; the
@@ -84,7 +86,7 @@ def read(request, boards=None) -> PaymentProblem:
                "changes")
         perms = request.get("permanents", [])
         expect(isinstance(perms, list), "'permanents' must be a list", "permanents")
-        board = read_board(perms, "permanents")
+        board = read_board(perms, "permanents", parsed=parsed)
         player_fields = request.get("player")
         if name is not None and boards is not None:
             base = request.get("player", {})
@@ -102,7 +104,7 @@ def read(request, boards=None) -> PaymentProblem:
         given = request.get("player", {})
         expect(isinstance(given, dict), "'player' must be an object", "player")
         player_fields = {**kept.player, **given}
-    ids = {p.id for p in board.permanents}
+    ids = board.ids
     for key, cards in (("hand", hand), ("spells", spells)):
         for i, card in enumerate(cards):
             if card.id in ids:
@@ -117,7 +119,7 @@ def read(request, boards=None) -> PaymentProblem:
     keep, together = read_keep(request, query, spell, hand)
     expect("land_drop" not in request or query == BEST_TURN, "'land_drop' is for the best_turn query", "land_drop")
     land_drop = boolean(request, "land_drop", "land_drop", True)
-    prefer = read_prefer(request.get("prefer"), {p.id for p in board.permanents})
+    prefer = read_prefer(request.get("prefer"), board.ids)
     opponents = None
     if "opponents" in request:  # what the opponents control: read by text such as Exotic Orchard's
         expect(isinstance(request["opponents"], list), "'opponents' must be a list of permanents", "opponents")
@@ -291,9 +293,72 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
         raise e.located(at) from None
 
 
-def read_board(perms: list, at: str, known=()) -> Board:
+def read_board(perms: list, at: str, known=(), parsed: bool = False) -> Board:
     """Read a board's permanents (ids distinct, also from ``known``; Auras attached to
-    permanents of the board) and check its triggers."""
+    permanents of the board) and check its triggers. ``parsed``: the permanents were
+    just parsed from JSON text (their values are JSON's: lists, not tuples; no NaN).
+
+    A board whose bodies were all read before (``_BODIES_BY_JSON``) is held by body
+    (:class:`Twins`), found by each permanent's fields as JSON: a board of thousands of
+    permanents costs little more than parsing it. Any other is read permanent by
+    permanent, which says where anything is wrong."""
+    known = set(known)
+    board = _read_by_body(perms, at, known, parsed)
+    if board is None:
+        board = _read_each(perms, at, known)
+    if any(p.triggers for p in board.bodies):
+        check_board(board.permanents)
+    return board
+
+
+def _read_by_body(perms: list, at: str, known: set, parsed: bool) -> Board | None:
+    """The board as :class:`Twins`, or None where a permanent has something to be said
+    about it (then :func:`_read_each` says it). Its hot loop copies each permanent but
+    its id and looks its JSON up; a body not met before is read once, here."""
+    if type(perms) is not list:
+        return None
+    kinds: dict = {}  # fields as JSON: [body, ids, fields]
+    order = []
+    dumps = orjson.dumps
+    for p in perms:
+        if type(p) is not dict or "object" in p:
+            return None
+        fields = p.copy()
+        pid = fields.pop("id", None)
+        if type(pid) is not str:
+            return None
+        try:
+            text = dumps(fields)
+        except (TypeError, orjson.JSONEncodeError):
+            return None
+        kind = kinds.get(text)
+        if kind is None:
+            kept = _BODIES_BY_JSON.get(text)
+            if kept is not None and kept[0] == fields:
+                kind = kinds[text] = [kept[1], [], fields]
+            else:
+                try:
+                    body = read_permanent(p, f"{at}[{len(order)}]")
+                except ManaplanError:
+                    return None
+                kind = kinds[text] = [body, [], fields]
+        elif not parsed and kind[2] != fields:  # (Python values: a tuple is no list, NaN no null)
+            return None
+        kind[1].append(pid)
+        order.append(pid)
+    ids = set(order)
+    joined = "\0" + "\0".join(order)
+    if (len(ids) < len(order) or ids & known or "" in ids or POOL in ids or GRAVEYARD in ids
+            or "\0" + _DELVED in joined):
+        return None  # (the long way names the permanent)
+    ids |= known
+    if any(body.attached_to and body.attached_to not in ids for body, _, _ in kinds.values()):
+        return None
+    return Board(Twins(tuple((body, tuple(pids)) for body, pids, _ in kinds.values()), tuple(order)))
+
+
+def _read_each(perms: list, at: str, known: set) -> Board:
+    """The board read permanent by permanent; errors say which."""
     parsed = []
     seen = set(known)
     for i, p in enumerate(perms):
@@ -306,9 +371,7 @@ def read_board(perms: list, at: str, known=()) -> Board:
         if perm.attached_to and perm.attached_to not in seen:
             raise RequestError(f"'attached_to' names no permanent on the board: {perm.attached_to!r}",
                                f"{at}[{i}].attached_to")
-    board = Board(tuple(parsed))
-    check_board(board.permanents)
-    return board
+    return Board(tuple(parsed))
 
 
 def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
@@ -512,12 +575,16 @@ def read_permanent(p, at: str) -> Permanent:
 
 
 def _remember_json(p: dict, template: Permanent) -> None:
-    """Keep ``template`` under its fields as JSON too, for :func:`_read_before`."""
+    """Keep ``template`` under its fields as JSON too, for :func:`_read_before` and
+    :func:`_read_by_body`: only fields that are what their JSON parses back to (a
+    board parsed from the same text then needs no other check)."""
     fields = {k: v for k, v in p.items() if k != "id"}
     try:
         text = orjson.dumps(fields)
     except (TypeError, orjson.JSONEncodeError):
         return  # (what JSON can't hold is read the long way each time)
+    if orjson.loads(text) != fields:
+        return  # (a tuple, a NaN: read the long way)
     if len(_BODIES_BY_JSON) >= MOST_KEPT_READS:
         _BODIES_BY_JSON.clear()
     _BODIES_BY_JSON[text] = (fields, template)
@@ -856,8 +923,8 @@ class MagicProfile:
     name = "mtg"
     queries = QUERIES + (DROP_BOARD,)
 
-    def read(self, request: dict, boards=None) -> PaymentProblem:
-        return read(request, boards)
+    def read(self, request: dict, boards=None, parsed: bool = False) -> PaymentProblem:
+        return read(request, boards, parsed)
 
     def answer(self, problem: PaymentProblem, time_limit: float = TIME_LIMIT, started: float | None = None):
         from ..solver.planner import answer

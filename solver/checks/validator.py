@@ -233,7 +233,7 @@ def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
 def _replay(problem: PaymentProblem, plan: Plan) -> list:
     spell = problem.spell
     life_total = problem.player.life
-    perms = problem.board.by_id
+    find = problem.board.find  # (a twin made for each id the plan names, not the whole board)
     triggers = board_triggers(problem.board)
     pool = _Pool(problem.player.pool)
     tapped = set(problem.board.tapped_ids)
@@ -264,9 +264,9 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
                 raise PlanRejected(f"{where}: delve pays one generic mana")
             spell_only = generic_only = keyword = True
         else:
-            if pid not in perms:
+            p = find(pid)
+            if p is None:
                 raise PlanRejected(f"{where}: no permanent {pid!r}")
-            p = perms[pid]
             if pid in sacrificed:
                 raise PlanRejected(f"{where}: {pid} was already sacrificed")
             if brief and index in p.plain_taps and not (step.payment or step.via or step.co_taps or step.triggered
@@ -382,7 +382,7 @@ def _replay(problem: PaymentProblem, plan: Plan) -> list:
         for t in added:
             pool.add(Mana(t, snow, spell_only, generic_only, ability_only, maker, keyword))
         if triggers or step.triggered:
-            host, host_ability = (perms.get(pid), ability) if ability is None else acting(problem.board, p, ability)[:2]
+            host, host_ability = (find(pid), ability) if ability is None else acting(problem.board, p, ability)[:2]
             for u in _replay_triggers(step, triggers, host, host_ability, tuple(added), sacrificed, where):
                 pool.add(u)
 

@@ -1,0 +1,137 @@
+"""Boards held by body (issue 13, 5,000 permanents): a board read from a request keeps
+its distinct bodies with their ids (``model.sources.Twins``); reading, grouping, the
+plan read back from the model and the validator look at bodies and at the permanents a
+plan names, not at every permanent. These tests hold that board to the one read
+permanent by permanent."""
+
+import json
+import random
+from dataclasses import replace
+
+import orjson
+from hypothesis import example, given, strategies as st
+
+from manaplan import solve
+from manaplan.api import solve_text
+from manaplan.model.sources import Board, Twins
+from manaplan.protocol import mtg
+from manaplan.solver.planner import answer
+from manaplan.solver.supply import group_board
+
+from strategies import requests
+
+
+def with_twins(perms: list, copies: list, seed: int) -> list:
+    """``perms`` with each permanent given ``copies[i]`` more times under new ids, shuffled."""
+    out = list(perms)
+    for i, p in enumerate(perms):
+        out += [{**p, "id": f"{p['id']}.{k}"} for k in range(copies[i % len(copies)])] if isinstance(p, dict) else []
+    random.Random(seed).shuffle(out)
+    return out
+
+
+def read_both(perms: list):
+    """(the board read by body from parsed JSON, the board read one by one), or the
+    errors each raised as (message, at)."""
+    out = []
+    for read in (lambda: mtg.read_board(orjson.loads(orjson.dumps(perms)), "permanents", parsed=True),
+                 lambda: mtg._read_each(perms, "permanents", set())):
+        try:
+            out.append(read())
+        except ValueError as e:
+            out.append((e.message, e.at))
+    return out
+
+
+@given(requests(), st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(0, 9))
+def test_a_board_read_by_body_is_the_board_read_one_by_one(request, copies, seed):
+    perms = with_twins(request.get("permanents", []), copies, seed)
+    by_body, each = read_both(perms)
+    assert by_body == each
+    if isinstance(each, Board):
+        assert [p.id for p in by_body.permanents] == [p.id for p in each.permanents]
+        assert [p.key for p in by_body.permanents] == [p.key for p in each.permanents]
+        assert by_body.ids == each.ids and by_body.tapped_ids == each.tapped_ids
+        assert by_body.unread == each.unread
+        for p in each.permanents:
+            assert by_body.find(p.id) == p and by_body.find(p.id).key == p.key
+        assert by_body.find("nothing here") is None
+
+
+@given(requests(), st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(0, 9))
+@example({"spell": {"mana_cost": "{1}{G}"}, "permanents": [
+    {"id": "t", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}, {"cost": "{T}", "add": "{G}"}]},
+    {"id": "s", "abilities": [{"cost": "{1}, {T}", "add": "{G}{W}"}]}]}, [2], 1).via("twins of a sacrificed "
+                                                                                      "and a Signet")
+def test_the_answer_on_a_board_held_by_body_is_the_answer_on_its_permanents(request, copies, seed):
+    """Same groups, same plan: what a request answers does not depend on how its board
+    is held."""
+    request = {**request, "permanents": with_twins(request.get("permanents", []), copies, seed)}
+    try:
+        problem = mtg.read(orjson.loads(orjson.dumps(request)), parsed=True)
+    except ValueError:
+        return
+    tuple_board = Board(tuple(problem.board.permanents))
+    if problem.board.counted_from is not None or isinstance(problem.board.permanents, tuple):
+        return  # (resolved against the board: held as a tuple by then)
+    assert isinstance(problem.board.permanents, Twins)
+    flat = replace(problem, board=tuple_board)
+    assert [(p.id, ids) for p, ids in group_board(problem.board)] == [(p.id, ids) for p, ids in group_board(tuple_board)]
+    assert mtg.write(problem, answer(problem)) == mtg.write(flat, answer(flat))
+
+
+def test_a_large_board_is_held_by_body_and_its_plan_names_the_first_twins():
+    forests = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(2000)]
+    treasures = [{"id": f"t{i}", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]} for i in range(1000)]
+    signets = [{"id": f"s{i}", "abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}]} for i in range(1000)]
+    request = {"spell": {"mana_cost": "{3}{G}{U}{U}{B}{R}"}, "permanents": forests + treasures + signets}
+    problem = mtg.read(orjson.loads(orjson.dumps(request)), parsed=True)
+    assert isinstance(problem.board.permanents, Twins) and len(problem.board.kinds) == 3
+    out = solve_text(json.dumps(request))
+    assert out["payable"] is True
+    # twins are picked in the order given: the first Forests, Signets and a Treasure
+    assert set(out["plan"]["tapped"]) <= {f"f{i}" for i in range(6)} | {"s0", "s1", "t0"}
+    assert out["plan"]["sacrificed"] == ["t0"]
+
+
+BAD_AMONG_TWINS = [
+    ({"id": "f3"}, "duplicate permanent id 'f3'", "permanents[100].id"),
+    ({"id": ""}, "every permanent needs an 'id' (non-empty text)", "permanents[100].id"),
+    ({"id": "pool"}, "'pool' is reserved for floating mana; choose another id", "permanents[100].id"),
+    ({"id": "graveyard:2"}, "'graveyard:2' is reserved for the cards delve exiles; choose another id",
+     "permanents[100].id"),
+    ({"id": 7}, "every permanent needs an 'id' (non-empty text)", "permanents[100].id"),
+    ({"id": "x", "attached_to": "nowhere"}, "'attached_to' names no permanent on the board: 'nowhere'",
+     "permanents[100].attached_to"),
+    ({"id": "x", "tapped": "yes"}, None, "permanents[100].tapped"),
+]
+
+
+def test_what_is_wrong_among_twins_is_said_where_it_is():
+    """The board read by body falls back to reading one by one, which names the place."""
+    forests = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(100)]
+    for bad, message, at in BAD_AMONG_TWINS:
+        for parsed in (True, False):
+            perms = forests + [{"type_line": "Basic Land — Forest", **bad}] + forests[:0]
+            request = {"spell": {"mana_cost": "{G}"}, "permanents": perms}
+            out = solve_text(json.dumps(request)) if parsed else solve(request)
+            assert out["error"]["at"] == at, (bad, out)
+            assert message is None or out["error"]["message"] == message
+
+
+def test_a_tuple_among_twins_read_from_python_is_refused_where_it_is():
+    forest = {"abilities": [{"cost": "{T}", "add": "{G}"}]}
+    perms = [{"id": f"f{i}", **forest} for i in range(50)] + [{"id": "odd", "abilities": ({"cost": "{T}", "add": "{G}"},)}]
+    out = solve({"spell": {"mana_cost": "{G}"}, "permanents": perms})
+    assert out["error"]["at"] == "permanents[50].abilities"
+
+
+def test_twins_are_the_sequence_of_their_permanents():
+    perms = [{"id": f"a{i}", "type_line": "Basic Land — Island"} for i in range(3)] + [{"id": "z", "tapped": True}]
+    board = mtg.read_board(perms, "permanents")
+    assert isinstance(board.permanents, Twins) and len(board.permanents) == 4
+    assert [p.id for p in board.permanents] == ["a0", "a1", "a2", "z"] and board.permanents[3].tapped
+    assert board.permanents == tuple(board.permanents) and hash(board.permanents) == hash(tuple(board.permanents))
+    more = board.permanents + (board.permanents[0].with_id("new"),)
+    assert isinstance(more, Twins) and [p.id for p in more][-1] == "new" and len(more) == 5
+    assert board.tapped_ids == {"z"} and board.ids == {"a0", "a1", "a2", "z"}
