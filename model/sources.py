@@ -606,7 +606,10 @@ class Board:
         if not isinstance(self.permanents, Twins):
             return self.by_id.get(pid)
         if "body_of" not in self.memo:
-            self.memo["body_of"] = {i: body for body, ids in self.kinds for i in ids}
+            body_of: dict = {}
+            for body, ids in self.kinds:
+                body_of.update(dict.fromkeys(ids, body))
+            self.memo["body_of"] = body_of
         body = self.memo["body_of"].get(pid)
         return None if body is None else body if body.id == pid else body.with_id(pid)
 

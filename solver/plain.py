@@ -59,11 +59,11 @@ def _classes(supply: Supply, ids: dict) -> list:
     if "plain_classes" not in supply.memo:
         classes = []
         for types, who in ids.items():
-            pooled = tuple(pid for pid in who if pid == POOL)
+            pooled = who.count(POOL)  # (the floating mana comes first: hall._plain_sources)
             if pooled:
-                classes.append((types, True, pooled))
-            if len(pooled) < len(who):
-                classes.append((types, False, tuple(pid for pid in who if pid != POOL)))
+                classes.append((types, True, tuple(who[:pooled])))
+            if pooled < len(who):
+                classes.append((types, False, tuple(who[pooled:])))
         supply.memo["plain_classes"] = classes
     return supply.memo["plain_classes"]
 
@@ -75,8 +75,10 @@ def _abilities_by_id(supply: Supply) -> dict:
         acts_of: dict = {}
         for a in supply.acts:
             acts_of.setdefault(a.group, []).append(a)
-        supply.memo["plain_abilities"] = {pid: acts_of.get(g, []) for g, grp in enumerate(supply.groups)
-                                          for pid in grp.ids}
+        by_id: dict = {}
+        for g, grp in enumerate(supply.groups):
+            by_id.update(dict.fromkeys(grp.ids, acts_of.get(g, [])))
+        supply.memo["plain_abilities"] = by_id
     return supply.memo["plain_abilities"]
 
 

@@ -159,3 +159,12 @@ def test_a_name_holding_the_state_marker_does_not_mix_permanents_up():
     after = solve({"board": "b3", "changes": {"tapped": ["a", "c", "d"]}, "spell": {"mana_cost": "{R}{R}"}},
                   boards=store)
     assert after["payable"] is True and sorted(after["plan"]["sacrificed"]) == ["c", "d"]
+
+
+def test_serve_collects_garbage_between_requests_and_restores_the_collector():
+    """The collector runs after answers (all generations every hundredth), not during a
+    request; the thresholds are as before once serve ends."""
+    import gc
+    before, full = gc.get_threshold(), gc.get_stats()[2]["collections"]
+    answers(*[{"id": i, "spell": {"mana_cost": "{G}"}, "permanents": FORESTS} for i in range(100)])
+    assert gc.get_stats()[2]["collections"] > full and gc.get_threshold() == before

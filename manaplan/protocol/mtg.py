@@ -321,7 +321,7 @@ def _read_by_body(perms: list, at: str, known: set, parsed: bool) -> Board | Non
     order = []
     dumps = orjson.dumps
     for p in perms:
-        if type(p) is not dict or "object" in p:
+        if type(p) is not dict:
             return None
         fields = p.copy()
         pid = fields.pop("id", None)
@@ -333,6 +333,8 @@ def _read_by_body(perms: list, at: str, known: set, parsed: bool) -> Board | Non
             return None
         kind = kinds.get(text)
         if kind is None:
+            if "object" in p:  # a Scryfall card: its id is Scryfall's, the permanent's is its instance
+                return None
             kept = _BODIES_BY_JSON.get(text)
             if kept is not None and kept[0] == fields:
                 kind = kinds[text] = [kept[1], [], fields]
@@ -346,15 +348,15 @@ def _read_by_body(perms: list, at: str, known: set, parsed: bool) -> Board | Non
             return None
         kind[1].append(pid)
         order.append(pid)
-    ids = set(order)
-    joined = "\0" + "\0".join(order)
+    ids = frozenset(order)
     if (len(ids) < len(order) or ids & known or "" in ids or POOL in ids or GRAVEYARD in ids
-            or "\0" + _DELVED in joined):
+            or "\0" + _DELVED in "\0" + "\0".join(order)):
         return None  # (the long way names the permanent)
-    ids |= known
-    if any(body.attached_to and body.attached_to not in ids for body, _, _ in kinds.values()):
+    if any(body.attached_to and body.attached_to not in ids | known for body, _, _ in kinds.values()):
         return None
-    return Board(Twins(tuple((body, tuple(pids)) for body, pids, _ in kinds.values()), tuple(order)))
+    board = Board(Twins(tuple((body, tuple(pids)) for body, pids, _ in kinds.values()), tuple(order)))
+    board.memo["ids"] = ids
+    return board
 
 
 def _read_each(perms: list, at: str, known: set) -> Board:
