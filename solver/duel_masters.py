@@ -200,7 +200,9 @@ def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
 
     from ortools.sat.python import cp_model
 
-    model = cp_model.CpModel()
+    from .cpsat import new_model
+
+    model = new_model()
     tapped = [model.new_int_var(0, _most_worth_tapping(g, required, request.cost_to_pay), f"tapped[{i}]")
               for i, g in enumerate(groups)]
     pays = {(i, c): model.new_bool_var(f"pays[{i},{c}]")

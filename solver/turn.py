@@ -41,7 +41,8 @@ from ..model.problem import PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
-from .cpsat import TURN_TUNING, Carried, Objective, PaymentModel, _cp, _is_zero, _sum, solve_lexicographic
+from .cpsat import (TURN_TUNING, Carried, Objective, PaymentModel, _is_zero, _sum, new_model,
+                    solve_lexicographic)
 from .extract import extract_plan
 from .supply import build_supply
 
@@ -58,7 +59,7 @@ class TurnModel:
     ``branches`` (spells that must stay payable after them), on ``base``'s board."""
 
     def __init__(self, base: PaymentProblem, main: list, branches: list = ()):
-        self.model = _cp().CpModel()
+        self.model = new_model()
         self.base = base
         everything = list(main) + [s for line in branches for s in line]
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
@@ -193,8 +194,7 @@ class ChosenTurnModel:
 
     def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
                  land_drop: bool = True):
-        cp = _cp()
-        self.model = m = cp.CpModel()
+        self.model = m = new_model()
         self.base, self.spells, self.lands = base, list(spells), list(lands) if land_drop else []
         n = len(self.spells)
         self.cast = [[m.new_bool_var(f"cast_{i}_{w}") for w in range(n)] for i in range(n)]
