@@ -127,6 +127,80 @@ def _collect_between(answered: int) -> None:
     gc.collect(2 if answered % 100 == 0 else 1 if answered % 10 == 0 else 0)
 
 
+def _deck_parsers(sub) -> None:
+    p_deck = sub.add_parser("deck", help="deck analysis: castability on curve by simulation, sources needed")
+    deck = p_deck.add_subparsers(dest="deck_command", required=True)
+    p = deck.add_parser("analyze", help="how often each nonland card is castable, turn by turn (simulated games, "
+                                         "exact payment)")
+    p.add_argument("decklist", help="Arena or MTGO text, or a JSON list; 'demo' for the built-in deck")
+    p.add_argument("--cards", help="Scryfall card objects: a JSON list or a bulk file (default: the demo cards)")
+    p.add_argument("--games", type=int, default=10000)
+    p.add_argument("--turns", type=int, default=8)
+    p.add_argument("--seed", default="0")
+    p.add_argument("--on", choices=("play", "draw", "both"), default="play")
+    p.add_argument("--mulligan", choices=("london", "none"), default="london")
+    p.add_argument("--no-ramp", action="store_true", help="never cast mana rocks and creatures")
+    p.add_argument("--engine", choices=("local", "dask"), default="local")
+    p.add_argument("--workers", type=int, help="processes (default: one per core)")
+    p.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
+    p.add_argument("--json", dest="json_out", help="write the report as JSON to this file")
+    p.add_argument("--plot", help="write PNG plots: PATH-by-turn.png and PATH-heat.png")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    s = deck.add_parser("sources", help="sources of a color needed for each cost pattern (Karsten 2022 preset)")
+    s.add_argument("--deck-size", type=int, required=True)
+    s.add_argument("--lands", type=int, required=True)
+    s.add_argument("--json", dest="json_out", help="write {\"sources_needed\": ...} to this file")
+
+
+def _deck(args) -> int:
+    from .model.errors import ManaplanError
+
+    try:
+        if args.deck_command == "sources":
+            from .deck.sources import sources_needed
+
+            if not 1 <= args.lands <= args.deck_size <= 1000:
+                raise ManaplanError("give 1 <= lands <= deck size <= 1000", "lands")
+            needed = sources_needed(args.deck_size, args.lands)
+            for pattern, n in needed.items():
+                print(f"{pattern:<18} {n if n is not None else 'not reachable'}")
+            if args.json_out:
+                _write(args.json_out, {"deck_size": args.deck_size, "lands": args.lands, "preset": "karsten2022",
+                                       "sources_needed": needed})
+            return 0
+        from .deck.analyze import DEMO_DECK, analyze, plot, table
+
+        if args.decklist == "demo":
+            text = DEMO_DECK
+        else:
+            try:
+                with open(args.decklist, encoding="utf-8-sig") as f:
+                    text = f.read()
+            except OSError as e:
+                raise ManaplanError(f"can't read the decklist: {e.strerror}", "decklist") from None
+        result = analyze(text, cards_file=args.cards, games=args.games, turns=args.turns, seed=args.seed, on=args.on,
+                         mulligan=args.mulligan, ramp=not args.no_ramp, engine=args.engine, workers=args.workers,
+                         address=args.address, progress=not args.quiet)
+        print(table(result))
+        if args.json_out:
+            _write(args.json_out, result)
+        if args.plot:
+            for path in plot(result, args.plot):
+                print(f"wrote {path}")
+        return 0
+    except (ManaplanError, ValueError, RuntimeError) as e:
+        message = e.message if isinstance(e, ManaplanError) else str(e)
+        at = f" (at {e.at})" if isinstance(e, ManaplanError) and e.at else ""
+        print(f"error{at}: {message}", file=sys.stderr)
+        return 2
+
+
+def _write(path: str, value: dict) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(value, f, indent=1)
+        f.write("\n")
+
+
 def _main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="manaplan", description="Exact mana-payment planner.")
     parser.add_argument("--version", action="version", version=f"manaplan {__version__}")
@@ -138,7 +212,10 @@ def _main(argv=None) -> int:
     sub.add_parser("serve", help="answer one JSON request per line until end of input")
     p_demo = sub.add_parser("demo", help="solve a built-in example and print the plan")
     p_demo.add_argument("--json", action="store_true", help="print the JSON response too")
+    _deck_parsers(sub)
     args = parser.parse_args(argv)
+    if args.command == "deck":
+        return _deck(args)
     if args.command == "solve":
         try:
             with open(args.file, "rb") if args.file else sys.stdin.buffer as f:

@@ -1,0 +1,196 @@
+"""``manaplan deck analyze``: how often each nonland card of a deck is castable, turn by
+turn, with exact payment inside every simulated game.
+
+>>> report = analyze(DEMO_DECK, games=40, turns=3, seed=1, workers=1, progress=False)
+>>> report["games"], [c["name"] for c in report["cards"]][:2]
+(40, ['Llanowar Elves', 'Simic Signet'])
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+
+from .cards import load_cards
+from .decklist import Decklist
+from .engine import LOCAL, run
+from .simulate import DeckModel, Policy, Tally
+
+#: the demo deck (two colors: filter lands, a check land, taplands, a bounce land,
+#: Signets and mana creatures), whose cards ship in the demo card file
+DEMO_DECK = """Deck
+8 Forest
+7 Island
+4 Flooded Grove
+2 Hinterland Harbor
+2 Thornwood Falls
+1 Simic Growth Chamber
+4 Llanowar Elves
+2 Simic Signet
+4 Grizzly Bears
+4 Kalonian Tusker
+4 Counterspell
+4 Opt
+4 Centaur Courser
+4 Cancel
+2 Air Elemental
+2 Craw Wurm
+2 Coiling Oracle
+"""
+#: z for a two-sided 95% interval
+Z95 = 1.959964
+
+
+def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, games: int = 10000,
+            turns: int = 8, seed=0, on: str = "play", mulligan: str = "london", ramp: bool = True,
+            engine: str = LOCAL, workers: int | None = None, address: str | None = None, progress=True) -> dict:
+    """The report (the contract's JSON, with more fields) for a decklist (text or a
+    :class:`Decklist`), card objects given inline (``cards``: a list) or read from
+    ``cards_file`` (default: the demo card file)."""
+    deck = decklist if isinstance(decklist, Decklist) else Decklist.parse(decklist)
+    if not 1 <= games <= 100_000_000:
+        raise ValueError("'games' must be 1 to 100,000,000")
+    data = load_cards(deck.names, cards_file, cards)
+    policy = Policy(turns=turns, on=on, mulligan=mulligan, ramp=ramp)
+    model = DeckModel.build(deck, data)  # (checked here, before any worker starts)
+    started = time.perf_counter()
+    bar = _progress_bar(games) if progress else None
+    try:
+        tally = run(deck, data, policy, games, seed, engine, workers, address,
+                    progress=(lambda n: bar.update(n)) if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - started
+    return report(model, policy, tally, seed, engine, workers, seconds)
+
+
+def _progress_bar(games: int):
+    try:
+        from tqdm import tqdm
+    except ImportError:  # (no bar without tqdm: the run is the same)
+        return None
+    return tqdm(total=games, unit="game", unit_scale=True, file=sys.stderr, desc="games", smoothing=0.1)
+
+
+def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, workers, seconds: float) -> dict:
+    """The numbers of a run, per nonland card and per turn."""
+    games = tally.games
+    cards = []
+    for k, c in enumerate(model.measured):
+        by_turn = [_share(tally.castable[t], k, games) for t in range(policy.turns)]
+        given = [_share(tally.castable_given_lands[t], k, tally.lands_hit[t]) for t in range(policy.turns)]
+        short = [_share(tally.short[t], k, games) for t in range(policy.turns)]
+        value = model.mana_value[c]
+        curve = max(1, value)
+        cards.append({
+            "name": model.names[c],
+            "mana_cost": model.cards[c].get("mana_cost", ""),
+            "mana_value": value,
+            "copies": model.copies[c],
+            "on_curve": by_turn[curve - 1] if curve <= policy.turns else None,
+            "on_curve_given_lands": given[curve - 1] if curve <= policy.turns else None,
+            "by_turn": by_turn,
+            "by_turn_given_lands": given,
+            "ci95": [list(wilson(p, games)) for p in by_turn],
+            "fails_for_mana": short,
+            "fails_for_colors": [round(1 - p - s, 6) for p, s in zip(by_turn, short)],
+        })
+    return {
+        "games": games,
+        "turns": policy.turns,
+        "seed": seed,
+        "on": policy.on,
+        "mulligan": policy.mulligan,
+        "ramp": policy.ramp,
+        "cards": cards,
+        "lands_hit": [n / games for n in tally.lands_hit],
+        "mana_spent": [n / games for n in tally.spent],
+        "mulligans": {str(k): n for k, n in sorted(tally.mulligans.items())},
+        "unread": model.unread,
+        "engine": engine,
+        "workers": workers,
+        "seconds": round(seconds, 3),
+    }
+
+
+def _share(row: dict, k: int, of: int) -> float | None:
+    if not of:
+        return None
+    return sum(n for mask, n in row.items() if mask >> k & 1) / of
+
+
+def wilson(p: float, n: int) -> tuple:
+    """The Wilson score interval of a proportion at 95% (rounded to 6 places)."""
+    if not n:
+        return (0.0, 1.0)
+    centre = p + Z95 * Z95 / (2 * n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n))
+    scale = 1 + Z95 * Z95 / n
+    return (round(max(0.0, (centre - half) / scale), 6), round(min(1.0, (centre + half) / scale), 6))
+
+
+def table(result: dict) -> str:
+    """The report as a terminal table: each card's chance to be castable by turn (%)."""
+    turns = result["turns"]
+    width = max(len(c["name"]) for c in result["cards"]) if result["cards"] else 4
+    head = f"{'card':<{width}}  {'cost':<12} {'n':>2}  {'curve':>6}  " + " ".join(f"{'t' + str(t + 1):>5}"
+                                                                          for t in range(turns))
+    lines = [f"{result['games']:,} games, {turns} turns, on the {result['on']}, mulligan {result['mulligan']} "
+             f"(seed {result['seed']}); % castable by turn", head, "-" * len(head)]
+    for c in result["cards"]:
+        curve = "-" if c["on_curve"] is None else f"{100 * c['on_curve']:5.1f}"
+        lines.append(f"{c['name']:<{width}}  {c['mana_cost']:<12} {c['copies']:>2}  {curve:>6}  "
+                     + " ".join(f"{100 * p:5.1f}" for p in c["by_turn"]))
+    lines.append(f"{'lands on curve':<{width}}  {'':<12} {'':>2}  {'':>6}  "
+                 + " ".join(f"{100 * p:5.1f}" for p in result["lands_hit"]))
+    lines.append(f"{'mana spent':<{width}}  {'':<12} {'':>2}  {'':>6}  "
+                 + " ".join(f"{p:5.2f}" for p in result["mana_spent"]))
+    for name, lines_unread in result["unread"].items():
+        lines.append(f"unread text on {name}: {'; '.join(lines_unread)}")
+    return "\n".join(lines)
+
+
+def plot(result: dict, path: str) -> list:
+    """Two PNG files from ``path`` (``deck.png`` -> ``deck-by-turn.png``,
+    ``deck-heat.png``): castability by turn, one line per card; a heat map of cards x
+    turns. Needs matplotlib (``pip install 'manaplan[deck]'``)."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise RuntimeError("plots need matplotlib: pip install 'manaplan[deck]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    stem = path[:-4] if path.lower().endswith(".png") else path
+    turns = list(range(1, result["turns"] + 1))
+    out = []
+    fig, ax = plt.subplots(figsize=(9, 5.5))
+    for c in result["cards"]:
+        ax.plot(turns, [100 * p for p in c["by_turn"]], marker="o", markersize=3, label=f"{c['name']} {c['mana_cost']}")
+    ax.set_xlabel("turn")
+    ax.set_ylabel("castable (%)")
+    ax.set_ylim(0, 101)
+    ax.set_title(f"Castable by turn ({result['games']:,} games, on the {result['on']})")
+    ax.legend(fontsize=7, ncol=2, loc="lower right")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    out.append(f"{stem}-by-turn.png")
+    fig.savefig(out[-1], dpi=110)
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(1.6 + 0.7 * len(turns), 1 + 0.32 * len(result["cards"])))
+    grid = [[100 * p for p in c["by_turn"]] for c in result["cards"]]
+    image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=100, aspect="auto")
+    ax.set_xticks(range(len(turns)), [str(t) for t in turns])
+    ax.set_yticks(range(len(grid)), [f"{c['name']} {c['mana_cost']}" for c in result["cards"]], fontsize=7)
+    for i, row in enumerate(grid):
+        for j, v in enumerate(row):
+            ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize=6, color="white" if v < 60 else "black")
+    ax.set_xlabel("turn")
+    fig.colorbar(image, ax=ax, label="castable (%)")
+    fig.tight_layout()
+    out.append(f"{stem}-heat.png")
+    fig.savefig(out[-1], dpi=110)
+    plt.close(fig)
+    return out

@@ -1,0 +1,108 @@
+"""Card data for a decklist: Scryfall card objects, as Scryfall gives them.
+
+``--cards FILE`` is a JSON list of card objects or one of Scryfall's bulk files
+(``oracle-cards.json``, ``default-cards.json``: a list of card objects, one per line, up
+to hundreds of megabytes). The bulk file is read line by line, and only lines that hold
+one of the deck's names are parsed: what the deck doesn't need is never loaded. A deck's
+card missing from the data is an error that names it.
+
+A small file of real cards ships for the demo and the tests (:data:`DEMO_CARDS`: the
+mana producers of ``tests/fixtures/mana_cards.json`` with their Oracle text, and a few
+spells with their costs).
+"""
+
+from __future__ import annotations
+
+import os
+
+import orjson
+
+from ..model.errors import RequestError
+
+#: the card file shipped with the package (Scryfall's fields for each card)
+DEMO_CARDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "demo_cards.json")
+#: the fields of a card object the analysis reads (the rest of a bulk file's is dropped)
+FIELDS = ("object", "name", "mana_cost", "cmc", "type_line", "oracle_text", "colors", "color_identity", "layout",
+          "card_faces", "keywords", "produced_mana", "set", "collector_number")
+
+
+def card_key(name: str) -> str:
+    """How a decklist's name is matched: case and spacing apart; a two-faced card also
+    by its front face (``Brightclimb Pathway`` for ``Brightclimb Pathway // Grimclimb
+    Pathway``)."""
+    return " ".join(name.lower().split())
+
+
+def load_cards(names, path: str | None = None, inline: list | None = None) -> dict:
+    """{name as the deck writes it: card object} for every name, from ``inline`` card
+    objects, else from the file at ``path`` (default: the demo file). RequestError naming
+    the cards that are in neither."""
+    wanted = {card_key(n): n for n in names}
+    found: dict = {}
+    if inline is not None:
+        _take(inline, wanted, found, "cards")
+    else:
+        _read_file(path or DEMO_CARDS, wanted, found)
+    missing = [wanted[k] for k in wanted if k not in found]
+    if missing:
+        where = "the cards given" if inline is not None else (path or "the demo card file")
+        raise RequestError(f"no card data for {', '.join(repr(m) for m in missing)} in {where}", "cards")
+    return {wanted[k]: found[k] for k in wanted}
+
+
+def _read_file(path: str, wanted: dict, found: dict) -> None:
+    """Fill ``found`` from a card file: line by line where it holds one object per line
+    (Scryfall's bulk files), parsing only lines that name a wanted card; else the whole."""
+    try:
+        handle = open(path, "rb")
+    except OSError as e:
+        raise RequestError(f"can't read the card file: {e.strerror}", "cards") from None
+    with handle:
+        first = handle.read(1 << 16)
+        handle.seek(0)
+        if first.lstrip().startswith(b"[") and b"\n{" in first.replace(b"\r\n", b"\n").replace(b"\n ", b"\n"):
+            needles = [_needle(name) for name in wanted]
+            for line in handle:
+                if len(found) == len(wanted):
+                    break
+                low = line.lower()
+                if not any(n in low for n in needles):
+                    continue
+                text = line.strip().rstrip(b",")
+                if not text.startswith(b"{"):
+                    continue
+                try:
+                    _take([orjson.loads(text)], wanted, found, path)
+                except orjson.JSONDecodeError:
+                    break  # not one object per line after all: read the whole file
+            else:
+                return
+            if len(found) == len(wanted):
+                return
+            handle.seek(0)
+        try:
+            data = orjson.loads(handle.read())
+        except orjson.JSONDecodeError as e:
+            raise RequestError(f"the card file is not JSON: {e}", "cards") from None
+    if isinstance(data, dict) and isinstance(data.get("data"), list):  # a Scryfall list object
+        data = data["data"]
+    if not isinstance(data, list):
+        raise RequestError("the card file must be a JSON list of Scryfall card objects", "cards")
+    _take(data, wanted, found, path)
+
+
+def _needle(name: str) -> bytes:
+    """What a line naming the card holds, lower-cased (its front face's name at least)."""
+    return card_key(name.split(" // ")[0]).encode("utf-8")
+
+
+def _take(cards: list, wanted: dict, found: dict, where: str) -> None:
+    for card in cards:
+        if not isinstance(card, dict) or not isinstance(card.get("name"), str):
+            continue
+        keys = [card_key(card["name"])]
+        if " // " in card["name"]:
+            keys.append(card_key(card["name"].split(" // ")[0]))
+        for key in keys:
+            if key in wanted and key not in found:
+                found[key] = {k: card[k] for k in FIELDS if k in card}

@@ -1,0 +1,148 @@
+"""Decklists as players export them: MTG Arena and MTGO text, or a JSON list.
+
+Arena writes a ``Deck`` section (and ``Sideboard``, ``Commander``, ``Companion``), one
+line per card: ``4 Llanowar Elves (M19) 314``. MTGO writes ``4 Llanowar Elves``, with the
+sideboard after a blank line or a ``Sideboard`` line. A JSON decklist is a list of
+``{"count": 4, "name": "Llanowar Elves"}`` objects (``set``, ``number`` and ``section``
+optional). :meth:`Decklist.parse` reads any of them; ``str()`` writes Arena's format, which
+parses back to the same value.
+
+>>> deck = Decklist.parse("Deck\\n4 Llanowar Elves (M19) 314\\n20 Forest\\n\\nSideboard\\n2 Duress")
+>>> deck.main_count, [e.name for e in deck.main]
+(24, ['Llanowar Elves', 'Forest'])
+>>> Decklist.parse(str(deck)) == deck
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import orjson
+
+from ..model.errors import RequestError
+
+#: the sections of a decklist; the main deck is what the simulation draws from (the
+#: commander and companion are not in the library: see ``Decklist.main``)
+MAIN, SIDEBOARD, COMMANDER, COMPANION, MAYBEBOARD = "Deck", "Sideboard", "Commander", "Companion", "Maybeboard"
+SECTIONS = (MAIN, SIDEBOARD, COMMANDER, COMPANION, MAYBEBOARD)
+_SECTION_NAMES = {s.lower(): s for s in SECTIONS} | {"main": MAIN, "maindeck": MAIN, "mainboard": MAIN,
+                                                     "sideboard:": SIDEBOARD, "deck:": MAIN}
+#: "4 Name", "4x Name", "4 Name (SET) 123", "4 Name (SET) 123a *F*"
+_LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<name>.+?)(?:\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>\S+))?)?"
+                   r"(?:\s+\*[A-Z]+\*)?\s*$")
+#: Arena's header lines that say nothing about cards
+_IGNORED = re.compile(r"^(about|name\s.*)$", re.I)
+#: the most copies of one line (a typo of 400 for 4 would be a 400-card deck)
+MOST_COPIES = 250
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line: ``count`` copies of the card ``name`` (the printing's ``set`` and
+    collector ``number`` when given), in ``section``."""
+
+    count: int
+    name: str
+    section: str = MAIN
+    set: str = ""
+    number: str = ""
+
+    def __str__(self) -> str:
+        printing = f" ({self.set}) {self.number}".rstrip() if self.set else ""
+        return f"{self.count} {self.name}{printing}"
+
+
+@dataclass(frozen=True)
+class Decklist:
+    """A deck's lines in order."""
+
+    entries: tuple = ()
+
+    @property
+    def main(self) -> tuple:
+        """The main deck's entries: the library the simulation shuffles."""
+        return tuple(e for e in self.entries if e.section == MAIN)
+
+    @property
+    def main_count(self) -> int:
+        return sum(e.count for e in self.main)
+
+    @property
+    def names(self) -> tuple:
+        """Every distinct card name, in order of first appearance."""
+        return tuple(dict.fromkeys(e.name for e in self.entries))
+
+    @classmethod
+    def parse(cls, text: str) -> "Decklist":
+        """Read Arena or MTGO text, or a JSON list; RequestError naming the line (or
+        item) that is not a card line."""
+        stripped = text.lstrip("\ufeff").strip()
+        if stripped.startswith("["):
+            return cls._parse_json(stripped)
+        entries, section, seen_cards, blank_after_cards = [], MAIN, False, False
+        for number, raw in enumerate(stripped.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith("//") or line.startswith("#"):
+                blank_after_cards = blank_after_cards or (seen_cards and not line)
+                continue
+            header = _SECTION_NAMES.get(line.lower().rstrip(":")) or _SECTION_NAMES.get(line.lower())
+            if header is not None:
+                section, blank_after_cards = header, False
+                continue
+            if _IGNORED.match(line):
+                continue
+            m = _LINE.match(line)
+            if m is None:
+                raise RequestError(f"not a decklist line: {line!r} (expected '4 Card Name' or "
+                                   "'4 Card Name (SET) 123')", f"line {number}")
+            if blank_after_cards and section == MAIN:  # MTGO: the sideboard follows a blank line
+                section = SIDEBOARD
+            blank_after_cards = False
+            entries.append(_entry(int(m["count"]), m["name"], section, m["set"] or "", m["number"] or "",
+                                  f"line {number}"))
+            seen_cards = True
+        return cls(tuple(entries))
+
+    @classmethod
+    def _parse_json(cls, text: str) -> "Decklist":
+        try:
+            items = orjson.loads(text)
+        except orjson.JSONDecodeError as e:
+            raise RequestError(f"bad JSON decklist: {e}", "") from None
+        entries = []
+        for i, item in enumerate(items):
+            at = f"[{i}]"
+            if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+                raise RequestError("each item needs a 'name' (text) and a 'count'", at)
+            unknown = set(item) - {"count", "name", "section", "set", "number"}
+            if unknown:
+                raise RequestError(f"unknown field(s) {sorted(unknown)} in a decklist item", at)
+            count = item.get("count", 1)
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise RequestError("'count' must be a whole number", f"{at}.count")
+            section = _SECTION_NAMES.get(str(item.get("section", MAIN)).lower())
+            if section is None:
+                raise RequestError(f"unknown section {item.get('section')!r}; known: {', '.join(SECTIONS)}",
+                                   f"{at}.section")
+            entries.append(_entry(count, item["name"], section, str(item.get("set", "")), str(item.get("number", "")),
+                                  at))
+        return cls(tuple(entries))
+
+    def __str__(self) -> str:
+        out = []
+        for section in SECTIONS:
+            lines = [str(e) for e in self.entries if e.section == section]
+            if lines:
+                out.append("\n".join([section] + lines))
+        return "\n\n".join(out) + "\n"
+
+
+def _entry(count: int, name: str, section: str, set_code: str, number: str, at: str) -> Entry:
+    if not 1 <= count <= MOST_COPIES:
+        raise RequestError(f"a line must hold 1 to {MOST_COPIES} copies, not {count}", at)
+    name = " ".join(name.split())
+    if not name:
+        raise RequestError("a card needs a name", at)
+    return Entry(count, name, section, set_code.upper(), number)

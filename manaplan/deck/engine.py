@@ -1,0 +1,100 @@
+"""Where the games are played: chunks of games, each game seeded by its own number, so
+the totals are the same whatever the engine and the number of workers.
+
+- ``local`` (the default): a pool of processes on this machine, one per core (or
+  ``workers``), started from nothing; each keeps its deck and its answers (the
+  :class:`Oracle`) from chunk to chunk.
+- ``dask``: the same chunks on a Dask cluster (``pip install 'manaplan[dask]'``): the
+  scheduler at ``address``, or a local cluster of ``workers`` processes started for the
+  run. Each worker keeps its deck and answers between chunks as a local worker does.
+
+A chunk's result is a :class:`Tally` of counts; adding tallies is exact, so the order
+chunks finish in changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .simulate import DeckModel, Oracle, Policy, Tally, play_games
+
+LOCAL, DASK = "local", "dask"
+ENGINES = (LOCAL, DASK)
+#: games per chunk: big enough that a chunk's overhead is small, small enough that the
+#: progress bar moves and the workers share the work evenly
+CHUNK = 2000
+
+_WORKER: dict = {}  # in each worker process: the deck's key -> (DeckModel, Oracle)
+
+
+def chunks(games: int, size: int = CHUNK) -> list:
+    """(first game, games) for each chunk."""
+    return [(first, min(size, games - first)) for first in range(0, games, size)]
+
+
+def play_chunk(job: tuple) -> Tally:
+    """One chunk, in whatever process runs it: (deck key, decklist, cards, policy, seed,
+    first game, games)."""
+    key, decklist, cards, policy, seed, first, games = job
+    if key not in _WORKER:
+        deck = DeckModel.build(decklist, cards)
+        _WORKER.clear()
+        _WORKER[key] = (deck, Oracle(deck))
+    deck, oracle = _WORKER[key]
+    return play_games(deck, policy, oracle, seed, first, games)
+
+
+def run(decklist, cards: dict, policy: Policy, games: int, seed, engine: str = LOCAL, workers: int | None = None,
+        address: str | None = None, progress=None) -> Tally:
+    """The tally of ``games`` games. ``progress(games done)`` is called as chunks end."""
+    key = (str(decklist), repr(sorted(cards)), repr(policy), os.getpid())
+    jobs = [(key, decklist, cards, policy, seed, first, n) for first, n in chunks(games)]
+    total = Tally(policy.turns)
+    if engine == DASK:
+        results = _run_dask(jobs, workers, address)
+    elif engine == LOCAL:
+        results = _run_local(jobs, workers)
+    else:
+        raise ValueError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
+    for tally in results:
+        total.add(tally)
+        if progress is not None:
+            progress(tally.games)
+    return total
+
+
+def _run_local(jobs: list, workers: int | None):
+    workers = workers or os.cpu_count() or 1
+    if workers == 1 or len(jobs) == 1:
+        for job in jobs:
+            yield play_chunk(job)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for future in as_completed([pool.submit(play_chunk, job) for job in jobs]):
+            yield future.result()
+
+
+def _run_dask(jobs: list, workers: int | None, address: str | None):
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise RuntimeError("the dask engine needs Dask: pip install 'manaplan[dask]'") from None
+    cluster = None
+    if address is None:
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(address)
+    try:
+        futures = client.map(play_chunk, jobs, pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

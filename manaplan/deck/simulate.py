@@ -1,0 +1,461 @@
+"""Simulated games of one deck: on each turn, which of the deck's nonland cards the mana
+on the battlefield can pay for, exactly (every answer is manaplan's own payment).
+
+One game (:func:`play_game`): shuffle; draw seven and mulligan by the policy (London:
+draw seven, put one card on the bottom per mulligan taken, CR 103.5); then each turn
+untap, draw (not on the first turn on the play, CR 103.8a), make the land drop the
+policy picks, measure, and cast mana permanents from the hand when the policy says so.
+
+What is measured on turn t is the contract's: for each nonland card of the deck, drawn
+or not, whether the untapped permanents after the land drop can pay its cost (X = 0),
+before anything is cast that turn; and whether every land drop so far was made.
+
+Boards are described by a *signature*: the sorted codes ``card * 4 + state`` of what is
+on the battlefield (state: ready, tapped, summoning sick). Every exact answer is kept by
+signature (:class:`Oracle`): a deck's games go through a few thousand distinct boards,
+so after the first games almost every question is a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..model.entering import EntersRule
+from ..model.errors import RequestError
+from ..model.plan import Payable, Plan, Undecided
+from ..model.problem import CAN_PAY, renewed
+from ..model.sources import split_type_line
+from ..model.symbols import COLORS
+
+READY, TAPPED, SICK = 0, 1, 2
+PLAY, DRAW, BOTH = "play", "draw", "both"
+LONDON, NO_MULLIGAN = "london", "none"
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How the simulated player plays (docs: README, "Deck analysis").
+
+    ``on``: on the play, on the draw, or both (even games on the play, odd on the draw).
+    ``mulligan``: London with Karsten's keep rule (keep seven with 2 to 5 lands; after
+    bottoming, six or five cards with 2 to 4; always four), or none. ``ramp``: cast the
+    mana rocks and creatures of the hand whenever they can be paid, cheapest first
+    (they wait for the measurement of the turn they are cast). ``opponents``: for lands
+    that care (Battlebond lands)."""
+
+    turns: int = 8
+    on: str = PLAY
+    mulligan: str = LONDON
+    ramp: bool = True
+    opponents: int = 1
+    #: (fewest, most) lands to keep, by the hand's size after bottoming
+    keep: tuple = ((7, 2, 5), (6, 2, 4), (5, 2, 4))
+    #: Commander's free first mulligan and draw on the first turn (CR 103.5c, 103.8c)
+    free_mulligan: bool = False
+    draw_first: bool = False
+
+    def __post_init__(self):
+        if self.on not in (PLAY, DRAW, BOTH):
+            raise RequestError(f"'on' must be play, draw or both, not {self.on!r}", "on")
+        if self.mulligan not in (LONDON, NO_MULLIGAN):
+            raise RequestError(f"'mulligan' must be london or none, not {self.mulligan!r}", "mulligan")
+        if not 1 <= self.turns <= 30:
+            raise RequestError("'turns' must be 1 to 30", "turns")
+
+
+@dataclass
+class DeckModel:
+    """A deck ready to simulate: its distinct cards by index, what each is, the library."""
+
+    names: list
+    cards: list  # Scryfall card objects
+    copies: list
+    is_land: list
+    mana_value: list
+    creature: list
+    permanent: list
+    enters: list  # EntersRule
+    type_line: list
+    makes: list  # the colors a card's permanent can make (its abilities' outputs)
+    is_source: list  # a nonland permanent with a mana ability
+    measured: list  # the nonland cards, in deck order
+    unread: dict  # name -> lines of card text about mana not read
+    library: list = field(default_factory=list)
+    measured_index: dict = field(default_factory=dict)  # card -> its bit in the masks
+    #: whether a board with one more permanent always pays at least as much (no mana
+    #: permanent of the deck changes what the others make)
+    monotone: bool = True
+
+    @classmethod
+    def build(cls, decklist, cards: dict) -> "DeckModel":
+        from ..protocol import mtg  # (the protocol's reader turns card objects into permanents)
+
+        names, objs, copies = [], [], []
+        for entry in decklist.main:
+            if entry.name in names:
+                copies[names.index(entry.name)] += entry.count
+            else:
+                names.append(entry.name)
+                objs.append({**cards[entry.name], "object": "card"})
+                copies.append(entry.count)
+        if not names:
+            raise RequestError("the decklist has no main deck", "decklist")
+        model = cls(names, objs, copies, [], [], [], [], [], [], [], [], [], {})
+        for i, card in enumerate(objs):
+            face = card.get("card_faces", [card])[0] if "card_faces" in card and "type_line" not in card else card
+            type_line = card.get("type_line") or face.get("type_line", "")
+            front_type = type_line.split(" // ")[0]
+            types = split_type_line(front_type)[0]
+            land = "Land" in types
+            model.is_land.append(land)
+            model.type_line.append(front_type)
+            model.mana_value.append(int(card.get("cmc", 0)))
+            model.creature.append("Creature" in types)
+            is_permanent = bool({"Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle"} & set(types))
+            model.permanent.append(is_permanent)
+            body = mtg.read_permanent({"id": "x", "card": card}, f"cards[{card['name']!r}]") if is_permanent else None
+            text = (face.get("oracle_text") or card.get("oracle_text") or "").split("\n//")[0]
+            try:  # how it enters matters to the lands and mana permanents the simulation plays
+                model.enters.append(EntersRule.parse(text, face.get("name", card["name"]))
+                                    if land or body is not None and body.abilities else EntersRule())
+            except RequestError as e:
+                raise RequestError(f"{card['name']}: {e.message}", "cards") from None
+            makes = set()
+            if body is not None:
+                for a in body.abilities:
+                    for alt in a.output.alternatives:
+                        makes.update(alt)
+                if body.unread:
+                    model.unread[card["name"]] = [line for line, _ in body.unread]
+            model.makes.append(frozenset(makes))
+            if body is not None and body.abilities and not body.self_contained:
+                model.monotone = False  # (a permanent that changes what others make: no short cut by sub-boards)
+            model.is_source.append(not land and bool(body is not None and body.abilities))
+            if not land:
+                model.measured.append(i)
+        model.library = [i for i, n in enumerate(copies) for _ in range(n)]
+        model.measured_index = {c: k for k, c in enumerate(model.measured)}
+        return model
+
+    def color_weights(self) -> dict:
+        """How much the deck's nonland costs ask of each color: colored symbols times
+        copies (a hybrid symbol counts for each of its colors)."""
+        weights = dict.fromkeys(COLORS, 0)
+        for c in self.measured:
+            cost = self.cards[c].get("mana_cost") or ""
+            for color in COLORS:
+                weights[color] += cost.count(color) * self.copies[c] if "{" in cost else 0
+        return weights
+
+
+class Oracle:
+    """The exact answers, kept by board signature: what the board can pay (a bit per
+    measured card), which of the failures lack mana altogether (the same mana value in
+    generic mana can't be paid either), and the board after paying a card."""
+
+    def __init__(self, deck: DeckModel):
+        self.deck = deck
+        self.castable: dict = {}
+        self.paid: dict = {}
+        self.weights = [deck.copies[c] for c in deck.measured]
+        self.undecided = 0
+        self._hand = [{"id": f"c{k}", "card": deck.cards[c], **({"x": 0} if "{X}" in self._cost(c) else {})}
+                      for k, c in enumerate(deck.measured)]
+        self._values = sorted({deck.mana_value[c] for c in deck.measured} - {0})
+        self._hand += [{"id": f"g{v}", "mana_cost": "{%d}" % v} for v in self._values]
+        self._costs = [self._cost(c) for c in deck.measured]
+
+    def _cost(self, c: int) -> str:
+        card = self.deck.cards[c]
+        return card.get("mana_cost") or (card.get("card_faces") or [{}])[0].get("mana_cost") or ""
+
+    def masks(self, sig: tuple) -> tuple:
+        """(castable mask, short-of-mana mask, copies castable) for the board ``sig``."""
+        found = self.castable.get(sig)
+        if found is None:
+            found = self.castable[sig] = self._masks(sig)
+        return found
+
+    def _masks(self, sig: tuple) -> tuple:
+        """Asked of the solver card by card, with three short cuts that follow from
+        more permanents never paying less: what the board without one of its ready
+        permanents could pay, this one can; a mana value that generic mana alone can't
+        reach can't be paid in colors either; cards of the same cost share the answer."""
+        from ..protocol import mtg
+        from ..solver.planner import answer
+
+        deck = self.deck
+        known = 0
+        for code in set(sig) if deck.monotone else ():
+            if code & 3 == READY:
+                smaller = list(sig)
+                smaller.remove(code)
+                below = self.castable.get(tuple(smaller))
+                if below is not None:
+                    known |= below[0]
+        problem = mtg.read({"query": "castable", "hand": self._hand, "permanents": self._permanents(sig)})
+        spells = {spell.id: spell for spell in problem.hand}
+
+        def payable(spell_id: str) -> bool:
+            result = answer(renewed(problem.for_spell(spells[spell_id]), query=CAN_PAY))
+            if isinstance(result, Undecided):
+                self.undecided += 1
+            return isinstance(result, Payable)
+
+        reach = 0  # the most generic mana the board pays
+        for value in self._values:
+            if value > reach and not payable(f"g{value}"):
+                break
+            reach = value
+        by_cost: dict = {}
+        castable = short = copies = 0
+        for k, c in enumerate(deck.measured):
+            value, cost = deck.mana_value[c], self._costs[k]
+            cheaper = "/P" in cost or "{2/" in cost  # (Phyrexian and twobrid symbols: less mana than the value)
+            if value > reach and not cheaper:
+                short |= 1 << k
+                continue
+            if known >> k & 1:
+                ok = True
+            elif cost in by_cost:
+                ok = by_cost[cost]
+            else:
+                ok = by_cost[cost] = payable(f"c{k}")
+            if ok:
+                castable |= 1 << k
+                copies += self.weights[k]
+            elif value > reach:
+                short |= 1 << k
+        return castable, short, copies
+
+    def _permanents(self, sig: tuple) -> list:
+        deck = self.deck
+        return [{"id": f"p{i}", "card": deck.cards[code >> 2], "tapped": code & 3 == TAPPED,
+                 "summoning_sick": code & 3 == SICK and deck.creature[code >> 2]} for i, code in enumerate(sig)]
+
+    def pay(self, sig: tuple, card: int) -> tuple | None:
+        """The board after paying for ``card`` with the best plan (what it tapped is
+        tapped, what it sacrificed gone; the card itself not added), or None."""
+        key = (sig, card)
+        if key not in self.paid:
+            from ..protocol import mtg
+            from ..solver.planner import answer
+
+            spell = {"id": "cast", "card": self.deck.cards[card]}
+            if "{X}" in (self.deck.cards[card].get("mana_cost") or ""):
+                spell["x"] = 0
+            problem = mtg.read({"query": "pay", "spell": spell, "permanents": self._permanents(sig)})
+            plan = answer(problem)
+            if isinstance(plan, Plan):
+                tapped, gone = set(plan.tapped), set(plan.sacrificed)
+                out = tuple(sorted((code & ~3) | TAPPED if f"p{i}" in tapped else code
+                                   for i, code in enumerate(sig) if f"p{i}" not in gone))
+                self.paid[key] = out
+            else:
+                self.paid[key] = None
+        return self.paid[key]
+
+
+@dataclass
+class Tally:
+    """What games add up to: by turn (index 0 is turn 1), how many games had each
+    castable mask (all games, and those that made every land drop so far), each
+    short-of-mana mask, the mana spent, and the land drops made."""
+
+    turns: int
+    games: int = 0
+    castable: list = field(default_factory=list)
+    castable_given_lands: list = field(default_factory=list)
+    short: list = field(default_factory=list)
+    lands_hit: list = field(default_factory=list)
+    spent: list = field(default_factory=list)
+    mulligans: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.castable:
+            self.castable = [{} for _ in range(self.turns)]
+            self.castable_given_lands = [{} for _ in range(self.turns)]
+            self.short = [{} for _ in range(self.turns)]
+            self.lands_hit = [0] * self.turns
+            self.spent = [0] * self.turns
+
+    def add(self, other: "Tally") -> None:
+        self.games += other.games
+        for mine, theirs in ((self.castable, other.castable), (self.castable_given_lands, other.castable_given_lands),
+                             (self.short, other.short)):
+            for t in range(self.turns):
+                for mask, n in theirs[t].items():
+                    mine[t][mask] = mine[t].get(mask, 0) + n
+        for t in range(self.turns):
+            self.lands_hit[t] += other.lands_hit[t]
+            self.spent[t] += other.spent[t]
+        for k, n in other.mulligans.items():
+            self.mulligans[k] = self.mulligans.get(k, 0) + n
+
+
+def play_games(deck: DeckModel, policy: Policy, oracle: Oracle, seed, first_game: int, games: int) -> Tally:
+    """``games`` games numbered from ``first_game``, each shuffled by its own random
+    generator (seeded by ``seed`` and the game's number): the same games whatever the
+    chunks they are played in."""
+    tally = Tally(policy.turns)
+    weights = deck.color_weights()
+    land_rank = {c: (sum(weights[t] for t in deck.makes[c] if t in weights)) for c in range(len(deck.names))}
+    for n in range(first_game, first_game + games):
+        rng = random.Random(f"{seed}:{n}")
+        on_play = policy.on == PLAY or (policy.on == BOTH and n % 2 == 0)
+        play_game(deck, policy, oracle, rng, on_play, tally, land_rank)
+    return tally
+
+
+def play_game(deck: DeckModel, policy: Policy, oracle: Oracle, rng: random.Random, on_play: bool, tally: Tally,
+              land_rank: dict) -> None:
+    library = deck.library[:]
+    hand, library = _mulligan(deck, policy, rng, library, tally, land_rank)
+    tally.games += 1
+    battlefield: tuple = ()
+    lands = 0
+    made_all = True
+    for t in range(policy.turns):
+        battlefield = tuple(sorted(code & ~3 for code in battlefield))  # untap; sickness wears off (CR 302.6)
+        if t > 0 or not on_play or policy.draw_first:
+            if library:
+                hand.append(library.pop())
+        battlefield, played = _land_drop(deck, policy, oracle, battlefield, hand, land_rank)
+        lands += played
+        made_all = made_all and lands >= t + 1
+        castable, short, _ = oracle.masks(battlefield)
+        row = tally.castable[t]
+        row[castable] = row.get(castable, 0) + 1
+        row = tally.short[t]
+        row[short] = row.get(short, 0) + 1
+        if made_all:
+            tally.lands_hit[t] += 1
+            row = tally.castable_given_lands[t]
+            row[castable] = row.get(castable, 0) + 1
+        battlefield, spent = _spend(deck, policy, oracle, battlefield, hand)
+        tally.spent[t] += spent
+
+
+def _mulligan(deck: DeckModel, policy: Policy, rng: random.Random, library: list, tally: Tally, land_rank: dict):
+    """(hand, library) after the mulligans (London: CR 103.5). The library is a list
+    whose end is its top."""
+    taken = 0
+    while True:
+        rng.shuffle(library)
+        hand = library[-7:]
+        rest = library[:-7]
+        keep_size = 7 - max(0, taken - (1 if policy.free_mulligan else 0))
+        if policy.mulligan == NO_MULLIGAN or keep_size <= 4:
+            break
+        bottomed = _bottom(deck, hand, 7 - keep_size, land_rank)
+        lands = sum(deck.is_land[c] for c in bottomed[0])
+        low, high = next(((lo, hi) for size, lo, hi in policy.keep if size == keep_size), (0, 99))
+        if policy.free_mulligan and taken == 0:
+            low = max(low, 3)  # Karsten's free seven in Commander: 3 to 5 lands
+        if low <= lands <= high:
+            break
+        taken += 1
+    hand, bottom = _bottom(deck, hand, 7 - keep_size, land_rank)
+    tally.mulligans[taken] = tally.mulligans.get(taken, 0) + 1
+    return list(hand), bottom + rest  # the bottomed cards under the library (its start)
+
+
+def _bottom(deck: DeckModel, hand: list, k: int, land_rank: dict) -> tuple:
+    """(the hand kept, the cards put on the bottom): aiming for three lands (six cards:
+    a spell goes if the hand has three or more, else a land; Karsten 2022), lands that
+    make the colors the deck needs least go first, then the costliest spells."""
+    hand = list(hand)
+    out = []
+    for _ in range(k):
+        lands = [c for c in hand if deck.is_land[c]]
+        spells = [c for c in hand if not deck.is_land[c]]
+        size = len(hand) - 1
+        if k == 1:
+            take_spell = len(spells) >= 3 or not lands
+        else:
+            take_spell = (len(lands) <= 3 or len(spells) > size - 3) and bool(spells)
+            if len(lands) > 3 and len(spells) <= size - 3:
+                take_spell = False
+        if take_spell:
+            card = max(spells, key=lambda c: (deck.mana_value[c], c))
+        else:
+            card = min(lands, key=lambda c: (land_rank[c], c))
+        hand.remove(card)
+        out.append(card)
+    return hand, out
+
+
+def _land_drop(deck: DeckModel, policy: Policy, oracle: Oracle, battlefield: tuple, hand: list, land_rank: dict):
+    """(battlefield, 1 or 0): the land of the hand that keeps the most of the deck's
+    nonland cards castable now (by copies), ties broken toward the colors the deck's
+    costs need most, then toward a land that enters tapped (it costs nothing now)."""
+    candidates = sorted({c for c in hand if deck.is_land[c]})
+    if not candidates:
+        return battlefield, 0
+    single = len(candidates) == 1 and not deck.enters[candidates[0]].returns_land
+    land_lines = [deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2]]
+    best = None
+    for c in candidates:
+        rule = deck.enters[c]
+        tapped = rule.tapped(tuple(land_lines), tuple(deck.type_line[h] for h in hand if h != c), policy.opponents)
+        after = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else READY),)))
+        returned = None
+        if rule.returns_land:
+            after, returned = _bounce(deck, oracle, after, c)
+        score = (0 if single else oracle.masks(after)[2], land_rank[c], tapped, -c)
+        if best is None or score > best[0]:
+            best = (score, c, after, returned)
+    _, c, after, returned = best
+    hand.remove(c)
+    if returned is not None:
+        hand.append(returned)
+    return after, 1
+
+
+def _bounce(deck: DeckModel, oracle: Oracle, after: tuple, land: int) -> tuple:
+    """A bounce land's trigger: return the land (possibly itself) whose leaving keeps
+    the most castable now, the least useful to the deck's colors first."""
+    options = sorted({code for code in after if deck.is_land[code >> 2]})
+    best = None
+    for code in options:
+        rest = list(after)
+        rest.remove(code)
+        rest = tuple(rest)
+        score = (oracle.masks(rest)[2], code >> 2 != land, -code)
+        if best is None or score > best[0]:
+            best = (score, rest, code >> 2)
+    return best[1], best[2]
+
+
+def _spend(deck: DeckModel, policy: Policy, oracle: Oracle, battlefield: tuple, hand: list) -> tuple:
+    """(battlefield, mana value cast): the mana permanents of the hand cast while they
+    can be paid, cheapest first (if the policy ramps), then the costliest other card of
+    the hand that the untapped rest can pay (one a turn: what is left of the mana is
+    not followed further; those cards don't change the mana)."""
+    spent = 0
+    if policy.ramp:
+        while True:
+            sources = sorted({(deck.mana_value[c], c) for c in hand if deck.is_source[c]})
+            for _, c in sources:
+                after = oracle.pay(battlefield, c)
+                if after is not None:
+                    state = TAPPED if deck.enters[c].tapped((), (), policy.opponents) else (
+                        SICK if deck.creature[c] else READY)
+                    battlefield = tuple(sorted(after + ((c << 2) | state,)))
+                    hand.remove(c)
+                    spent += deck.mana_value[c]
+                    break
+            else:
+                break
+    castable = oracle.masks(battlefield)[0]
+    best = None
+    for c in hand:
+        k = deck.measured_index.get(c)
+        if k is not None and not deck.is_source[c] and castable >> k & 1 and (best is None or deck.mana_value[c] >
+                                                                                 deck.mana_value[best]):
+            best = c
+    if best is not None:
+        hand.remove(best)
+        spent += deck.mana_value[best]
+    return battlefield, spent
