@@ -147,9 +147,9 @@ def test_on_lands_only_decks_the_exact_payment_is_the_count_game_by_game():
 
 
 def test_the_same_seed_gives_the_same_numbers_on_any_number_of_workers():
-    one = analyze(DEMO_DECK, games=2500, turns=3, seed=3, workers=1, progress=False)
-    two = analyze(DEMO_DECK, games=2500, turns=3, seed=3, workers=2, progress=False)
-    other = analyze(DEMO_DECK, games=2500, turns=3, seed=4, workers=1, progress=False)
+    one = analyze(DEMO_DECK, games=900, turns=3, seed=3, workers=1, progress=False, chunk=200)
+    two = analyze(DEMO_DECK, games=900, turns=3, seed=3, workers=2, progress=False, chunk=200)
+    other = analyze(DEMO_DECK, games=900, turns=3, seed=4, workers=1, progress=False, chunk=300)
     for r in (one, two, other):
         r.pop("seconds"), r.pop("workers")
     assert one == two and one != other
@@ -193,8 +193,8 @@ def test_the_exact_sources_table_is_the_published_one_but_one_cell():
 
 def test_the_dask_engine_on_a_local_cluster_gives_the_local_numbers():
     pytest.importorskip("dask.distributed")
-    local = analyze(DEMO_DECK, games=2100, turns=3, seed=9, workers=1, progress=False)
-    cluster = analyze(DEMO_DECK, games=2100, turns=3, seed=9, engine="dask", workers=2, progress=False)
+    local = analyze(DEMO_DECK, games=600, turns=3, seed=9, workers=1, progress=False, chunk=600)
+    cluster = analyze(DEMO_DECK, games=600, turns=3, seed=9, engine="dask", workers=2, progress=False, chunk=150)
     for r in (local, cluster):
         r.pop("seconds"), r.pop("workers"), r.pop("engine")
     assert local == cluster

@@ -14,7 +14,7 @@ import time
 
 from .cards import load_cards
 from .decklist import Decklist
-from .engine import LOCAL, run
+from .engine import CHUNK, LOCAL, run
 from .simulate import DeckModel, Policy, Tally
 
 #: the demo deck (two colors: filter lands, a check land, taplands, a bounce land,
@@ -44,7 +44,8 @@ Z95 = 1.959964
 
 def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, games: int = 10000,
             turns: int = 8, seed=0, on: str = "play", mulligan: str = "london", ramp: bool = True,
-            engine: str = LOCAL, workers: int | None = None, address: str | None = None, progress=True) -> dict:
+            engine: str = LOCAL, workers: int | None = None, address: str | None = None, progress=True,
+            chunk: int = CHUNK) -> dict:
     """The report (the contract's JSON, with more fields) for a decklist (text or a
     :class:`Decklist`), card objects given inline (``cards``: a list) or read from
     ``cards_file`` (default: the demo card file)."""
@@ -58,7 +59,7 @@ def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, 
     bar = _progress_bar(games) if progress else None
     try:
         tally = run(deck, data, policy, games, seed, engine, workers, address,
-                    progress=(lambda n: bar.update(n)) if bar is not None else None)
+                    progress=(lambda n: bar.update(n)) if bar is not None else None, chunk=chunk)
     finally:
         if bar is not None:
             bar.close()

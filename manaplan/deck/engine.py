@@ -45,10 +45,11 @@ def play_chunk(job: tuple) -> Tally:
 
 
 def run(decklist, cards: dict, policy: Policy, games: int, seed, engine: str = LOCAL, workers: int | None = None,
-        address: str | None = None, progress=None) -> Tally:
-    """The tally of ``games`` games. ``progress(games done)`` is called as chunks end."""
+        address: str | None = None, progress=None, chunk: int = CHUNK) -> Tally:
+    """The tally of ``games`` games in chunks of ``chunk``. ``progress(games done)`` is
+    called as chunks end."""
     key = (str(decklist), repr(sorted(cards)), repr(policy), os.getpid())
-    jobs = [(key, decklist, cards, policy, seed, first, n) for first, n in chunks(games)]
+    jobs = [(key, decklist, cards, policy, seed, first, n) for first, n in chunks(games, chunk)]
     total = Tally(policy.turns)
     if engine == DASK:
         results = _run_dask(jobs, workers, address)
