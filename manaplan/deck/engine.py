@@ -15,6 +15,7 @@ chunks finish in changes nothing.
 from __future__ import annotations
 
 import os
+import uuid
 
 from .simulate import DeckModel, Oracle, Policy, Tally, play_games
 
@@ -24,7 +25,9 @@ ENGINES = (LOCAL, DASK)
 #: progress bar moves and the workers share the work evenly
 CHUNK = 2000
 
-_WORKER: dict = {}  # in each worker process: the deck's key -> (DeckModel, Oracle)
+#: in each worker process, the run's key -> (DeckModel, Oracle): kept from chunk to chunk
+#: of one run; a new run (a new key) starts from nothing, also in a forked worker
+_WORKER: dict = {}
 
 
 def chunks(games: int, size: int = CHUNK) -> list:
@@ -48,7 +51,7 @@ def run(decklist, cards: dict, policy: Policy, games: int, seed, engine: str = L
         address: str | None = None, progress=None, chunk: int = CHUNK) -> Tally:
     """The tally of ``games`` games in chunks of ``chunk``. ``progress(games done)`` is
     called as chunks end."""
-    key = (str(decklist), repr(sorted(cards)), repr(policy), os.getpid())
+    key = (str(decklist), repr(policy), uuid.uuid4().hex)  # each run starts its answers anew (its own key)
     jobs = [(key, decklist, cards, policy, seed, first, n) for first, n in chunks(games, chunk)]
     total = Tally(policy.turns)
     if engine == DASK:
