@@ -548,15 +548,22 @@ class Twins(Sequence):
         return iter(self.all)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Sequence) and self.all == tuple(other)
+        return isinstance(other, (tuple, Twins)) and self.all == tuple(other)
 
     def __hash__(self) -> int:
         return hash(self.all)
 
-    def __add__(self, more: tuple) -> "Twins":
-        """These permanents and ``more`` after them (each a body of its own)."""
+    def __add__(self, more: tuple):
+        """These permanents and ``more`` after them (each a body of its own); a tuple
+        where one of ``more`` has an id already here (Twins find a body by id)."""
         more = tuple(more)
+        if any(p.id in self._ids for p in more):
+            return self.all + more
         return Twins(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more))
+
+    @property
+    def _ids(self) -> frozenset:
+        return frozenset(self.order)
 
     def __repr__(self) -> str:
         return repr(self.all)

@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 
 import orjson
+import pytest
 from hypothesis import example, given, strategies as st
 
 from manaplan import solve
@@ -135,3 +136,34 @@ def test_twins_are_the_sequence_of_their_permanents():
     more = board.permanents + (board.permanents[0].with_id("new"),)
     assert isinstance(more, Twins) and [p.id for p in more][-1] == "new" and len(more) == 5
     assert board.tapped_ids == {"z"} and board.ids == {"a0", "a1", "a2", "z"}
+
+
+def test_twins_with_a_permanent_added_under_an_id_they_hold_are_the_tuple():
+    """(review) an added permanent whose id is on the board already (a hand land that
+    also exiles itself for mana joins twice): the sequence is the tuple's, both kept."""
+    from manaplan.model.sources import Permanent
+    board = mtg.read_board([{"id": "x", "type_line": "Basic Land — Forest"},
+                            {"id": "y", "type_line": "Basic Land — Forest"}], "permanents")
+    other = Permanent("x", name="Other")
+    joined = board.permanents + (other,)
+    assert joined == tuple(board.permanents) + (other,)
+    assert [p.name for p in joined] == ["", "", "Other"] and joined[0].type_line == "Basic Land — Forest"
+    assert board.permanents != list(board.permanents)  # a sequence of it, not equal to a list (as a tuple)
+
+
+def test_many_attached_permanents_are_held_by_body_and_checked():
+    """(review) each attached permanent is a body of its own: the hosts are checked with
+    one union of the board's ids, not one per body (that was quadratic: 4,000 of each
+    took a second; the speed is the benchmark's to say, this checks the reading)."""
+    n = 300
+    perms = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(n)] + \
+            [{"id": f"e{i}", "type_line": "Artifact — Equipment", "attached_to": f"f{i}"} for i in range(n)]
+    text = orjson.dumps(perms)
+    mtg.read_board(orjson.loads(text), "permanents", parsed=True)
+    board = mtg.read_board(orjson.loads(text), "permanents", parsed=True)
+    assert isinstance(board.permanents, Twins) and len(board.permanents) == 2 * n
+    assert board.find("e7").attached_to == "f7"
+    wrong = perms + [{"id": "lost", "type_line": "Artifact — Equipment", "attached_to": "nowhere"}]
+    with pytest.raises(ValueError) as e:
+        mtg.read_board(orjson.loads(orjson.dumps(wrong)), "permanents", parsed=True)
+    assert e.value.at == f"permanents[{2 * n}].attached_to"

@@ -352,7 +352,8 @@ def _read_by_body(perms: list, at: str, known: set, parsed: bool) -> Board | Non
     if (len(ids) < len(order) or ids & known or "" in ids or POOL in ids or GRAVEYARD in ids
             or "\0" + _DELVED in "\0" + "\0".join(order)):
         return None  # (the long way names the permanent)
-    if any(body.attached_to and body.attached_to not in ids | known for body, _, _ in kinds.values()):
+    hosts = {body.attached_to for body, _, _ in kinds.values() if body.attached_to}
+    if hosts and not hosts <= ids | known:  # (one union for the board: an Aura per host is a body each)
         return None
     board = Board(Twins(tuple((body, tuple(pids)) for body, pids, _ in kinds.values()), tuple(order)))
     board.memo["ids"] = ids
