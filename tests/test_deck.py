@@ -51,7 +51,8 @@ def test_arena_mtgo_and_json_decklists():
 def test_a_bulk_file_is_read_line_by_line_and_a_missing_card_is_named(tmp_path):
     cards = json.load(open(DEMO_CARDS))
     bulk = tmp_path / "oracle-cards.json"
-    bulk.write_text("[\n" + ",\n".join(json.dumps(c) for c in cards) + ",\n{not json at all}\n]\n")
+    art = {"object": "card", "name": "Forest // Forest", "layout": "art_series", "type_line": "Card // Card"}
+    bulk.write_text("[\n" + ",\n".join(json.dumps(c) for c in [art] + cards) + ",\n{not json at all}\n]\n")
     found = load_cards(["forest", "Simic Signet"], str(bulk))  # found before the bad line: never read
     assert found["forest"]["name"] == "Forest" and found["Simic Signet"]["mana_cost"] == "{2}"
     with pytest.raises(RequestError) as e:

@@ -96,9 +96,14 @@ def _needle(name: str) -> bytes:
     return card_key(name.split(" // ")[0]).encode("utf-8")
 
 
+#: what a bulk file holds beside cards a deck can play, under the same names (the art
+#: series card "Forest // Forest", tokens, emblems)
+NOT_CARDS = ("art_series", "token", "double_faced_token", "emblem", "vanguard", "scheme", "planar")
+
+
 def _take(cards: list, wanted: dict, found: dict, where: str) -> None:
     for card in cards:
-        if not isinstance(card, dict) or not isinstance(card.get("name"), str):
+        if not isinstance(card, dict) or not isinstance(card.get("name"), str) or card.get("layout") in NOT_CARDS:
             continue
         keys = [card_key(card["name"])]
         if " // " in card["name"]:
