@@ -199,3 +199,21 @@ def test_the_dask_engine_on_a_local_cluster_gives_the_local_numbers():
     for r in (local, cluster):
         r.pop("seconds"), r.pop("workers"), r.pop("engine")
     assert local == cluster
+
+
+def test_a_split_card_is_castable_by_either_half_and_x_is_zero():
+    demo = {c["name"]: c for c in json.load(open(DEMO_CARDS))}
+    blaze = {"object": "card", "name": "Blaze", "mana_cost": "{X}{R}", "cmc": 1, "type_line": "Sorcery",
+             "oracle_text": "Blaze deals X damage to any target."}
+    fire_ice = {"object": "card", "name": "Fire // Ice", "mana_cost": "{1}{R} // {1}{U}", "cmc": 4,
+                "type_line": "Instant // Instant", "layout": "split", "card_faces": [
+                    {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant",
+                     "oracle_text": "Fire deals 2 damage divided as you choose among one or two targets."},
+                    {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant",
+                     "oracle_text": "Tap target permanent.\nDraw a card."}]}
+    report = analyze("24 Island\n18 Blaze\n18 Fire // Ice\n", cards=[demo["Island"], blaze, fire_ice], games=200,
+                     turns=2, seed=2, workers=1, mulligan="none", progress=False)
+    by_name = {c["name"]: c for c in report["cards"]}
+    assert by_name["Blaze"]["by_turn"] == [0.0, 0.0]  # {R} with X = 0: no red source
+    assert by_name["Fire // Ice"]["by_turn"][1] == report["lands_hit"][1] > 0.5  # Ice, on two Islands
+    assert by_name["Fire // Ice"]["on_curve"] is None  # mana value 4 (CR 709.4), past turn 2

@@ -160,8 +160,18 @@ class Oracle:
         self.paid: dict = {}
         self.weights = [deck.copies[c] for c in deck.measured]
         self.undecided = 0
-        self._hand = [{"id": f"c{k}", "card": deck.cards[c], **({"x": 0} if "{X}" in self._cost(c) else {})}
-                      for k, c in enumerate(deck.measured)]
+        # a split card or an adventurer is castable when either half is (CR 709.3, 715.3)
+        self._asked = {}  # measured card -> the hand ids asked for it
+        self._hand = []
+        for k, c in enumerate(deck.measured):
+            card = deck.cards[c]
+            halves = card.get("layout") in ("split", "adventure") and len(card.get("card_faces") or ()) == 2
+            for j, face in enumerate(card["card_faces"] if halves else [card]):
+                spell = {"id": f"c{k}.{j}", "card": card, **({"face": j} if halves else {})}
+                if "{X}" in (face.get("mana_cost") or ""):
+                    spell["x"] = 0
+                self._hand.append(spell)
+                self._asked.setdefault(k, []).append(spell["id"])
         self._values = sorted({deck.mana_value[c] for c in deck.measured} - {0})
         self._hand += [{"id": f"g{v}", "mana_cost": "{%d}" % v} for v in self._values]
         self._costs = [self._cost(c) for c in deck.measured]
@@ -212,7 +222,8 @@ class Oracle:
         castable = short = copies = 0
         for k, c in enumerate(deck.measured):
             value, cost = deck.mana_value[c], self._costs[k]
-            cheaper = "/P" in cost or "{2/" in cost  # (Phyrexian and twobrid symbols: less mana than the value)
+            # (Phyrexian and twobrid symbols, a half of a split card: less mana than the value)
+            cheaper = "/P" in cost or "{2/" in cost or len(self._asked[k]) > 1
             if value > reach and not cheaper:
                 short |= 1 << k
                 continue
@@ -221,7 +232,7 @@ class Oracle:
             elif cost in by_cost:
                 ok = by_cost[cost]
             else:
-                ok = by_cost[cost] = payable(f"c{k}")
+                ok = by_cost[cost] = any(payable(spell_id) for spell_id in self._asked[k])
             if ok:
                 castable |= 1 << k
                 copies += self.weights[k]
