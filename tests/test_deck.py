@@ -217,3 +217,13 @@ def test_a_split_card_is_castable_by_either_half_and_x_is_zero():
     assert by_name["Blaze"]["by_turn"] == [0.0, 0.0]  # {R} with X = 0: no red source
     assert by_name["Fire // Ice"]["by_turn"][1] == report["lands_hit"][1] > 0.5  # Ice, on two Islands
     assert by_name["Fire // Ice"]["on_curve"] is None  # mana value 4 (CR 709.4), past turn 2
+
+
+def test_a_card_without_scryfalls_cmc_has_the_mana_value_of_its_cost():
+    """(review) without ``cmc`` the mana value came out 0, and on_curve was turn 1."""
+    demo = {c["name"]: c for c in json.load(open(DEMO_CARDS))}
+    bears = {"name": "Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "oracle_text": ""}
+    report = analyze("30 Forest\n30 Bears\n", cards=[demo["Forest"], bears], games=100, turns=3, seed=1, workers=1,
+                     progress=False)
+    card = report["cards"][0]
+    assert card["mana_value"] == 2 and card["on_curve"] == card["by_turn"][1] > 0.5

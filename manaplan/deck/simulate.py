@@ -86,6 +86,8 @@ class DeckModel:
     #: whether a board with one more permanent always pays at least as much (no mana
     #: permanent of the deck changes what the others make)
     monotone: bool = True
+    #: whether a mana permanent makes mana only some spells may spend (Eldrazi Temple)
+    restricted: bool = False
 
     @classmethod
     def build(cls, decklist, cards: dict) -> "DeckModel":
@@ -110,7 +112,7 @@ class DeckModel:
             land = "Land" in types
             model.is_land.append(land)
             model.type_line.append(front_type)
-            model.mana_value.append(int(card.get("cmc", 0)))
+            model.mana_value.append(_mana_value(card))
             model.creature.append("Creature" in types)
             is_permanent = bool({"Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle"} & set(types))
             model.permanent.append(is_permanent)
@@ -131,6 +133,8 @@ class DeckModel:
             model.makes.append(frozenset(makes))
             if body is not None and body.abilities and not body.self_contained:
                 model.monotone = False  # (a permanent that changes what others make: no short cut by sub-boards)
+            if body is not None and any(a.restrict for a in body.abilities):
+                model.restricted = True  # (mana only some spells may spend: generic mana is no bound)
             model.is_source.append(not land and bool(body is not None and body.abilities))
             if not land:
                 model.measured.append(i)
@@ -147,6 +151,18 @@ class DeckModel:
             for color in COLORS:
                 weights[color] += cost.count(color) * self.copies[c] if "{" in cost else 0
         return weights
+
+
+def _mana_value(card: dict) -> int:
+    """A card's mana value: Scryfall's ``cmc``, else worked out from its mana cost (a
+    split card's halves together, CR 709.4; X as 0, CR 202.3e)."""
+    if isinstance(card.get("cmc"), (int, float)):
+        return int(card["cmc"])
+    from ..model.mana import ManaCost
+
+    costs = [card.get("mana_cost") or ""] if "card_faces" not in card or card.get("mana_cost") else \
+        [f.get("mana_cost") or "" for f in card["card_faces"][:1 if card.get("layout") not in ("split",) else 2]]
+    return sum(ManaCost.parse(half).mana_value for c in costs for half in c.split(" // ") if half)
 
 
 class Oracle:
@@ -213,9 +229,9 @@ class Oracle:
                 self.undecided += 1
             return isinstance(result, Payable)
 
-        reach = 0  # the most generic mana the board pays
+        reach = 0  # the most generic mana the board pays (no bound where mana is restricted)
         for value in self._values:
-            if value > reach and not payable(f"g{value}"):
+            if value > reach and not deck.restricted and not payable(f"g{value}"):
                 break
             reach = value
         by_cost: dict = {}
@@ -236,7 +252,7 @@ class Oracle:
             if ok:
                 castable |= 1 << k
                 copies += self.weights[k]
-            elif value > reach:
+            elif value > reach or deck.restricted and value and not payable(f"g{value}"):
                 short |= 1 << k
         return castable, short, copies
 
