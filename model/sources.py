@@ -522,18 +522,28 @@ class Twins(Sequence):
     ``kinds`` is ``((body, ids), ...)``: a body is a Permanent whose own id is any of its
     ids; ``order`` the ids as given."""
 
-    __slots__ = ("kinds", "order", "_all")
+    __slots__ = ("kinds", "order", "_all", "_body_of")
 
     def __init__(self, kinds: tuple, order: tuple):
         self.kinds = kinds
         self.order = order
         self._all = None
+        self._body_of = None
+
+    @property
+    def body_of(self) -> dict:
+        """{id: its body} (made once, a kind at a time)."""
+        if self._body_of is None:
+            self._body_of = {}
+            for body, ids in self.kinds:
+                self._body_of.update(dict.fromkeys(ids, body))
+        return self._body_of
 
     @property
     def all(self) -> tuple:
         """The permanents, in the order given (made once)."""
         if self._all is None:
-            body_of = {pid: body for body, ids in self.kinds for pid in ids}
+            body_of = self.body_of
             self._all = tuple(body_of[pid] if body_of[pid].id == pid else body_of[pid].with_id(pid)
                               for pid in self.order)  # (a body under its own id is itself)
         return self._all
@@ -557,13 +567,9 @@ class Twins(Sequence):
         """These permanents and ``more`` after them (each a body of its own); a tuple
         where one of ``more`` has an id already here (Twins find a body by id)."""
         more = tuple(more)
-        if any(p.id in self._ids for p in more):
+        if any(p.id in self.body_of for p in more):
             return self.all + more
         return Twins(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more))
-
-    @property
-    def _ids(self) -> frozenset:
-        return frozenset(self.order)
 
     def __repr__(self) -> str:
         return repr(self.all)
@@ -612,12 +618,7 @@ class Board:
         board: see :class:`Twins`)."""
         if not isinstance(self.permanents, Twins):
             return self.by_id.get(pid)
-        if "body_of" not in self.memo:
-            body_of: dict = {}
-            for body, ids in self.kinds:
-                body_of.update(dict.fromkeys(ids, body))
-            self.memo["body_of"] = body_of
-        body = self.memo["body_of"].get(pid)
+        body = self.permanents.body_of.get(pid)
         return None if body is None else body if body.id == pid else body.with_id(pid)
 
     @property
