@@ -520,15 +520,16 @@ class Twins(Sequence):
     for, and equal to it.
 
     ``kinds`` is ``((body, ids), ...)``: a body is a Permanent whose own id is any of its
-    ids; ``order`` the ids as given."""
+    ids; ``order`` the ids as given; ``body_of`` their ``{id: body}`` if the maker has
+    it (else made when first needed)."""
 
     __slots__ = ("kinds", "order", "_all", "_body_of")
 
-    def __init__(self, kinds: tuple, order: tuple):
+    def __init__(self, kinds: tuple, order: tuple, body_of: dict | None = None):
         self.kinds = kinds
         self.order = order
         self._all = None
-        self._body_of = None
+        self._body_of = body_of
 
     @property
     def body_of(self) -> dict:

@@ -38,6 +38,9 @@ class PlainView(NamedTuple):
     needs: Counter
     sources: Counter
     ids: dict
+    #: {type set: the group (index in the supply) of each of ``ids``' sources, None for
+    #: floating mana}: which abilities tap it, without a table of every id
+    groups: dict
 
 
 def plain_view(problem: PaymentProblem, supply: Supply) -> PlainView | None:
@@ -52,8 +55,7 @@ def plain_view(problem: PaymentProblem, supply: Supply) -> PlainView | None:
     plain_sources = _plain_sources(supply)
     if plain_sources is None:
         return None
-    sources, ids = plain_sources
-    return PlainView(needs, sources, ids)
+    return PlainView(needs, *plain_sources)
 
 
 @lru_cache(maxsize=1024)
@@ -88,15 +90,17 @@ def plain_needs(cost: SpellCost) -> Counter | None:
 
 
 def _plain_sources(supply: Supply):
-    """(sources by the set of types each makes, their ids), or None if some ability is
-    not plain; read once per supply (a hand's cards share it)."""
+    """(sources by the set of types each makes, their ids, the group of each), or None
+    if some ability is not plain; read once per supply (a hand's cards share it)."""
     if "plain_sources" in supply.memo:
         return supply.memo["plain_sources"]
     sources = Counter()
     ids: dict = {}
+    groups: dict = {}
     for u in supply.pool:
         sources[frozenset((u.type,))] += 1
         ids.setdefault(frozenset((u.type,)), []).append(POOL)
+        groups.setdefault(frozenset((u.type,)), []).append(None)
     makes_by_group: dict = {}
     out = None
     for a in supply.acts:
@@ -109,7 +113,8 @@ def _plain_sources(supply: Supply):
             members = supply.groups[g].ids
             sources[makes] += len(members)
             ids.setdefault(makes, []).extend(members)
-        out = (sources, ids)
+            groups.setdefault(makes, []).extend([g] * len(members))
+        out = (sources, ids, groups)
     supply.memo["plain_sources"] = out
     return out
 

@@ -46,39 +46,37 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
     view = plain_view(problem, supply)
     if view is None:
         return None
-    classes = _classes(supply, view.ids)
+    classes = _classes(supply, view)
     flows = _transport(classes, view.needs, _cheapest_first(supply, classes, problem.color_needs))
     if flows is None:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
     return _plan(problem, supply, classes, flows)
 
 
-def _classes(supply: Supply, ids: dict) -> list:
-    """(types made, floating mana?, ids) for each kind of source: one cost per class
-    (read once per supply: a hand's cards share it)."""
+def _classes(supply: Supply, view) -> list:
+    """(types made, floating mana?, ids, the group of each) for each kind of source: one
+    cost per class (read once per supply: a hand's cards share it)."""
     if "plain_classes" not in supply.memo:
         classes = []
-        for types, who in ids.items():
+        for types, who in view.ids.items():
+            groups = view.groups[types]
             pooled = who.count(POOL)  # (the floating mana comes first: hall._plain_sources)
             if pooled:
-                classes.append((types, True, tuple(who[:pooled])))
+                classes.append((types, True, tuple(who[:pooled]), tuple(groups[:pooled])))
             if pooled < len(who):
-                classes.append((types, False, tuple(who[pooled:])))
+                classes.append((types, False, tuple(who[pooled:]), tuple(groups[pooled:])))
         supply.memo["plain_classes"] = classes
     return supply.memo["plain_classes"]
 
 
-def _abilities_by_id(supply: Supply) -> dict:
-    """{permanent id: the abilities plain_view counted for it}: usable, and allowed for
-    this spell (read once per supply)."""
+def _abilities_by_group(supply: Supply) -> dict:
+    """{group: the abilities plain_view counted for its permanents}: usable, and allowed
+    for this spell (read once per supply)."""
     if "plain_abilities" not in supply.memo:
         acts_of: dict = {}
         for a in supply.acts:
             acts_of.setdefault(a.group, []).append(a)
-        by_id: dict = {}
-        for g, grp in enumerate(supply.groups):
-            by_id.update(dict.fromkeys(grp.ids, acts_of.get(g, [])))
-        supply.memo["plain_abilities"] = by_id
+        supply.memo["plain_abilities"] = acts_of
     return supply.memo["plain_abilities"]
 
 
@@ -92,13 +90,13 @@ def _in_order(types: frozenset) -> tuple:
 _SORTED_TYPES: dict = {}
 
 
-def _tap_step(supply: Supply, pid: str, mana: str) -> Step:
-    """The step tapping ``pid`` for one ``mana``, made once per supply: a hand's cards
-    tap the same permanents."""
+def _tap_step(supply: Supply, pid: str, group: int, mana: str) -> Step:
+    """The step tapping ``pid`` (of ``group``) for one ``mana``, made once per supply: a
+    hand's cards tap the same permanents."""
     steps = supply.memo.setdefault("plain_steps", {})
     step = steps.get((pid, mana))
     if step is None:
-        act = next(a for a in _abilities_by_id(supply)[pid] if (mana,) in a.alternatives)
+        act = next(a for a in _abilities_by_group(supply)[group] if (mana,) in a.alternatives)
         step = steps[(pid, mana)] = Step(pid, act.index, act.text, (mana,), taps=True, given_by=act.given_by)
     return step
 
@@ -186,15 +184,16 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
     unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
     pay the locked-in total (601.2h)."""
     check_plan_size(sum(flows.values()))
-    units = []  # (need types, mana type, source id)
+    units = []  # (need types, mana type, source id, its group)
     used = [0] * len(classes)
     for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], _in_order(kv[0][1]))):
-        types = classes[c][0]
+        types, _, ids, groups = classes[c]
         mana = next(t for t in MANA_TYPES if t in types and t in need)
-        for pid in classes[c][2][used[c]:used[c] + n]:
-            units.append((need, mana, pid))
+        for k in range(used[c], used[c] + n):
+            units.append((need, mana, ids[k], groups[k]))
         used[c] += n
-    steps = [_tap_step(supply, pid, mana) for need, mana, pid in units if pid != POOL]
+    steps = [_tap_step(supply, pid, g, mana) for need, mana, pid, g in units if pid != POOL]
+    units = [unit[:3] for unit in units]
     cost = problem.spell.cost
     halves_by_types: dict = {}
     for need, mana, pid in units:
