@@ -81,7 +81,9 @@ def serve(lines, out) -> None:
     without, 13 ms with; the median unchanged). The collector runs between requests,
     once each answer is out (:func:`_collect_between`), rather than while a large
     request is read: the young collections that parsing 5,000 permanents set off took a
-    sixth of the request (measured in process, alternating: p50 6.9 -> 5.8 ms)."""
+    sixth of the request (measured in process, alternating: p50 6.9 -> 5.8 ms). The
+    request itself is freed then too, once its answer is out (``solve_text``'s
+    ``hold``)."""
     thresholds = gc.get_threshold()
     gc.set_threshold(YOUNG_DURING_REQUESTS, *thresholds[1:])
     try:
@@ -95,6 +97,7 @@ def _answer_lines(lines, out) -> None:
     boards = BoardStore()
     imported = len(sys.modules)
     answered = 0
+    held: list = []  # the request being answered, freed once its answer is out
     for line in lines:
         if line is not None and not line.strip():
             continue  # blank lines are no requests (docs/protocol.md, "Transport")
@@ -102,11 +105,13 @@ def _answer_lines(lines, out) -> None:
             if line is None:
                 text = write_json(error_answer(None, f"the request is longer than {MAX_REQUEST_BYTES} bytes", ""))
             else:
-                text = write_json(solve_text(line, boards))
+                text = write_json(solve_text(line, boards, hold=held))
         except Exception as e:  # noqa: BLE001  (solve_text answers everything; this is a last guard)
             text = write_json(error_answer(None, f"internal error ({type(e).__name__})", None, internal=True))
         out.write(text + "\n")
         out.flush()
+        held.clear()
+        line = None
         answered += 1
         _collect_between(answered)
         if len(sys.modules) != imported:  # a request imported a library (OR-Tools, networkx)

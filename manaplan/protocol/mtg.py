@@ -35,6 +35,7 @@ from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
 from ..model.triggers import ManaTrigger, check_board
 from ..boards import DROP_BOARD, KeptBoard
 from . import scryfall
+from .texts import PermanentTexts
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
 
 #: the spell of a request that asks about a hand only (``castable``): none
@@ -85,7 +86,7 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
         expect("changes" not in request, "'changes' apply to a kept board: give 'board' without 'permanents'",
                "changes")
         perms = request.get("permanents", [])
-        expect(isinstance(perms, list), "'permanents' must be a list", "permanents")
+        expect(isinstance(perms, (list, PermanentTexts)), "'permanents' must be a list", "permanents")
         board = read_board(perms, "permanents", parsed=parsed)
         player_fields = request.get("player")
         if name is not None and boards is not None:
@@ -293,10 +294,11 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
         raise e.located(at) from None
 
 
-def read_board(perms: list, at: str, known=(), parsed: bool = False) -> Board:
+def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
     """Read a board's permanents (ids distinct, also from ``known``; Auras attached to
-    permanents of the board) and check its triggers. ``parsed``: the permanents were
-    just parsed from JSON text (their values are JSON's: lists, not tuples; no NaN).
+    permanents of the board) and check its triggers. ``perms``: a list, or a large
+    request's :class:`PermanentTexts`; ``parsed``: the permanents were just parsed from
+    JSON text (their values are JSON's: lists, not tuples; no NaN).
 
     A board whose bodies were all read before (``_BODIES_BY_JSON``) is held by body
     (:class:`Twins`), found by each permanent's fields as JSON: a board of thousands of
@@ -305,20 +307,66 @@ def read_board(perms: list, at: str, known=(), parsed: bool = False) -> Board:
     known = set(known)
     board = _read_by_body(perms, at, known, parsed)
     if board is None:
-        board = _read_each(perms, at, known)
+        board = _read_each(perms.parsed() if isinstance(perms, PermanentTexts) else perms, at, known)
     if any(p.triggers for p in board.bodies):
         check_board(board.permanents)
     return board
 
 
-def _read_by_body(perms: list, at: str, known: set, parsed: bool) -> Board | None:
+def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
     """The board as :class:`Twins`, or None where a permanent has something to be said
-    about it (then :func:`_read_each` says it). Its hot loop copies each permanent but
-    its id and looks its JSON up; a body not met before is read once, here."""
-    if type(perms) is not list:
+    about it (then :func:`_read_each` says it). Each permanent's fields but its id, as
+    JSON, name its body; a body not met before is read once, here. ``perms`` is a list
+    of permanents, or :class:`PermanentTexts` (a large request's permanents as text)."""
+    if isinstance(perms, PermanentTexts):
+        found = perms.kinds()
+    elif type(perms) is list:
+        found = _kinds_of(perms, parsed)
+    else:
         return None
-    kinds: dict = {}  # fields as JSON: [body, ids, fields]
-    order = []
+    if found is None:
+        return None
+    distinct, kind_of, order = found
+    members = [[] for _ in distinct]
+    for k, pid in zip(kind_of, order):
+        members[k].append(pid)
+    kinds = []
+    for (text, fields), pids in zip(distinct, members):
+        if "object" in fields:  # a Scryfall card: its id is Scryfall's, the permanent's is its instance
+            return None
+        kept = _BODIES_BY_JSON.get(text)
+        if kept is not None and kept[0] == fields:
+            body = kept[1]
+        else:
+            try:
+                body = read_permanent({"id": pids[0], **fields}, at)
+            except ManaplanError:
+                return None
+        kinds.append((body, tuple(pids)))
+    bodies = [body for body, _ in kinds]
+    body_of = dict(zip(order, map(bodies.__getitem__, kind_of)))  # (C's loop)
+    ids = frozenset(body_of)
+    if (len(ids) < len(order) or ids & known or "" in ids or POOL in ids or GRAVEYARD in ids
+            or "\0" + _DELVED in "\0" + "\0".join(order)):
+        return None  # (the long way names the permanent)
+    hosts = {body.attached_to for body in bodies if body.attached_to}
+    if hosts and not hosts <= ids | known:  # (one union for the board: an Aura per host is a body each)
+        return None
+    board = Board(Twins(tuple(kinds), tuple(order), body_of))
+    board.memo["ids"] = ids
+    return board
+
+
+def _kinds_of(perms: list, parsed: bool) -> tuple | None:
+    """(the distinct bodies met, each as (its fields but the id as JSON, those fields);
+    each permanent's number among them; the ids), or None where a permanent is no object,
+    its id no text, or its fields what JSON can't write. Each permanent is copied but
+    its id and its JSON looked up. Fields that are not what JSON gives (a tuple for a
+    list, NaN for null: possible only in ``perms`` made in Python, not ``parsed`` from
+    text) must be equal too."""
+    numbered: dict = {}
+    distinct = []
+    kind_of, order = [], []
     dumps = orjson.dumps
     for p in perms:
         if type(p) is not dict:
@@ -331,33 +379,15 @@ def _read_by_body(perms: list, at: str, known: set, parsed: bool) -> Board | Non
             text = dumps(fields)
         except (TypeError, orjson.JSONEncodeError):
             return None
-        kind = kinds.get(text)
-        if kind is None:
-            if "object" in p:  # a Scryfall card: its id is Scryfall's, the permanent's is its instance
-                return None
-            kept = _BODIES_BY_JSON.get(text)
-            if kept is not None and kept[0] == fields:
-                kind = kinds[text] = [kept[1], [], fields]
-            else:
-                try:
-                    body = read_permanent(p, f"{at}[{len(order)}]")
-                except ManaplanError:
-                    return None
-                kind = kinds[text] = [body, [], fields]
-        elif not parsed and kind[2] != fields:  # (Python values: a tuple is no list, NaN no null)
+        k = numbered.get(text)
+        if k is None:
+            k = numbered[text] = len(distinct)
+            distinct.append((text, fields))
+        elif not parsed and distinct[k][1] != fields:
             return None
-        kind[1].append(pid)
+        kind_of.append(k)
         order.append(pid)
-    ids = frozenset(order)
-    if (len(ids) < len(order) or ids & known or "" in ids or POOL in ids or GRAVEYARD in ids
-            or "\0" + _DELVED in "\0" + "\0".join(order)):
-        return None  # (the long way names the permanent)
-    hosts = {body.attached_to for body, _, _ in kinds.values() if body.attached_to}
-    if hosts and not hosts <= ids | known:  # (one union for the board: an Aura per host is a body each)
-        return None
-    board = Board(Twins(tuple((body, tuple(pids)) for body, pids, _ in kinds.values()), tuple(order)))
-    board.memo["ids"] = ids
-    return board
+    return distinct, kind_of, order
 
 
 def _read_each(perms: list, at: str, known: set) -> Board:

@@ -1,0 +1,163 @@
+"""A large request's permanents read as the texts they came in (``manaplan.protocol.texts``,
+issue 13): whatever the text, the answer is the one the long way gives (``read_json``,
+then the board read from parsed values), errors and where they are included."""
+
+import json
+import random
+from unittest import mock
+
+import orjson
+import pytest
+from hypothesis import example, given, strategies as st
+
+from manaplan import api
+from manaplan.api import read_request, solve_text
+from manaplan.protocol.texts import PermanentTexts
+
+from strategies import requests
+from test_large_boards import with_twins
+
+
+def both_ways(text: bytes) -> tuple:
+    """(the answer with every request read as a large one, the answer the long way)."""
+    with mock.patch.object(api, "LARGE_REQUEST", 0):
+        by_text = solve_text(text)
+    with mock.patch.object(api, "LARGE_REQUEST", float("inf")):
+        long_way = solve_text(text)
+    return by_text, long_way
+
+
+def _shuffled_keys(value, rng: random.Random):
+    if isinstance(value, dict):
+        items = list(value.items())
+        rng.shuffle(items)
+        return {k: _shuffled_keys(v, rng) for k, v in items}
+    if isinstance(value, list):
+        return [_shuffled_keys(v, rng) for v in value]
+    return value
+
+
+#: the ways engines write JSON: json's default, compact, orjson, UTF-8 as it is, one
+#: value a line (line breaks inside each permanent), keys in any order
+WRITERS = [
+    lambda r: json.dumps(r).encode(),
+    lambda r: json.dumps(r, separators=(",", ":")).encode(),
+    orjson.dumps,
+    lambda r: json.dumps(r, ensure_ascii=False).encode(),
+    lambda r: json.dumps(r, indent=1).encode(),
+    lambda r: json.dumps(_shuffled_keys(r, random.Random(len(json.dumps(r))))).encode(),
+]
+
+
+@given(requests(), st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(0, 9),
+       st.integers(0, len(WRITERS) - 1))
+def test_a_request_read_by_its_texts_is_answered_as_the_long_way(request, copies, seed, writer):
+    request = {**request, "permanents": with_twins(request.get("permanents", []), copies, seed)}
+    by_text, long_way = both_ways(WRITERS[writer](request))
+    assert by_text == long_way
+
+
+FOREST = {"type_line": "Basic Land — Forest"}
+GREEN = {"spell": {"mana_cost": "{G}{G}"}}
+
+
+def forests(n: int, **more) -> list:
+    return [{"id": f"f{i}", **FOREST, **more} for i in range(n)]
+
+
+#: texts that the regular expression must not take for what they aren't, and requests
+#: msgspec splits differently or not at all: each is answered as the long way answers
+HOSTILE = [
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "type_line": "Basic Land \\u2014 Forest", "id": "b"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "id": "a", "type_line": "Basic Land \\u2014 Forest"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "f\\u0031", "type_line": "Basic Land \\u2014 Forest"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "f\\"", "type_line": "Basic Land \\u2014 Forest"}]}',
+    '{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "for\u00eat", "type_line": "Basic Land"}]}'.encode(),
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{ "id": "a", "type_line": "Basic Land \\u2014 Forest"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id" : "a", "type_line": "Basic Land \\u2014 Forest"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a"}, {"id": "b" }, {"id":"c"\t}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a",\n"o":\n{"id": "b"}}, {"id": "c"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "abilities": [{"id": "a", "cost": "{T}"}]}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "name": "\\"id\\": \\"b\\""}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "", "type_line": "Basic Land \\u2014 Forest"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "pool"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [1, "x", null, [], {}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": 5}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": null}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": []}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [], "permanents": [{"id": "a", "type_line": "Basic Land"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a"}], "surprise": 1}',
+    b'{"game": "duel-masters", "permanents": [{"id": "a"}]}',
+    b'{"game": 7, "permanents": [{"id": "a"}]}',
+    b'[{"permanents": [{"id": "a"}]}]',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "counters": 12345678901234567890123}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "name": "\\ud800"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "name": NaN}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "counters": 1e400}]}',
+    # (found: deeper than orjson writes, which the fast way's body text met unguarded)
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "x": ' + b"[" * 300 + b"]" * 300 + b'}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "object": "card", "name": "Forest"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "type_line": "Basic Land \\u2014 Forest"},',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "type_line": "Basic Land \xe2\x80\x94 Forest"}]}',
+    b'{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a", "type_line": "\xff"}]}',
+    b'\xef\xbb\xbf{"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "a"}]}',
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_texts_are_answered_as_the_long_way(text):
+    by_text, long_way = both_ways(text)
+    assert by_text == long_way
+
+
+@given(st.sampled_from(HOSTILE), st.integers(1, 400), st.integers(0, 9))
+@example(HOSTILE[0], 300, 0)
+def test_hostile_texts_among_many_twins_are_answered_as_the_long_way(text, n, seed):
+    """The same texts with a large board before them: a permanent of its own among twins."""
+    head = orjson.dumps({**GREEN, "permanents": forests(n)})
+    at = text.find(b'"permanents": [')
+    if at < 0 or not text.startswith(b"{"):
+        return
+    rest = text[at + len(b'"permanents": ['):]
+    joined = head[:-2] + (b"," + rest if not rest.startswith(b"]") else rest)
+    by_text, long_way = both_ways(joined)
+    assert by_text == long_way
+
+
+def test_large_requests_as_engines_write_them_are_read_by_their_texts():
+    """The fast way is taken for the writers engines use, so its speed can't silently go."""
+    request = {**GREEN, "permanents": forests(3000) + [{"id": "s", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]}]}
+    for write in WRITERS[:5]:
+        text = write(request)
+        assert len(text) >= api.LARGE_REQUEST
+        read = read_request(text)
+        perms = read["permanents"]
+        if write is WRITERS[4]:  # (one value a line: a permanent's text is several lines)
+            assert isinstance(perms, PermanentTexts) and perms.kinds() is None
+            continue
+        assert isinstance(perms, PermanentTexts)
+        distinct, kind_of, order = perms.kinds()
+        assert len(distinct) == 2 and order[0] == "f0" and order[-1] == "s" and kind_of[-1] == 1
+        answer = solve_text(text)
+        assert answer["payable"] is True and answer["plan"]["tapped"] == ["f0", "f1"]
+    assert read_request(json.dumps(request)) == json.loads(json.dumps(request))  # (text as str: the long way)
+
+
+def test_a_duel_masters_request_is_never_read_by_texts():
+    text = json.dumps({"game": "duel-masters", "card": {"cost": 1, "civilizations": ["fire"]},
+                       "permanents": forests(3000)}).encode()
+    assert not isinstance(read_request(text).get("permanents"), PermanentTexts)
+
+
+def test_what_msgspec_hands_on_unread_is_located_in_the_whole_request():
+    """msgspec finds where each value ends without reading all of it: text that is not
+    JSON inside one is said where it is in the request, as the long way says it."""
+    for inside in (b'"\\x"', b'tru', b'1.e5', b'"\\u12"', b'[1,]', b'-', b'01'):
+        for where in ("spell", "permanent", "player"):
+            head = {"spell": b'{"mana_cost": ' + inside + b'}' if where == "spell" else b'{"mana_cost": "{G}"}',
+                    "player": b'{"life": ' + inside + b'}' if where == "player" else b'{"life": 20}'}
+            perm = b'{"id": "z", "name": ' + inside + b'}' if where == "permanent" else b'{"id": "z"}'
+            text = (b'{"spell": ' + head["spell"] + b', "player": ' + head["player"] + b', "permanents": ['
+                    + b", ".join(b'{"id": "f%d", "type_line": "Basic Land"}' % i for i in range(50)) + b", " + perm + b"]}")
+            by_text, long_way = both_ways(text)
+            assert by_text == long_way and "error" in long_way, (inside, where)
