@@ -36,6 +36,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ..model.mana import Mana
+from ..model.oracle import EXILE_FROM_HAND
 from ..model.plan import GRAVEYARD
 from ..model.problem import PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
@@ -242,13 +243,20 @@ class ChosenTurnModel:
         self.objective_bounds = (most,) + rank(bounds) + (len(self.played),)
 
     def _cast_or_exile(self) -> None:
-        """A card is cast or exiled from the hand for mana, not both."""
+        """A card is cast, or played as the land drop, or exiled from the hand for mana:
+        one of them (CR 113.6m: its ability works only while it is in the hand)."""
         for i, s in enumerate(self.spells):
-            if s.from_hand is None:
-                continue
-            exiled = [pm.group_usage(g)["sacrifices"] for pm in self.windows
-                      for g, grp in enumerate(pm.supply.groups) if grp.ids == (s.from_hand.id,)]
-            self.model.add(_sum(exiled) + sum(self.cast[i]) <= 1)
+            if s.from_hand is not None:
+                self.model.add(self._exiled(s.from_hand.id) + sum(self.cast[i]) <= 1)
+        for k, land in enumerate(self.lands):
+            if land.from_hand is not None:
+                self.model.add(self._exiled(land.from_hand.id) + self.played[k] <= 1)
+
+    def _exiled(self, card_id: str):
+        """How many times the card ``card_id`` is exiled from the hand for mana (its
+        hand's group: a land card's permanent, once played, has the same id)."""
+        return _sum([pm.group_usage(g)["sacrifices"] for pm in self.windows
+                     for g, grp in enumerate(pm.supply.groups) if grp.ids == (card_id,) and _in_hand(pm, g)])
 
     def _gate_arrivals(self, pm: PaymentModel, w: int) -> None:
         """A spell's permanent is used only after the window that cast it; a land only if
@@ -261,7 +269,7 @@ class ChosenTurnModel:
             arrives[land.id] = self.played[k]
         for g, grp in enumerate(pm.supply.groups):
             here = [arrives[pid] for pid in grp.ids if pid in arrives]
-            if not here:
+            if not here or _in_hand(pm, g):  # (a land card's ability from the hand: before it arrives)
                 continue
             uses = pm.group_usage(g)["uses"]
             if _is_zero(uses):
@@ -304,3 +312,8 @@ class ChosenTurnModel:
             out.append(plan)
             pool = pool_after_cast(Player().after(plan).pool, spell)
         return out
+
+
+def _in_hand(pm: PaymentModel, g: int) -> bool:
+    """Whether group ``g`` is a card in the hand (its one ability: exile it for mana)."""
+    return any(a.group == g and a.text == EXILE_FROM_HAND for a in pm.acts)

@@ -237,8 +237,10 @@ def _brute_best(problem, hand):
     lands = [None] + ([c for c in problem.hand if c.is_land] if problem.land_drop else [])
     best = 0
     for land in lands:
-        state = problem if land is None else replace(problem, board=replace(
-            problem.board, permanents=problem.board.permanents + (land.permanent,)))
+        state = problem if land is None else replace(problem, board=replace(  # (played: not in the hand)
+            problem.board, permanents=tuple(p for p in problem.board.permanents
+                                            if not (p.id == land.id and p.key.startswith("hand|")))
+            + (land.permanent,)))
         for k in range(len(spells) + 1):
             for subset in itertools.combinations(spells, k):
                 worth = sum(s.worth for s in subset)
@@ -252,9 +254,18 @@ def _brute_best(problem, hand):
     return best
 
 
+#: a land card that can also be exiled from the hand for mana (no such card is printed;
+#: the rules allow it, and a review found it made best_turn play it, tap it and exile it)
+HAND_LAND = {"id": "odd", "name": "Odd Land", "type_line": "Land",
+             "oracle_text": "{T}: Add {R}.\nExile this card from your hand: Add {R}."}
+
+
 @settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
 @given(requests(max_permanents=3), st.lists(requests(max_permanents=0), min_size=1, max_size=3),
-       st.lists(st.sampled_from(HAND), max_size=2, unique_by=lambda c: c["id"]))
+       st.lists(st.sampled_from(HAND + [HAND_LAND]), max_size=2, unique_by=lambda c: c["id"]))
+@example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "m", "type_line": "Basic Land — Mountain"}]},
+         [{"spell": {"mana_cost": "{R}{R}{R}"}, "player": {}, "permanents": []}], [HAND_LAND]).via("review: played, "
+                                                                                             "tapped and exiled")
 def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, extra):
     if not _small(board):
         reject()
@@ -291,6 +302,19 @@ def test_a_card_exiled_from_the_hand_for_mana():
     assert [c["payable"] for c in cast["castable"]] == [True, True]
     assert "ssg" not in cast["castable"][0]["plan"]["sacrificed"]
     assert best["cast"] == ["x"] and best["value"] == 3
+
+
+def test_a_land_card_is_played_or_exiled_from_the_hand_not_both():
+    """(review) a land card with a hand ability: best_turn played it, tapped it and
+    exiled it for mana, and the validator caught the plan (an internal error)."""
+    mountain = [{"id": "m", "type_line": "Basic Land — Mountain"}]
+    three, two = ({"id": "s", "mana_cost": cost, "type_line": "Sorcery"} for cost in ("{R}{R}{R}", "{R}{R}"))
+    none, one = answers({"id": 1, "query": "best_turn", "hand": [HAND_LAND, three], "permanents": mountain},
+                        {"id": 2, "query": "best_turn", "hand": [HAND_LAND, two], "permanents": mountain})
+    assert none["cast"] == [] and none["value"] == 0 and none["optimal"] is True
+    assert one["cast"] == ["s"] and one["optimal"] is True
+    plan = one["sequence"][0]["plan"]
+    assert (one["land"] == "odd") == ("odd" in plan["tapped"]) and ("odd" in plan["sacrificed"]) == (one["land"] is None)
 
 
 def test_explain_reads_a_sequence_and_a_best_turn_in_order():
