@@ -145,13 +145,15 @@ def read_request(text):
     """The request in ``text``, as :func:`read_json` reads it; a large Magic request's
     permanents are kept as their texts, read by body (:mod:`manaplan.protocol.texts`)."""
     if isinstance(text, (bytes, bytearray)) and len(text) >= LARGE_REQUEST:
+        from .model.problem import PAY, QUERIES
         from .protocol.mtg import REQUEST_FIELDS, MagicProfile
         from .protocol.texts import read_large_request
 
         raw = bytes(text)
         if _LONG_NUMBER not in raw.translate(_DIGITS_AS_ZERO):  # (read_json's own check: json reads those)
             request = read_large_request(raw, REQUEST_FIELDS, read_json)
-            if request is not None and request.get("game", MagicProfile.name) == MagicProfile.name:
+            if (request is not None and request.get("game", MagicProfile.name) == MagicProfile.name
+                    and request.get("query", PAY) in QUERIES):  # (drop_board names its unknown fields in order)
                 return request
     return read_json(text)
 

@@ -21,6 +21,7 @@ is wrong. msgspec is imported the first time a request this large comes.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import orjson
 
@@ -73,7 +74,8 @@ class PermanentTexts:
         if len(found) != len(self.texts):
             return None
         order, rests = zip(*found) if found else ((), ())
-        numbered: dict = {}
+        number_of_text: dict = {}  # (twins written apart, "a": 1 and "a":1, are one body: as parsed)
+        number_of_rest: dict = {}
         distinct = []
         for rest in dict.fromkeys(rests):
             fields = _fields_after_id(rest)
@@ -83,9 +85,11 @@ class PermanentTexts:
                 text = orjson.dumps(fields)
             except orjson.JSONEncodeError:  # (nested deeper than orjson writes)
                 return None
-            numbered[rest] = len(distinct)
-            distinct.append((text, fields))
-        kind_of = list(map(numbered.__getitem__, rests))
+            if text not in number_of_text:
+                number_of_text[text] = len(distinct)
+                distinct.append((text, fields))
+            number_of_rest[rest] = number_of_text[text]
+        kind_of = list(map(number_of_rest.__getitem__, rests))
         return distinct, kind_of, list(order)
 
 
@@ -109,35 +113,34 @@ def _fields_after_id(rest: str) -> dict | None:
 
 
 def read_large_request(raw: bytes, fields: tuple, read_value) -> dict | None:
-    """A request (a large one: ``manaplan.api.LARGE_REQUEST``) as a dict whose ``permanents`` are
-    :class:`PermanentTexts`, each other field read by ``read_value`` (the reader of JSON
-    text); None if it is not an object of ``fields`` only with a list of
-    permanents, or not JSON that msgspec splits (then read it the long way: the same
-    value, or the error that says what is wrong)."""
+    """A request (a large one: ``manaplan.api.LARGE_REQUEST``) as a dict whose
+    ``permanents`` are :class:`PermanentTexts` (``read_value``, the reader of JSON text,
+    reads them if they must be parsed); None if it is not an object of ``fields`` only
+    with one list of permanents, or not JSON that msgspec reads (then read it the long
+    way: the same value, or the error that says what is wrong).
+
+    The other fields are msgspec's values, which are the long way's where msgspec reads
+    them at all (numbers past 64 bits are not sent here: ``api.read_request``); a field
+    given twice is read both times, the last kept, as the long way does. A second
+    ``"permanents"`` is not: msgspec would hand on the first unread (a number too large
+    for a float in it would pass), so such text goes the long way."""
     import msgspec  # (only for large requests: it adds 14 ms to starting)
 
     decoder = _DECODERS.get(fields)
     if decoder is None:
-        optional = (msgspec.Raw | msgspec.UnsetType, msgspec.UNSET)
-        shape = msgspec.defstruct("Request", [(name, *optional) for name in fields if name != "permanents"]
+        shape = msgspec.defstruct("Request", [(name, Any, msgspec.UNSET) for name in fields if name != "permanents"]
                                   + [("permanents", list[msgspec.Raw] | msgspec.UnsetType, msgspec.UNSET)],
                                   forbid_unknown_fields=True)
         decoder = _DECODERS[fields] = msgspec.json.Decoder(shape)
+    if raw.count(b'"permanents"') != 1:
+        return None
     try:
         raw.decode()  # (msgspec hands on text in strings unchecked)
         split = decoder.decode(raw)
-    except (UnicodeDecodeError, msgspec.DecodeError, RecursionError):
+    except (UnicodeDecodeError, msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
-    request = {}
-    for name in fields:
-        value = getattr(split, name)
-        if value is msgspec.UNSET:
-            continue
-        if name == "permanents":
-            request[name] = PermanentTexts(value, read_value, raw)
-            continue
-        try:
-            request[name] = read_value(bytes(value))
-        except ManaplanError:
-            return None  # (the whole text's reader says where)
+    if split.permanents is msgspec.UNSET:
+        return None
+    request = {name: value for name in fields if (value := getattr(split, name)) is not msgspec.UNSET}
+    request["permanents"] = PermanentTexts(split.permanents, read_value, raw)
     return request
