@@ -32,7 +32,7 @@ from ..model.sources import PRECAST_ONLY, Board
 from ..model.symbols import GENERIC, MAX_AMOUNT
 from ..model.triggers import board_triggers
 
-from .cpsat import PaymentModel, Status
+from .cpsat import ModelTooLarge, PaymentModel, Status
 from .chains import activation_bound, depth_bound
 from .checks.validator import validate_plan
 from .extract import extract_plan
@@ -40,7 +40,7 @@ from .hall import hall_certificate, hall_violation, plain_view
 from .plain import plain_payment
 from .proof import counting_bound
 from .supply import Supply, build_supply
-from .turn import ChosenTurnModel, TurnModel
+from .turn import ChosenTurnModel, Depth, TurnModel
 
 #: depths tried before the exact one: most chains are one Signet or filter deep
 DEPTHS = (1, 3, 8)
@@ -83,6 +83,21 @@ def answer(problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: 
     ``plain_path`` False sends plain boards through the general model too (tests compare
     the two; the benchmark measures both)."""
     budget = Budget(time_limit, started)
+    try:
+        return _answer_query(problem, budget, plain_path)
+    except ModelTooLarge as e:
+        return _too_large(e)
+
+
+def _too_large(e: ModelTooLarge) -> Undecided:
+    """The answer where the model a question needs is larger than manaplan builds."""
+    return Undecided(TIMEOUT, f"no answer: the chains of abilities on this board would need a model of "
+                              f"{e.cells:,} cells (layers times abilities), more than the {e.most:,} "
+                              f"manaplan builds; neither a plan nor a proof was found")
+
+
+def _answer_query(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """:func:`answer`'s work, by query."""
     if problem.query == CASTABLE:
         cards = [(spell, problem.for_spell(spell)) for spell in problem.hand]
         return Castable(tuple((spell, _unless_unread(alone, _answer_alone(alone, budget, plain_path)))
@@ -268,28 +283,70 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
     if not spells and not lands:
         return BestTurn(None, (), 0)
-    turn = ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop)
-    solver, status = turn.solve(budget.left())
-    if not status.solved:
-        return status
+    found = _deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth),
+                       budget)
+    if isinstance(found, Status):
+        return found
+    turn, solver, optimal = found
     order, land = turn.chosen(solver)
-    plans = turn.plans(solver, optimal=status == Status.OPTIMAL)
+    plans = turn.plans(solver, optimal=optimal)
     start = problem if land is None else replace(problem, board=Board(problem.board.permanents + (land.permanent,)))
     _check_in_order(start, order, plans)
-    return BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), status == Status.OPTIMAL)
+    return BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), optimal)
 
 
 def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Budget):
     """The main line's validated plans, or Status.INFEASIBLE / Status.UNKNOWN."""
     if any(spell.cost.mana_cost is None for spell in main + [s for line in branches for s in line]):
         return Status.INFEASIBLE  # no mana cost: it can't be cast by paying one (CR 202.1b)
-    turn = TurnModel(problem, main, branches)
-    solver, status = turn.solve(budget.left())
-    if not status.solved:
-        return status
-    plans = turn.plans(solver, optimal=status == Status.OPTIMAL)
+    found = _deepening(lambda depth: TurnModel(problem, main, branches, depth), budget)
+    if isinstance(found, Status):
+        return found
+    turn, solver, optimal = found
+    plans = turn.plans(solver, optimal=optimal)
     _check_in_order(problem, main, plans)
     return plans
+
+
+def _deepening(build, budget: Budget):
+    """(a turn model, its solver, whether its optimum is proven) or Status.INFEASIBLE /
+    Status.UNKNOWN: the payments of a turn chained 1, 3, then 8 layers deep, then as deep
+    as each can chain (``build(depth)`` makes the model: solver.turn.Depth), as
+    :func:`best_plan` does for one payment. At each depth the relaxed model, whose last
+    layers stand for every deeper activation, bounds every turn from below: infeasible,
+    nothing pays; optimal with every tail a real chain, that is the answer; else the
+    strict model at that depth, if it reaches the same objective. Where the exact model
+    would be too large to build (:class:`ModelTooLarge`), the deepest strict plan found
+    is the answer, not proven best. (A turn's payments built at their deepest chains at
+    once made models of thousands of layers on large chain boards, which ran a machine
+    out of memory.)"""
+    found = None
+    for layers in DEPTHS:
+        relaxed = build(Depth(layers, relaxed=True))
+        if relaxed.depth.exact:  # each payment is as deep as it can chain: this model is exact
+            break
+        rsolver, rstatus = relaxed.solve(budget.left())
+        if rstatus == Status.INFEASIBLE:
+            return rstatus
+        if rstatus == Status.OPTIMAL and relaxed.tails_are_real(rsolver):
+            return relaxed, rsolver, True
+        strict = build(Depth(layers))
+        solver, status = strict.solve(budget.left())
+        if rstatus == status == Status.OPTIMAL and strict.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
+            return strict, solver, True
+        if budget.spent:
+            return (strict, solver, False) if status.solved else Status.UNKNOWN
+        if status.solved:
+            found = (strict, solver, False)
+    else:
+        try:
+            relaxed = build(Depth())
+        except ModelTooLarge:
+            if found is None:
+                raise
+            return found  # (a real plan, the deepest one that could be built: not proven best)
+    solver, status = relaxed.solve(budget.left())
+    return (relaxed, solver, status == Status.OPTIMAL) if status.solved else status
 
 
 def _check_in_order(problem: PaymentProblem, spells: list, plans: list) -> None:
@@ -323,7 +380,10 @@ def _answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = Tr
     if key in kept:
         kept.move_to_end(key)
         return kept[key]
-    out = _answer_now(problem, budget, plain_path)
+    try:
+        out = _answer_now(problem, budget, plain_path)
+    except ModelTooLarge as e:  # (one card of a hand: the others are answered)
+        out = _too_large(e)
     if _settled(out):
         kept[key] = out
         if len(kept) > ANSWERS_KEPT:
@@ -535,9 +595,15 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
         return _best_plan_doubling(problem, supply, x, budget)
     full, tightened = activation_bound(supply), False
     layers = min(full, DEPTHS[0])
+    found = None
     while True:
         if layers >= full:
-            model, solver, status = _solve(problem, supply, layers, x, budget)
+            try:
+                model, solver, status = _solve(problem, supply, layers, x, budget)
+            except ModelTooLarge:
+                if found is None:
+                    raise
+                return found  # (a real plan, the deepest one that could be built: not proven best)
             return (model, solver, status == Status.OPTIMAL) if status.solved else status
         relaxed, rsolver, rstatus = _solve(problem, supply, layers, x, budget, relaxed=True)
         if rstatus == Status.INFEASIBLE:
@@ -553,6 +619,8 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
                 return (model, solver, status == Status.OPTIMAL) if status.solved else status
         if budget.spent:
             return (model, solver, False) if status.solved else Status.UNKNOWN
+        if status.solved:
+            found = (model, solver, False)
         layers = full if full <= EXACT_NEXT else min([d for d in DEPTHS if d > layers] + [full])
 
 

@@ -42,7 +42,7 @@ from ..model.problem import PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
-from .cpsat import (TURN_TUNING, Carried, Objective, PaymentModel, _is_zero, _sum, new_model,
+from .cpsat import (TURN_TUNING, Carried, Objective, PaymentModel, _is_zero, _sum, check_model_size, new_model,
                     solve_lexicographic)
 from .extract import extract_plan
 from .supply import build_supply
@@ -55,13 +55,42 @@ def carriable(kind: tuple) -> bool:
     return not spell_only and not generic_only and not ability_only and not keyword
 
 
+class Depth:
+    """How deep each payment of a turn model chains: ``layers`` None for each payment's
+    deepest chain (:func:`solver.chains.depth_bound`: exact); else at most that many
+    layers, the last a relaxed tail standing for every deeper activation when
+    ``relaxed`` (a relaxation: its "no" is a proof, its optimum a lower bound) or not
+    (a restriction: its plans are real). The planner tries shallow depths first
+    (``planner.best_plan``'s order), as for one payment."""
+
+    def __init__(self, layers: int | None = None, relaxed: bool = False):
+        self.layers, self.relaxed = layers, relaxed
+        self.exact = True  # every payment was built at its deepest chain
+        self.cells = 0  # layers times abilities, over the payments: the model's size
+
+    def payment(self, problem: PaymentProblem, supply, x, model, carried, candidates=None) -> PaymentModel:
+        """One payment's model at this depth (a doubling is never relaxed: its amount is
+        the pool at one point; it gets its deepest chain)."""
+        full = depth_bound(supply)
+        layers, relaxed = full, False
+        if self.layers is not None and self.layers < full and not supply.doubles:
+            layers, relaxed = self.layers, self.relaxed
+            self.exact = False
+        self.cells += max(1, layers) * len(supply.acts)
+        check_model_size(self.cells)
+        return PaymentModel(problem, supply, layers, x, relaxed_tail=relaxed, model=model, carried=carried,
+                            candidates=candidates)
+
+
 class TurnModel:
     """The payments of ``main`` (spells paid now, in order) and of each line of
-    ``branches`` (spells that must stay payable after them), on ``base``'s board."""
+    ``branches`` (spells that must stay payable after them), on ``base``'s board, each
+    chaining as deep as ``depth`` says (default: exact)."""
 
-    def __init__(self, base: PaymentProblem, main: list, branches: list = ()):
+    def __init__(self, base: PaymentProblem, main: list, branches: list = (), depth: Depth | None = None):
         self.model = new_model()
         self.base = base
+        self.depth = depth = depth or Depth()
         everything = list(main) + [s for line in branches for s in line]
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
         self.main, after_main, joined = self._line(main, Carried(), first_pool=True)
@@ -87,8 +116,7 @@ class TurnModel:
             problem = replace(self.base, spell=spell, player=player, board=board, query="pay", hand=(), keep=(),
                               spells=())
             supply = build_supply(problem, grouping=self.grouping)
-            layers = depth_bound(supply)
-            pm = PaymentModel(problem, supply, layers, spell.cost.x, model=self.model, carried=carried)
+            pm = self.depth.payment(problem, supply, spell.cost.x, self.model, carried)
             models.append(pm)
             carried = carried_after(models, carried)
             for t in spell.adds:  # a ritual's mana, once it resolves
@@ -116,6 +144,17 @@ class TurnModel:
         rank = self.base.prefer.rank
         return solve_lexicographic(self.model, rank(self.objective_terms), rank(self.objective_bounds), hinted,
                                    time_limit, TURN_TUNING)
+
+    def payments(self) -> list:
+        return self.main + [pm for line in self.branches for pm in line]
+
+    def tails_are_real(self, solver) -> bool:
+        """Whether every relaxed tail of a solution is a real chain (PaymentModel.tail_is_real)."""
+        return all(pm.tail_is_real(solver) for pm in self.payments() if pm.relaxed)
+
+    def objective_tuple(self, solver) -> tuple:
+        """The objective's value in a solution (comparable across depths)."""
+        return objective_value(solver, self.base.prefer.rank(self.objective_terms))
 
     def plans(self, solver, optimal: bool = True) -> list:
         """The main line's plans, each carried out on what the ones before it left (the
@@ -194,8 +233,9 @@ class ChosenTurnModel:
     :class:`TurnModel`, the windows are linked by the rules of one permanent."""
 
     def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
-                 land_drop: bool = True):
+                 land_drop: bool = True, depth: Depth | None = None):
         self.model = m = new_model()
+        self.depth = depth = depth or Depth()
         self.base, self.spells, self.lands = base, list(spells), list(lands) if land_drop else []
         n = len(self.spells)
         self.cast = [[m.new_bool_var(f"cast_{i}_{w}") for w in range(n)] for i in range(n)]
@@ -222,8 +262,8 @@ class ChosenTurnModel:
             problem = replace(base, spell=self.spells[w], player=player, board=board, query="pay", hand=(), keep=(),
                               spells=())
             supply = build_supply(problem, grouping=grouping, spells=tuple(self.spells))
-            pm = PaymentModel(problem, supply, depth_bound(supply), 0, model=m, carried=carried,
-                              candidates=[(s, self.cast[i][w]) for i, s in enumerate(self.spells)])
+            pm = depth.payment(problem, supply, 0, m, carried,
+                               candidates=[(s, self.cast[i][w]) for i, s in enumerate(self.spells)])
             self._gate_arrivals(pm, w)
             self.windows.append(pm)
             carried = carried_after(self.windows, carried)
@@ -292,6 +332,14 @@ class ChosenTurnModel:
         return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds, [], time_limit,
                                    TURN_TUNING)
 
+    def tails_are_real(self, solver) -> bool:
+        """Whether every relaxed tail of a solution is a real chain (PaymentModel.tail_is_real)."""
+        return all(pm.tail_is_real(solver) for pm in self.windows if pm.relaxed)
+
+    def objective_tuple(self, solver) -> tuple:
+        """The objective's value in a solution (comparable across depths)."""
+        return objective_value(solver, self.objective_terms)
+
     def chosen(self, solver) -> tuple:
         """(the spells cast in order, the land played or None)."""
         order = []
@@ -317,3 +365,8 @@ class ChosenTurnModel:
 def _in_hand(pm: PaymentModel, g: int) -> bool:
     """Whether group ``g`` is a card in the hand (its one ability: exile it for mana)."""
     return any(a.group == g and a.text == EXILE_FROM_HAND for a in pm.acts)
+
+
+def objective_value(solver, terms) -> tuple:
+    """The value of each objective term in a solution (a term may be a constant)."""
+    return tuple(PaymentModel.value(solver, term) for term in terms)

@@ -357,3 +357,88 @@ def test_a_spirit_guide_that_would_change_what_others_make_is_not_claimed_optima
              {"id": "f2", "type_line": "Basic Land — Forest"}]
     out = solve({"query": "best_turn", "hand": hand, "permanents": board})
     assert out["optimal"] is False
+
+
+def _turn_problems(board, others):
+    spells = [{**r["spell"], "id": f"c{i}", "type_line": r["spell"].get("type_line", "Instant")}
+              for i, r in enumerate([board] + others)]
+    common = {"permanents": board["permanents"], "player": board["player"]}
+    return (read({"query": "sequence", "spells": spells, **common}),
+            read({"query": "best_turn", "hand": spells, **common}))
+
+
+@settings(max_examples=max(settings.default.max_examples, 80), deadline=None)
+@given(requests(max_permanents=5), st.lists(requests(max_permanents=0), min_size=1, max_size=2))
+def test_a_turn_solved_depth_by_depth_has_the_optimum_of_the_exact_model(board, others):
+    """solver.planner._deepening (1, 3, 8 layers, relaxed then strict, then exact) ends
+    where the model built at every payment's deepest chain does: infeasible together,
+    the same optimal objective."""
+    from manaplan.solver.cpsat import Status
+    from manaplan.solver.planner import Budget, _deepening
+    from manaplan.solver.turn import ChosenTurnModel, Depth, TurnModel
+    if has_doubling(board["permanents"]):
+        reject()
+    sequence, best = _turn_problems(board, others)
+    spells = [s for s in sequence.spells if s.cost.mana_cost is not None]
+    builds = [lambda depth: TurnModel(sequence, spells, [], depth),
+              lambda depth: ChosenTurnModel(best, spells, [], False, True, depth)]
+    for build in builds:
+        exact = build(Depth())
+        solver, status = exact.solve(10.0)
+        found = _deepening(build, Budget(10.0))
+        if status == Status.INFEASIBLE:
+            assert found == Status.INFEASIBLE
+            continue
+        if status != Status.OPTIMAL or not isinstance(found, tuple) or not found[2]:
+            continue  # (not proven within the time guard: nothing to compare)
+        turn, found_solver, _ = found
+        assert turn.objective_tuple(found_solver) == exact.objective_tuple(solver)
+
+
+def test_a_sequence_on_a_large_chain_board_is_solved_shallow_first():
+    """(review) a sequence's payments were built at their deepest chains at once: on
+    2,000 permanents of Signets, filters, Treasures and pain lands, 3 payments 338 layers
+    deep (900 MB, past the time guard; 5,000 permanents ran a machine out of memory).
+    Now the first depth settles it, proven optimal."""
+    import random
+    import sys
+    sys.path.insert(0, "benchmarks")
+    import boards
+    from manaplan.solver import planner
+    perms = boards.chain_board(2000, random.Random(1))
+    spells = [{"id": "a", "mana_cost": "{2}{G}"}, {"id": "b", "mana_cost": "{1}{U}"}, {"id": "c", "mana_cost": "{W}{B}"}]
+    depths = []
+    real = planner.Depth
+
+    def spy(*args, **kw):
+        depths.append(args[0] if args else kw.get("layers"))
+        return real(*args, **kw)
+    planner.Depth = spy
+    try:
+        out = solve({"query": "sequence", "spells": spells, "permanents": perms})
+    finally:
+        planner.Depth = real
+    assert out["payable"] is True and all(s["plan"]["optimal"] for s in out["sequence"])
+    assert depths == [1]
+
+
+def test_a_model_too_large_to_build_is_undecided_or_the_deepest_plan_built():
+    """Past MOST_MODEL_CELLS no model is built: a question with no plan at a shallower
+    depth is undecided (never a guess); one with a plan there gets it, not proven best."""
+    from unittest import mock
+    from manaplan.solver import cpsat
+    forest = [{"id": "f", "type_line": "Basic Land — Forest"}]
+    signets = [{"id": f"s{i}", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]} for i in range(30)]
+    deep = "{G}" * 30  # Forest -> Signet -> Signet ...: each Signet's {U} pays the next, 30 deep
+    with mock.patch.object(cpsat, "MOST_MODEL_CELLS", 25):
+        pay, seq = (solve(r) for r in ({"spell": {"mana_cost": deep}, "permanents": forest + signets},
+                                       {"query": "sequence", "spells": [{"id": "a", "mana_cost": deep}],
+                                        "permanents": forest + signets}))
+        shallow = solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{G}{G}{U}{U}"}],
+                         "permanents": forest + signets[:3] + [{"id": "f2", "type_line": "Basic Land — Forest"}]})
+    for out in (pay, seq):
+        assert out["payable"] is None and out["reason"]["code"] == "timeout", out
+        assert "more than the 25 manaplan builds" in out["reason"]["message"]
+    assert shallow["payable"] is True
+    unlimited = solve({"spell": {"mana_cost": deep}, "permanents": forest + signets})
+    assert unlimited["payable"] is True and len(unlimited["plan"]["tapped"]) == 31
