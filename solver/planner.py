@@ -320,33 +320,35 @@ def _deepening(build, budget: Budget):
     is the answer, not proven best. (A turn's payments built at their deepest chains at
     once made models of thousands of layers on large chain boards, which ran a machine
     out of memory.)"""
-    found = None
-    for layers in DEPTHS:
-        relaxed = build(Depth(layers, relaxed=True))
-        if relaxed.depth.exact:  # each payment is as deep as it can chain: this model is exact
-            break
-        rsolver, rstatus = relaxed.solve(budget.left())
-        if rstatus == Status.INFEASIBLE:
-            return rstatus
-        if rstatus == Status.OPTIMAL and relaxed.tails_are_real(rsolver):
-            return relaxed, rsolver, True
-        strict = build(Depth(layers))
-        solver, status = strict.solve(budget.left())
-        if rstatus == status == Status.OPTIMAL and strict.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
-            return strict, solver, True
-        if budget.spent:
-            return (strict, solver, False) if status.solved else Status.UNKNOWN
-        if status.solved:
-            found = (strict, solver, False)
-    else:
-        try:
+    found = None  # the deepest strict plan yet: the answer, not proven best, if nothing better comes
+    try:
+        for layers in DEPTHS:
+            relaxed = build(Depth(layers, relaxed=True))
+            if relaxed.depth.exact:  # each payment is as deep as it can chain: this model is exact
+                break
+            rsolver, rstatus = relaxed.solve(budget.left())
+            if rstatus == Status.INFEASIBLE:
+                return rstatus
+            if rstatus == Status.OPTIMAL and relaxed.tails_are_real(rsolver):
+                return relaxed, rsolver, True
+            strict = build(Depth(layers))
+            solver, status = strict.solve(budget.left())
+            if rstatus == status == Status.OPTIMAL and strict.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
+                return strict, solver, True
+            if status.solved:
+                found = (strict, solver, False)
+            if budget.spent:
+                return found or Status.UNKNOWN
+        else:
             relaxed = build(Depth())
-        except ModelTooLarge:
-            if found is None:
-                raise
-            return found  # (a real plan, the deepest one that could be built: not proven best)
+    except ModelTooLarge:
+        if found is None:
+            raise
+        return found  # (a real plan, the deepest one that could be built)
     solver, status = relaxed.solve(budget.left())
-    return (relaxed, solver, status == Status.OPTIMAL) if status.solved else status
+    if status.solved:
+        return relaxed, solver, status == Status.OPTIMAL
+    return found if found is not None and status == Status.UNKNOWN else status
 
 
 def _check_in_order(problem: PaymentProblem, spells: list, plans: list) -> None:
@@ -546,7 +548,10 @@ def _precast_help(problem: PaymentProblem, supply: Supply, than: tuple | None, b
     if not precast or not problem.mid_cast:  # asked with priority: the plan already uses them
         return {}
     wider = build_supply(problem, allow_precast=True)
-    found = best_plan(problem, wider, problem.spell.cost.x, budget)
+    try:
+        found = best_plan(problem, wider, problem.spell.cost.x, budget)
+    except ModelTooLarge:
+        return {}  # (a hint beside an answer in hand)
     if isinstance(found, Status):
         return {}
     model, solver, _ = found
@@ -569,7 +574,10 @@ def _quick_yes(problem: PaymentProblem, supply: Supply, budget: Budget) -> bool:
         return False  # its relaxed model bounds a doubling's amount only: the full planner decides
     full = activation_bound(supply)
     layers = min(full, DEPTHS[0])
-    model = PaymentModel(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
+    try:
+        model = PaymentModel(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
+    except ModelTooLarge:
+        return False  # (the full planner says what it can)
     model.minimize_tail_self_funding()
     solver, status = model.solve(budget.left())
     return status.solved and model.tail_is_real(solver)
@@ -595,33 +603,35 @@ def best_plan(problem: PaymentProblem, supply: Supply, x, budget: Budget):
         return _best_plan_doubling(problem, supply, x, budget)
     full, tightened = activation_bound(supply), False
     layers = min(full, DEPTHS[0])
-    found = None
-    while True:
-        if layers >= full:
-            try:
+    found = None  # the deepest strict plan yet: the answer, not proven best, if nothing better comes
+    try:
+        while True:
+            if layers >= full:
                 model, solver, status = _solve(problem, supply, layers, x, budget)
-            except ModelTooLarge:
-                if found is None:
-                    raise
-                return found  # (a real plan, the deepest one that could be built: not proven best)
-            return (model, solver, status == Status.OPTIMAL) if status.solved else status
-        relaxed, rsolver, rstatus = _solve(problem, supply, layers, x, budget, relaxed=True)
-        if rstatus == Status.INFEASIBLE:
-            return rstatus
-        if rstatus == Status.OPTIMAL and relaxed.tail_is_real(rsolver):
-            return relaxed, rsolver, True
-        model, solver, status = _solve(problem, supply, layers, x, budget)
-        if rstatus == status == Status.OPTIMAL and model.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
-            return model, solver, True
-        if not tightened:
-            full, tightened = depth_bound(supply), True
-            if layers >= full:  # the strict model just solved is deep enough: exact
-                return (model, solver, status == Status.OPTIMAL) if status.solved else status
-        if budget.spent:
-            return (model, solver, False) if status.solved else Status.UNKNOWN
-        if status.solved:
-            found = (model, solver, False)
-        layers = full if full <= EXACT_NEXT else min([d for d in DEPTHS if d > layers] + [full])
+                if status.solved:
+                    return model, solver, status == Status.OPTIMAL
+                return found if found is not None and status == Status.UNKNOWN else status
+            relaxed, rsolver, rstatus = _solve(problem, supply, layers, x, budget, relaxed=True)
+            if rstatus == Status.INFEASIBLE:
+                return rstatus
+            if rstatus == Status.OPTIMAL and relaxed.tail_is_real(rsolver):
+                return relaxed, rsolver, True
+            model, solver, status = _solve(problem, supply, layers, x, budget)
+            if rstatus == status == Status.OPTIMAL and model.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
+                return model, solver, True
+            if status.solved:
+                found = (model, solver, False)
+            if not tightened:
+                full, tightened = depth_bound(supply), True
+                if layers >= full:  # the strict model just solved is deep enough: exact
+                    return (model, solver, status == Status.OPTIMAL) if status.solved else status
+            if budget.spent:
+                return found or Status.UNKNOWN
+            layers = full if full <= EXACT_NEXT else min([d for d in DEPTHS if d > layers] + [full])
+    except ModelTooLarge:
+        if found is None:
+            raise
+        return found  # (a real plan, the deepest one that could be built)
 
 
 def _best_plan_doubling(problem: PaymentProblem, supply: Supply, x, budget: Budget):

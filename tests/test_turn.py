@@ -368,11 +368,12 @@ def _turn_problems(board, others):
 
 
 @settings(max_examples=max(settings.default.max_examples, 80), deadline=None)
-@given(requests(max_permanents=5), st.lists(requests(max_permanents=0), min_size=1, max_size=2))
+@given(requests(max_permanents=6), st.lists(requests(max_permanents=0), min_size=1, max_size=2))
 def test_a_turn_solved_depth_by_depth_has_the_optimum_of_the_exact_model(board, others):
     """solver.planner._deepening (1, 3, 8 layers, relaxed then strict, then exact) ends
     where the model built at every payment's deepest chain does: infeasible together,
-    the same optimal objective."""
+    the same optimal objective (a sequence, best_turn, spells kept castable apart and
+    together)."""
     from manaplan.solver.cpsat import Status
     from manaplan.solver.planner import Budget, _deepening
     from manaplan.solver.turn import ChosenTurnModel, Depth, TurnModel
@@ -381,7 +382,9 @@ def test_a_turn_solved_depth_by_depth_has_the_optimum_of_the_exact_model(board, 
     sequence, best = _turn_problems(board, others)
     spells = [s for s in sequence.spells if s.cost.mana_cost is not None]
     builds = [lambda depth: TurnModel(sequence, spells, [], depth),
-              lambda depth: ChosenTurnModel(best, spells, [], False, True, depth)]
+              lambda depth: ChosenTurnModel(best, spells, [], False, True, depth),
+              lambda depth: TurnModel(sequence, spells[:1], [[k] for k in spells[1:]], depth),  # kept apart
+              lambda depth: TurnModel(sequence, spells[:1], [spells[1:]], depth)]  # kept together
     for build in builds:
         exact = build(Depth())
         solver, status = exact.solve(10.0)
@@ -442,3 +445,24 @@ def test_a_model_too_large_to_build_is_undecided_or_the_deepest_plan_built():
     assert shallow["payable"] is True
     unlimited = solve({"spell": {"mana_cost": deep}, "permanents": forest + signets})
     assert unlimited["payable"] is True and len(unlimited["plan"]["tapped"]) == 31
+
+
+def test_review_a_plan_found_shallow_is_kept_when_a_deeper_model_is_too_large():
+    """(review) past the size guard at a deeper depth (not only the exact one), the
+    shallower strict plan is the answer, not proven best, for a sequence and best_turn
+    as for one pay."""
+    from unittest import mock
+    from manaplan.solver import cpsat
+    board = [{"id": "f1", "type_line": "Basic Land — Forest"}, {"id": "f2", "type_line": "Basic Land — Forest"},
+             {"id": "pain", "type_line": "Land", "abilities": [{"cost": "{T}", "add": "{G}", "damage": 1}]},
+             {"id": "s1", "type_line": "Artifact", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]},
+             {"id": "s2", "type_line": "Artifact", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]}]
+    spell = {"id": "a", "mana_cost": "{G}{G}{G}"}
+    with mock.patch.object(cpsat, "MOST_MODEL_CELLS", 5):
+        outs = [solve({"spell": spell, "permanents": board}),
+                solve({"query": "sequence", "spells": [spell], "permanents": board}),
+                solve({"query": "best_turn", "hand": [spell], "permanents": board})]
+    plans = [outs[0]["plan"], outs[1]["sequence"][0]["plan"], outs[2]["sequence"][0]["plan"]]
+    for plan in plans:
+        assert sorted(plan["tapped"]) == ["f1", "f2", "pain"] and plan["optimal"] is False, plan
+    assert outs[2]["optimal"] is False
