@@ -403,9 +403,10 @@ def test_a_sequence_on_a_large_chain_board_is_solved_shallow_first():
     2,000 permanents of Signets, filters, Treasures and pain lands, 3 payments 338 layers
     deep (900 MB, past the time guard; 5,000 permanents ran a machine out of memory).
     Now the first depth settles it, proven optimal."""
+    import os
     import random
     import sys
-    sys.path.insert(0, "benchmarks")
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks"))
     import boards
     from manaplan.solver import planner
     perms = boards.chain_board(2000, random.Random(1))
