@@ -1002,6 +1002,10 @@ def weighted(stage: list):
 #: - tried and left: search led by the LP or by pseudo-costs, a deeper linearization
 #:   (better on some families, worse on others), core-based or portfolio search (slower
 #:   everywhere), no linearization (proofs far slower, as measured before).
+#: - hints, left (benchmarks/hints.py, results/hints.md): even the optimum itself given
+#:   as a hint to the first relaxed solve made chains of 20 slower (p50 1.32 -> 1.45 ms),
+#:   converters no faster, chains of 100 a little faster (p50 2.88 -> 2.75, p95 4.17 ->
+#:   3.54); a hint from the board's plain part would be a worse one, and cost its making.
 PAYMENT_TUNING = {"cp_model_presolve": False, "add_cg_cuts": False, "add_mir_cuts": False,
                   "add_zero_half_cuts": False, "add_clique_cuts": False}
 #: the most layers a payment's model has for :data:`PAYMENT_TUNING`; deeper ones keep
