@@ -16,7 +16,8 @@ from manaplan.model.oracle import CHANGES_COSTS, LOYALTY_ACTIVATION, LOYALTY_TIM
 from manaplan.model.restrictions import parse_restriction
 from manaplan.model.triggers import ManaTrigger
 from manaplan.model.board_mana import resolve_board_mana
-from manaplan.protocol.mtg import read_ability, read_permanent, read_player
+from manaplan.protocol.mtg import read_player
+from manaplan.protocol.permanents import read_ability, read_permanent
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "mana_cards.json")
 READ, REFUSED, MISREAD = "read", "refused", "misread"

@@ -15,7 +15,7 @@ from hypothesis import example, given, strategies as st
 from manaplan import solve
 from manaplan.api import solve_text
 from manaplan.model.sources import Board, Twins
-from manaplan.protocol import mtg
+from manaplan.protocol import mtg, permanents
 from manaplan.solver.planner import answer
 from manaplan.solver.supply import group_board
 
@@ -36,7 +36,7 @@ def read_both(perms: list):
     errors each raised as (message, at)."""
     out = []
     for read in (lambda: mtg.read_board(orjson.loads(orjson.dumps(perms)), "permanents", parsed=True),
-                 lambda: mtg._read_each(perms, "permanents", set())):
+                 lambda: permanents._read_each(perms, "permanents", set())):
         try:
             out.append(read())
         except ValueError as e:

@@ -5,7 +5,7 @@ import pytest
 from manaplan.model.errors import RequestError
 from manaplan.model.oracle import abilities_from_text
 from manaplan.model.sources import AbilityCost, Output
-from manaplan.protocol.mtg import read_ability as explicit_ability
+from manaplan.protocol.permanents import read_ability as explicit_ability
 
 
 @pytest.mark.parametrize("text", ["{T}", "{1}, {T}", "{W/B}, {T}", "{T}, Sacrifice this", "Pay 2 life",

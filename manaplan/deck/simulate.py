@@ -91,7 +91,7 @@ class DeckModel:
 
     @classmethod
     def build(cls, decklist, cards: dict) -> "DeckModel":
-        from ..protocol import mtg  # (the protocol's reader turns card objects into permanents)
+        from ..protocol.permanents import read_permanent  # (the protocol's reader: card objects to permanents)
 
         names, objs, copies = [], [], []
         for entry in decklist.main:
@@ -116,7 +116,7 @@ class DeckModel:
             model.creature.append("Creature" in types)
             is_permanent = bool({"Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle"} & set(types))
             model.permanent.append(is_permanent)
-            body = mtg.read_permanent({"id": "x", "card": card}, f"cards[{card['name']!r}]") if is_permanent else None
+            body = read_permanent({"id": "x", "card": card}, f"cards[{card['name']!r}]") if is_permanent else None
             text = (face.get("oracle_text") or card.get("oracle_text") or "").split("\n//")[0]
             try:  # how it enters matters to the lands and mana permanents the simulation plays
                 model.enters.append(EntersRule.parse(text, face.get("name", card["name"]))

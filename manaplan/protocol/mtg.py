@@ -16,25 +16,20 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-import orjson
-
 from ..model.cost import SpellCost
 from ..model.errors import ManaplanError, RequestError
-from ..model.mana import ManaCost, format_mana, format_types, parse_mana
-from ..model.oracle import (EXILE_FROM_HAND, LOYALTY_ACTIVATION, PERMANENT_TYPES, CardText, chosen_color_code, entering_mana,
-                            hand_mana_from_text,
-                            is_trigger_line, read_card_text, spell_mana_from_text)
+from ..model.mana import format_mana, format_types, parse_mana
+from ..model.oracle import EXILE_FROM_HAND, PERMANENT_TYPES, entering_mana, hand_mana_from_text, spell_mana_from_text
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
 from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY,
                              QUERIES, SEQUENCE, PaymentProblem, Preference, Spell, renewed)
-from ..model.restrictions import parse_restriction
-from ..model.sources import (Ability, AbilityCost, Board, Output, Permanent, Player, Twins, check_bounded,
-                             split_type_line)
-from ..model.symbols import COLORS, MAX_AMOUNT, VARIABLE
-from ..model.triggers import ManaTrigger, check_board
+from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, split_type_line
+from ..model.symbols import COLORS, VARIABLE
+from ..model.triggers import check_board
 from ..boards import DROP_BOARD, KeptBoard
 from . import scryfall
+from .permanents import DELVED, mana_string, read_board, read_once, read_permanent
 from .texts import PermanentTexts
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
 
@@ -49,10 +44,6 @@ SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
                 "kicks", "alternative_cost", "commander", "colors")
 PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy")
-PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
-                    "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to",
-                    "chosen_type", "exiled_colors")
-ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "damage", "restrict_abilities")
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -203,7 +194,7 @@ def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:
         card = by_id[cid]
         kept.append(card.with_kicks(card.kicked is True, card.kicks if isinstance(card.kicks, int) else 0))
     if "keep_open" in request:
-        mana = _mana_string(request["keep_open"], "keep_open")
+        mana = mana_string(request["keep_open"], "keep_open")
         expect(all(s.kind in ("colored", "colorless", "generic") for s in mana.symbols),
                "'keep_open' is mana to keep producible, such as \"{U}{U}\" or \"{2}\"", "keep_open")
         kept.append(Spell(SpellCost(mana), name=str(mana), id=str(mana)))
@@ -233,7 +224,7 @@ def _read_hand_once(given, resolving: bool) -> tuple:
         items = _spell_objects(given, "hand")
         return items, tuple(_with_hand_mana(card, item)
                             for card, item in zip(read_hand(items, "hand", resolving), items))
-    return _read_once(_HANDS, repr((resolving, given)), read)
+    return read_once(_HANDS, repr((resolving, given)), read)
 
 
 def read_hand(hand, key: str, resolving: bool = False) -> tuple:
@@ -294,119 +285,6 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
         raise e.located(at) from None
 
 
-def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
-    """Read a board's permanents (ids distinct, also from ``known``; Auras attached to
-    permanents of the board) and check its triggers. ``perms``: a list, or a large
-    request's :class:`PermanentTexts`; ``parsed``: the permanents were just parsed from
-    JSON text (their values are JSON's: lists, not tuples; no NaN).
-
-    A board whose bodies were all read before (``_BODIES_BY_JSON``) is held by body
-    (:class:`Twins`), found by each permanent's fields as JSON: a board of thousands of
-    permanents costs little more than parsing it. Any other is read permanent by
-    permanent, which says where anything is wrong."""
-    known = set(known)
-    board = _read_by_body(perms, at, known, parsed)
-    if board is None:
-        board = _read_each(perms.parsed() if isinstance(perms, PermanentTexts) else perms, at, known)
-    if any(p.triggers for p in board.bodies):
-        check_board(board.permanents)
-    return board
-
-
-def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
-    """The board as :class:`Twins`, or None where a permanent has something to be said
-    about it (then :func:`_read_each` says it). Each permanent's fields but its id, as
-    JSON, name its body; a body not met before is read once, here. ``perms`` is a list
-    of permanents, or :class:`PermanentTexts` (a large request's permanents as text)."""
-    if isinstance(perms, PermanentTexts):
-        found = perms.kinds()
-    elif type(perms) is list:
-        found = _kinds_of(perms, parsed)
-    else:
-        return None
-    if found is None:
-        return None
-    distinct, kind_of, order = found
-    members = [[] for _ in distinct]
-    for k, pid in zip(kind_of, order):
-        members[k].append(pid)
-    kinds = []
-    for (text, fields), pids in zip(distinct, members):
-        if "object" in fields:  # a Scryfall card: its id is Scryfall's, the permanent's is its instance
-            return None
-        kept = _BODIES_BY_JSON.get(text)
-        if kept is not None and kept[0] == fields:
-            body = kept[1]
-        else:
-            try:
-                body = read_permanent({"id": pids[0], **fields}, at)
-            except ManaplanError:
-                return None
-        kinds.append((body, tuple(pids)))
-    bodies = [body for body, _ in kinds]
-    body_of = dict(zip(order, map(bodies.__getitem__, kind_of)))  # (C's loop)
-    ids = frozenset(body_of)
-    if (len(ids) < len(order) or ids & known or "" in ids or POOL in ids or GRAVEYARD in ids
-            or "\0" + _DELVED in "\0" + "\0".join(order)):
-        return None  # (the long way names the permanent)
-    hosts = {body.attached_to for body in bodies if body.attached_to}
-    if hosts and not hosts <= ids | known:  # (one union for the board: an Aura per host is a body each)
-        return None
-    board = Board(Twins(tuple(kinds), tuple(order), body_of))
-    board.memo["ids"] = ids
-    return board
-
-
-def _kinds_of(perms: list, parsed: bool) -> tuple | None:
-    """(the distinct bodies met, each as (its fields but the id as JSON, those fields);
-    each permanent's number among them; the ids), or None where a permanent is no object,
-    its id no text, or its fields what JSON can't write. Each permanent is copied but
-    its id and its JSON looked up. Fields that are not what JSON gives (a tuple for a
-    list, NaN for null: possible only in ``perms`` made in Python, not ``parsed`` from
-    text) must be equal too."""
-    numbered: dict = {}
-    distinct = []
-    kind_of, order = [], []
-    dumps = orjson.dumps
-    for p in perms:
-        if type(p) is not dict:
-            return None
-        fields = p.copy()
-        pid = fields.pop("id", None)
-        if type(pid) is not str:
-            return None
-        try:
-            text = dumps(fields)
-        except (TypeError, orjson.JSONEncodeError):
-            return None
-        k = numbered.get(text)
-        if k is None:
-            k = numbered[text] = len(distinct)
-            distinct.append((text, fields))
-        elif not parsed and distinct[k][1] != fields:
-            return None
-        kind_of.append(k)
-        order.append(pid)
-    return distinct, kind_of, order
-
-
-def _read_each(perms: list, at: str, known: set) -> Board:
-    """The board read permanent by permanent; errors say which."""
-    parsed = []
-    seen = set(known)
-    for i, p in enumerate(perms):
-        perm = _read_before(p) or read_permanent(p, f"{at}[{i}]")
-        if perm.id in seen:
-            raise RequestError(f"duplicate permanent id {perm.id!r}", f"{at}[{i}].id")
-        seen.add(perm.id)
-        parsed.append(perm)
-    for i, perm in enumerate(parsed):
-        if perm.attached_to and perm.attached_to not in seen:
-            raise RequestError(f"'attached_to' names no permanent on the board: {perm.attached_to!r}",
-                               f"{at}[{i}].attached_to")
-    return Board(tuple(parsed))
-
-
 def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
     """The kept board after ``changes``: permanents tapped, untapped, removed, added (in
     that order), and player fields replaced; every id named must be on the board. The
@@ -460,20 +338,12 @@ def _id_list(changes: dict, key: str) -> list:
     return ids
 
 
-def _mana_string(value, at: str) -> ManaCost:
-    expect(isinstance(value, str), f"expected a mana string such as '{{1}}{{W}}', not {value!r}", at)
-    try:
-        return ManaCost.parse(value)
-    except ManaplanError as e:
-        raise RequestError(e.message, at) from None
-
-
 def _mana_list(spell: dict, key: str) -> tuple:
     value = spell.get(key, [])
     if isinstance(value, str):
         value = [value]
     expect(isinstance(value, list), f"'{key}' must be a list of mana strings", f"spell.{key}")
-    return tuple(_mana_string(v, f"spell.{key}[{i}]") for i, v in enumerate(value))
+    return tuple(mana_string(v, f"spell.{key}[{i}]") for i, v in enumerate(value))
 
 
 #: spells already read, by everything but their id: a hand is asked about again and
@@ -487,9 +357,9 @@ def read_spell(spell) -> Spell:
     expect(isinstance(spell, dict), "'spell' must be an object with at least 'mana_cost'", "spell")
     sid = spell.get("id", "")
     key = repr([(k, v) for k, v in spell.items() if k != "id"])  # spells written alike share a key
-    template = _read_once(_SPELLS, key, lambda: _read_spell({k: v for k, v in spell.items() if k != "id"}))
+    template = read_once(_SPELLS, key, lambda: _read_spell({k: v for k, v in spell.items() if k != "id"}))
     expect(isinstance(sid, str), "'id' must be text", "spell.id")
-    expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(_DELVED),
+    expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(DELVED),
            f"{sid!r} is a word plans use; choose another id", "spell.id")
     return renewed(template, id=sid) if sid else template  # the id is not checked: no checks run again
 
@@ -500,10 +370,10 @@ def _read_spell(spell: dict) -> Spell:
     expect(raw is None or raw == "" or (isinstance(raw, str) and raw.strip()),
            "'mana_cost' is blank: use null (or \"\") for no mana cost, or {0}", "spell.mana_cost")
     # Scryfall writes an absent mana cost as "" (CR 202.1b)
-    mana_cost = None if raw is None or raw == "" else _mana_string(raw, "spell.mana_cost")
+    mana_cost = None if raw is None or raw == "" else mana_string(raw, "spell.mana_cost")
     printed = None
     if "alternative_cost" in spell:  # CR 118.9: paid rather than the mana cost; the rest still applies
-        printed, mana_cost = mana_cost, _mana_string(spell["alternative_cost"], "spell.alternative_cost")
+        printed, mana_cost = mana_cost, mana_string(spell["alternative_cost"], "spell.alternative_cost")
     x = whole_number(spell, "x", "spell.x", 0)
     cost = SpellCost(mana_cost, x, _mana_list(spell, "additional"), _mana_list(spell, "increase"),
                      _mana_list(spell, "reduce"), whole_number(spell, "minimum", "spell.minimum", 0))
@@ -537,7 +407,7 @@ def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
     if cost_key not in spell:
         expect(choice_key not in spell, f"'{choice_key}' needs a '{cost_key}'", f"spell.{choice_key}")
         return None, default
-    cost = _mana_string(spell[cost_key], f"spell.{cost_key}")
+    cost = mana_string(spell[cost_key], f"spell.{cost_key}")
     choice = spell.get(choice_key, default)
     if cost_key == "kicker":
         expect(isinstance(choice, bool) or choice == IF_POSSIBLE,
@@ -556,7 +426,7 @@ def read_player(player) -> Player:
     if player is None:
         return Player()
     expect(isinstance(player, dict), "'player' must be an object", "player")
-    return _read_once(_PLAYERS, repr(player), lambda: _read_player(player))
+    return read_once(_PLAYERS, repr(player), lambda: _read_player(player))
 
 
 _PLAYERS: dict = {}  # players read, by their text
@@ -580,251 +450,6 @@ def _read_player(player: dict) -> Player:
         identity = frozenset(identity)
     return Player(life, pool, whole_number(player, "graveyard", "player.graveyard", 0), identity,
                   whole_number(player, "energy", "player.energy", 0))
-
-
-#: permanents already read, by everything but their id: a board of 300 lands repeats a
-#: handful of texts, and reading text is the slow part
-_BODIES: dict = {}
-
-
-def read_permanent(p, at: str) -> Permanent:
-    """Read one permanent. Identical permanents (all but the id, or a pasted card's
-    ``instance``) are read once: a board of 300 lands repeats a handful of bodies. A
-    permanent given as a Scryfall card (or with two faces) is turned into the protocol's
-    fields first (:mod:`manaplan.protocol.scryfall`)."""
-    expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
-    pasted = p.get("object") == scryfall.CARD_OBJECT
-    pid = p.get("instance", p.get("id")) if pasted else p.get("id")
-    where = f"{at}.instance" if pasted and "instance" in p else f"{at}.id"
-    expect(isinstance(pid, str) and pid != "", "every permanent needs an 'id' (non-empty text)", where)
-    expect(pid != POOL, "'pool' is reserved for floating mana; choose another id", where)
-    expect(pid != GRAVEYARD and not pid.startswith(_DELVED),
-           f"{pid!r} is reserved for the cards delve exiles; choose another id", where)
-    key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
-    template = _read_once(_BODIES, key, lambda: _read_body(p, key, at))
-    if not pasted:
-        _remember_json(p, template)
-    return template.with_id(pid)
-
-
-def _remember_json(p: dict, template: Permanent) -> None:
-    """Keep ``template`` under its fields as JSON too, for :func:`_read_before` and
-    :func:`_read_by_body`: only fields that are what their JSON parses back to (a
-    board parsed from the same text then needs no other check)."""
-    fields = {k: v for k, v in p.items() if k != "id"}
-    try:
-        text = orjson.dumps(fields)
-    except (TypeError, orjson.JSONEncodeError):
-        return  # (what JSON can't hold is read the long way each time)
-    if orjson.loads(text) != fields:
-        return  # (a tuple, a NaN: read the long way)
-    if len(_BODIES_BY_JSON) >= MOST_KEPT_READS:
-        _BODIES_BY_JSON.clear()
-    _BODIES_BY_JSON[text] = (fields, template)
-
-
-def _read_before(p) -> Permanent | None:
-    """The permanent, if its body was read before (by :func:`read_permanent`) and its id
-    is one a permanent may have; else None (then read it, and say what is wrong). A
-    board of thousands of permanents repeats a handful of bodies: this is its hot path."""
-    if type(p) is not dict or "object" in p:
-        return None
-    pid = p.get("id")
-    if type(pid) is not str or not pid or pid == POOL or pid == GRAVEYARD or pid.startswith(_DELVED):
-        return None
-    fields = {k: v for k, v in p.items() if k != "id"}  # (as _remember_json writes it: inline, the hot path)
-    try:
-        kept = _BODIES_BY_JSON.get(orjson.dumps(fields))
-    except (TypeError, orjson.JSONEncodeError):
-        return None
-    # the same JSON, and equal as Python values too (a tuple is no list, NaN no null)
-    return kept[1].with_id(pid) if kept is not None and kept[0] == fields else None
-
-
-_DELVED = GRAVEYARD + ":"
-#: the bodies read, by their fields written as JSON (cheaper to write than repr): the
-#: fields and the template
-_BODIES_BY_JSON: dict = {}
-
-
-def _read_body(p: dict, key: str, at: str) -> Permanent:
-    """A permanent as read, but for its id (a Scryfall object turned into the protocol's
-    fields first), with what its grouping and the board's resolution ask of it worked
-    out once: its twins copy it (``Permanent.with_id``)."""
-    given = scryfall.permanent_fields(p, at) if scryfall.is_card(p) or scryfall.has_faces(p) else p
-    no_unknown_fields(given, PERMANENT_FIELDS, at, "a permanent")
-    try:
-        template = _permanent_body({k: v for k, v in given.items() if k != "id"}, key)
-    except ManaplanError as e:
-        raise e.located(at) from None
-    template.depends_on_board, template.taps_itself_and_another, template.self_contained, template.sacrifices_for_mana, template.plain_taps  # noqa: B018
-    # (cached properties, filled before copying)
-    return template
-
-
-#: the most bodies (spells, permanents) kept read; beyond it the cache starts again
-MOST_KEPT_READS = 4096
-
-
-def _read_once(cache: dict, key: str, read):
-    """What ``read()`` gives, kept in ``cache`` under ``key``: identical objects of a
-    request (or of the requests of a session) are read once."""
-    template = cache.get(key)
-    if template is None:
-        template = read()
-        if len(cache) >= MOST_KEPT_READS:
-            cache.clear()
-        cache[key] = template
-    return template
-
-
-def _explicit(p: dict, field_name: str, read_one) -> list:
-    """The permanent's list ``field_name`` read item by item; errors say where."""
-    specs = p[field_name]
-    expect(isinstance(specs, list), f"'{field_name}' must be a list", field_name)
-    out = []
-    for i, spec in enumerate(specs):
-        try:
-            out.append(read_one(spec))
-        except ManaplanError as e:
-            raise e.located(f"{field_name}[{i}]") from None
-    return out
-
-
-def _permanent_body(p: dict, key: str) -> Permanent:
-    """Everything of a permanent but its id; error locations are relative to it."""
-    name = p.get("name", "")
-    type_line = p.get("type_line", "")
-    oracle = p.get("oracle_text", "")
-    for field_name, value in (("name", name), ("type_line", type_line), ("oracle_text", oracle)):
-        expect(isinstance(value, str), f"'{field_name}' must be text", field_name)
-    chosen = None
-    if p.get("chosen_color") is not None:
-        try:
-            chosen = chosen_color_code(p["chosen_color"])
-        except RequestError as e:
-            raise RequestError(e.message, "chosen_color") from None
-    text = CardText((), (), ())
-    if "abilities" not in p or "triggers" not in p:
-        state = _card_state(p)
-        try:
-            text = read_card_text(type_line, oracle, name, chosen, state)
-        except ManaplanError as e:
-            raise RequestError(e.message, "oracle_text") from None
-    unread = text.unread
-    if "abilities" in p:
-        abilities = _explicit(p, "abilities", lambda spec: read_ability(spec, name))
-        unread = tuple((line, why) for line, why in unread if is_trigger_line(line))
-    else:
-        abilities = text.abilities
-    if "triggers" in p:
-        triggers = _explicit(p, "triggers", lambda spec: ManaTrigger.parse(spec, chosen))
-        unread = tuple((line, why) for line, why in unread if not is_trigger_line(line))
-    else:
-        triggers = text.triggers
-    _check_card_is_known(p, type_line, oracle)
-    attached_to = p.get("attached_to", "")
-    expect(isinstance(attached_to, str), "'attached_to' must be the id of a permanent", "attached_to")
-    counters = p.get("counters", {})
-    expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", "counters")
-    for kind, n in counters.items():
-        expect(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_AMOUNT,
-               f"counter count must be a whole number from 0 to {MAX_AMOUNT}, not {n!r}", f"counters.{kind}")
-    counters = {kind.lower(): n for kind, n in counters.items()}  # "Storage" is "storage"
-    if any(a.cost.counter_kind == LOYALTY_ACTIVATION for a in abilities):
-        counters.setdefault(LOYALTY_ACTIVATION, 1)  # its one loyalty ability this turn (CR 606.3)
-    colors = frozenset()
-    mana_cost = None
-    if p.get("mana_cost"):
-        mana_cost = _mana_string(p["mana_cost"], "mana_cost")
-        colors = mana_cost.colors
-    if "colors" in p:
-        expect(isinstance(p["colors"], list) and all(isinstance(c, str) and c in COLORS for c in p["colors"]),
-               "'colors' must be a list of W, U, B, R, G", "colors")
-        colors = frozenset(p["colors"])
-    snow = boolean(p, "snow", "snow") or bool(re.search(r"\bSnow\b", type_line))
-    types_part = " ".join(split_type_line(type_line)[0])
-    creature = "Creature" in types_part
-    if not type_line and p.get("summoning_sick"):
-        creature = True  # the flag is only meaningful for creatures (CR 302.6)
-    return Permanent("", name, tuple(abilities), boolean(p, "tapped", "tapped"),
-                     boolean(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
-                     creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
-                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), tuple(unread), text.grants, text.replaces,
-                     text.spending, key)
-
-
-#: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling
-LAND_TYPES = ("Cave", "Cloud", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Planet",
-              "Plains", "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza's")
-
-
-def _card_state(p: dict) -> dict:
-    """What card text may read off the permanent's state: its counters (storage lands,
-    Everflowing Chalice), the creature type chosen as it entered (Cavern of Souls), the
-    colors of the card it exiled (Chrome Mox)."""
-    counters = p.get("counters", {})
-    expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", "counters")
-    state = {"counters": {str(k).lower(): n for k, n in counters.items() if isinstance(n, int)}}
-    if "chosen_type" in p:
-        chosen = p["chosen_type"]
-        expect(isinstance(chosen, str) and re.fullmatch(r"[A-Z][a-z'-]+", chosen or ""),
-               "'chosen_type' must be a creature type such as \"Elf\"", "chosen_type")
-        state["chosen_type"] = chosen
-    if "exiled_colors" in p:
-        colors = p["exiled_colors"]
-        expect(isinstance(colors, list) and all(isinstance(c, str) and c in COLORS for c in colors),
-               "'exiled_colors' must be a list of W, U, B, R, G (empty for a colorless card)", "exiled_colors")
-        state["exiled_colors"] = tuple(colors)
-    return state
-
-
-def _check_card_is_known(p: dict, type_line: str, oracle: str) -> None:
-    """A permanent given by a name alone, or a land whose only subtypes are unknown and
-    that has no text, would make nothing without a word: an error. A vanilla creature
-    or artifact (a type line, no text) is fine."""
-    if "name" in p and not type_line and not oracle and "abilities" not in p and "triggers" not in p:
-        raise RequestError(f"{p['name']!r} is given by its name alone: give its 'type_line' and 'oracle_text' (or "
-                           "'abilities'), or the Scryfall card ('card'); manaplan has no card database", "name")
-    types, subtypes = split_type_line(type_line)
-    if "Land" in types and subtypes and not oracle and "abilities" not in p \
-            and not any(t in LAND_TYPES for t in subtypes):
-        raise RequestError(f"unknown land type{'s' if len(subtypes) > 1 else ''} {', '.join(subtypes)!s} in "
-                           f"{type_line!r}: the basic land types are Plains, Island, Swamp, Mountain and Forest",
-                           "type_line")
-
-
-def read_ability(spec, name: str = "") -> Ability:
-    """One ability from the protocol's explicit form ``{"cost": ..., "add": ...}``."""
-    expect(isinstance(spec, dict), "an ability must be an object with 'cost' and 'add'", None)
-    no_unknown_fields(spec, ABILITY_FIELDS, "", "an ability")
-    expect("cost" in spec, "an ability needs a 'cost' (for example '{T}')", "cost")
-    expect("add" in spec, "an ability needs an 'add' (for example '{G}')", "add")
-    try:
-        cost = AbilityCost.parse(spec["cost"], name)
-    except ManaplanError as e:
-        raise RequestError(e.message, "cost") from None
-    try:
-        output = Output.parse(spec["add"])
-    except ManaplanError as e:
-        raise e.located("add") from None
-    flags = {}
-    for key in ("instant_only", "mana_ability", "restrict_abilities"):
-        if key in spec:
-            expect(isinstance(spec[key], bool), f"'{key}' must be true or false", key)
-            flags[key] = spec[key]
-    restrict = spec.get("restrict", "")
-    if restrict != "":
-        try:
-            parse_restriction(restrict)
-        except RequestError as e:
-            raise RequestError(e.message, "restrict") from None
-    damage = spec.get("damage", 0)
-    expect(isinstance(damage, int) and not isinstance(damage, bool) and 0 <= damage <= 1000,
-           "'damage' must be a whole number from 0 to 1000", "damage")
-    ability = Ability(cost, output, restrict, damage=damage, text=str(spec["cost"]), **flags)
-    check_bounded(ability)
-    return ability
 
 
 # -- writing ------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ class PermanentTexts:
     def kinds(self) -> tuple | None:
         """(the distinct bodies met, each as (its fields but the id as JSON, those
         fields); each permanent's number among them; the ids), as
-        ``protocol.mtg._kinds_of`` gives them for parsed permanents; or None where a
+        ``protocol.permanents._kinds_of`` gives them for parsed permanents; or None where a
         permanent's text is not its plain id then the rest (then read them parsed)."""
         try:
             joined = b"\n".join(self.texts).decode()
