@@ -315,28 +315,31 @@ def _deepening(build, budget: Budget):
     :func:`best_plan` does for one payment. At each depth the relaxed model, whose last
     layers stand for every deeper activation, bounds every turn from below: infeasible,
     nothing pays; optimal with every tail a real chain, that is the answer; else the
-    strict model at that depth, if it reaches the same objective. Where the exact model
-    would be too large to build (:class:`ModelTooLarge`), the deepest strict plan found
-    is the answer, not proven best. (A turn's payments built at their deepest chains at
+    strict model at that depth, if it reaches the same objective. A solve cut short by
+    the time guard leaves the best real plan found, not proven best (a relaxed one whose
+    tails are real chains, a strict one); so does a model too large to build
+    (:class:`ModelTooLarge`). (A turn's payments built at their deepest chains at
     once made models of thousands of layers on large chain boards, which ran a machine
     out of memory.)"""
-    found = None  # the deepest strict plan yet: the answer, not proven best, if nothing better comes
+    found = None  # the best real plan yet: the answer, not proven best, if nothing better comes
     try:
         for layers in DEPTHS:
             relaxed = build(Depth(layers, relaxed=True))
             if relaxed.depth.exact:  # each payment is as deep as it can chain: this model is exact
                 break
-            rsolver, rstatus = relaxed.solve(budget.left())
+            rsolver, rstatus = relaxed.solve(budget.left() / 2)  # (half: the strict model's turn comes next)
             if rstatus == Status.INFEASIBLE:
                 return rstatus
-            if rstatus == Status.OPTIMAL and relaxed.tails_are_real(rsolver):
-                return relaxed, rsolver, True
+            if rstatus.solved and relaxed.tails_are_real(rsolver):
+                if rstatus == Status.OPTIMAL:
+                    return relaxed, rsolver, True
+                found = _better(found, (relaxed, rsolver, False))  # (cut short by the time guard: real, not best)
             strict = build(Depth(layers))
             solver, status = strict.solve(budget.left())
             if rstatus == status == Status.OPTIMAL and strict.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
                 return strict, solver, True
             if status.solved:
-                found = (strict, solver, False)
+                found = _better(found, (strict, solver, False))
             if budget.spent:
                 return found or Status.UNKNOWN
         else:
@@ -346,9 +349,19 @@ def _deepening(build, budget: Budget):
             raise
         return found  # (a real plan, the deepest one that could be built)
     solver, status = relaxed.solve(budget.left())
+    if status == Status.OPTIMAL:
+        return relaxed, solver, True
     if status.solved:
-        return relaxed, solver, status == Status.OPTIMAL
+        return _better(found, (relaxed, solver, False))
     return found if found is not None and status == Status.UNKNOWN else status
+
+
+def _better(found, other):
+    """Of two (turn model, solver, False) solutions (or None), the one with the lower
+    objective; ``found`` on a tie."""
+    if found is None or other[0].objective_tuple(other[1]) < found[0].objective_tuple(found[1]):
+        return other
+    return found
 
 
 def _check_in_order(problem: PaymentProblem, spells: list, plans: list) -> None:

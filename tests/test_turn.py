@@ -467,3 +467,42 @@ def test_review_a_plan_found_shallow_is_kept_when_a_deeper_model_is_too_large():
     for plan in plans:
         assert sorted(plan["tapped"]) == ["f1", "f2", "pain"] and plan["optimal"] is False, plan
     assert outs[2]["optimal"] is False
+
+
+def test_a_turn_cut_short_keeps_its_best_real_plan_and_leaves_the_strict_model_time():
+    """(re-read) a relaxed turn model of 7 windows on a chain board took the whole time
+    guard and left the strict one 0.05 s: best_turn's value fell (17 where the exact model
+    alone had found 28). The relaxed solve now has half the time left, and a solution cut
+    short whose tails are real chains counts as a plan (the better of the real ones is
+    the answer, not proven best)."""
+    from manaplan.solver.cpsat import Status
+    from manaplan.solver.planner import _deepening
+
+    class Clock:
+        def __init__(self):
+            self.given, self.spent = [], False
+
+        def left(self):
+            return 8.0
+
+    class Model:
+        def __init__(self, depth, status, objective, real):
+            self.depth, self.status, self.objective, self.real = depth, status, objective, real
+            depth.exact = False
+
+        def solve(self, seconds):
+            clock.given.append(seconds)
+            clock.spent = self.status != Status.OPTIMAL
+            return "solver", self.status
+
+        def tails_are_real(self, solver):
+            return self.real
+
+        def objective_tuple(self, solver):
+            return self.objective
+
+    clock = Clock()
+    scripted = {True: (Status.FEASIBLE, (5,), True), False: (Status.FEASIBLE, (7,), True)}
+    found = _deepening(lambda depth: Model(depth, *scripted[depth.relaxed]), clock)
+    assert found[0].objective == (5,) and found[2] is False  # the relaxed real plan: better than the strict one
+    assert clock.given == [4.0, 8.0]  # half the time left to the relaxed model, the rest to the strict one
