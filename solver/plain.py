@@ -184,16 +184,17 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
     unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
     pay the locked-in total (601.2h)."""
     check_plan_size(sum(flows.values()))
-    units = []  # (need types, mana type, source id, its group)
+    units = []  # (need types, mana type, source id)
+    steps = []
     used = [0] * len(classes)
     for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], _in_order(kv[0][1]))):
         types, _, ids, groups = classes[c]
         mana = next(t for t in MANA_TYPES if t in types and t in need)
         for k in range(used[c], used[c] + n):
-            units.append((need, mana, ids[k], groups[k]))
+            units.append((need, mana, ids[k]))
+            if ids[k] != POOL:
+                steps.append(_tap_step(supply, ids[k], groups[k], mana))
         used[c] += n
-    steps = [_tap_step(supply, pid, g, mana) for need, mana, pid, g in units if pid != POOL]
-    units = [unit[:3] for unit in units]
     cost = problem.spell.cost
     halves_by_types: dict = {}
     for need, mana, pid in units:

@@ -146,6 +146,7 @@ class TurnModel:
                                    time_limit, TURN_TUNING)
 
     def payments(self) -> list:
+        """Every payment of the model: the main line's, then each branch's."""
         return self.main + [pm for line in self.branches for pm in line]
 
     def tails_are_real(self, solver) -> bool:

@@ -44,10 +44,10 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
     request's :class:`PermanentTexts`; ``parsed``: the permanents were just parsed from
     JSON text (their values are JSON's: lists, not tuples; no NaN).
 
-    A board whose bodies were all read before (``_BODIES_BY_JSON``) is held by body
-    (:class:`Twins`), found by each permanent's fields as JSON: a board of thousands of
-    permanents costs little more than parsing it. Any other is read permanent by
-    permanent, which says where anything is wrong."""
+    The board is held by body (:class:`Twins`), each permanent's body found by its
+    fields but its id as JSON and each body read once: a board of thousands of
+    permanents costs little more than parsing it. One with something to be said about a
+    permanent is read permanent by permanent, which says where it is wrong."""
     known = set(known)
     board = _read_by_body(perms, at, known, parsed)
     if board is None:
@@ -152,6 +152,8 @@ def _read_each(perms: list, at: str, known: set) -> Board:
 
 
 def mana_string(value, at: str) -> ManaCost:
+    """A field that is a mana string (a mana cost, mana kept open), read; a located
+    error if it is not one."""
     expect(isinstance(value, str), f"expected a mana string such as '{{1}}{{W}}', not {value!r}", at)
     try:
         return ManaCost.parse(value)
@@ -218,6 +220,7 @@ def _read_before(p) -> Permanent | None:
     return kept[1].with_id(pid) if kept is not None and kept[0] == fields else None
 
 
+#: how the ids of the cards delve exiles begin (``graveyard:1``): reserved
 DELVED = GRAVEYARD + ":"
 
 
