@@ -108,7 +108,12 @@ def _several(problem: PaymentProblem, result) -> str:
     before it left (a best turn says its land and its value first)."""
     lines = []
     if isinstance(result, BestTurn):
-        land = f"play {result.land.name or result.land.id}, then " if result.land is not None else ""
+        land = ""
+        if result.land is not None:
+            play = result.land
+            how = " tapped" if play.tapped else f" untapped, paying {play.life} life" if play.life else ""
+            landfall = "".join(f" ({_mana(alt)} from its landfall)" for _, alt in result.landfall)
+            land = f"play {play.card.name or play.id}{how}{landfall}, then "
         cast = ", ".join(spell.name or spell.id for spell, _ in result.plans) or "nothing"
         proven = "" if result.optimal else " (not proven best: the time guard ran out)"
         lines.append(f"best turn: {land}cast {cast}, worth {result.value}{proven}")

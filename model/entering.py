@@ -120,6 +120,17 @@ class EntersRule:
             return opponents < self.count
         raise ValueError(self.kind)
 
+    def entries(self, lands: tuple, hand: tuple, life: int, opponents: int | None = None) -> tuple:
+        """Every way it may enter as the land drop of a turn, as ``(tapped, life paid)``
+        pairs, judged on the type lines of the other lands its controller has then
+        (``lands``) and of the other cards in hand: a shock land untapped for its life
+        while the life total covers it (CR 119.4, 614.12), or tapped; a check, fast,
+        slow or reveal land as the board says. ``opponents`` None: not known (a land that
+        needs several opponents enters tapped)."""
+        if self.kind == PAY_LIFE:
+            return ((False, self.count), (True, 0)) if life >= self.count else ((True, 0),)
+        return ((self.tapped(lands, hand, 1 if opponents is None else opponents), 0),)
+
     def __str__(self) -> str:
         words = {UNLESS_TYPES: f"tapped unless you control a {' or '.join(self.types)}",
                  UNLESS_REVEAL: f"tapped unless a {' or '.join(self.types)} is revealed",

@@ -74,6 +74,7 @@ class CardText(NamedTuple):
     grants: tuple = ()  # ((which, Ability), ...): abilities it gives other permanents
     replaces: tuple = ()  # mana replacement effects on other permanents (Damping Sphere)
     spending: tuple = ()  # how its controller may spend mana (Chromatic Orrery: SPEND_AS_ANY_COLOR)
+    landfall: tuple = ()  # Outputs: the mana it adds when a land enters under its controller's control
 
 
 #: the words that make a line about mana: "add" in any case, or "mana" (not in "mana
@@ -119,7 +120,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     state = state or {}
     abilities = [Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
                          text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")]
-    triggers, unread, grants, replaces, spending = [], [], [], [], []
+    triggers, unread, grants, replaces, spending, landfall = [], [], [], [], [], []
     tap_damage = 0
     level = state.get("counters", {}).get("level", 0)
     section = None  # a leveler's "LEVEL 2-6" section: its lines apply at those levels only (CR 711)
@@ -146,6 +147,12 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
         if _ANY_COLOR.fullmatch(line):
             spending.append(SPEND_AS_ANY_COLOR)
             continue
+        if m := _LANDFALL.fullmatch(line):  # Lotus Cobra: not a mana ability (CR 605.1b), and no land
+            try:                              # enters while a cost is paid; best_turn's land drop sets it off
+                landfall.append(Output.parse("any" if m.group(1) == "one mana of any color" else m.group(1)))
+                continue
+            except ManaplanError:
+                pass  # (what it adds is not read: listed below)
         if _CHANGES_TYPES_OR_COLORS.search(line):  # Mycosynth Lattice: convoke and improvise would change
             unread.append((line, "changes other permanents' card types or colors (what convoke and improvise "
                                  "may tap): not modelled"))
@@ -190,8 +197,14 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     if tap_damage:
         abilities = [replace(a, damage=a.damage + tap_damage) if a.cost.tap else a for a in abilities]
     unread += _reminded_not_given(oracle_text, abilities, name, chosen_color)
-    return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants), tuple(replaces), tuple(spending))
+    return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants), tuple(replaces), tuple(spending),
+                    tuple(landfall))
 
+
+#: landfall mana (Lotus Cobra): "Landfall — Whenever a land you control enters, add one mana
+#: of any color." (older wording: "enters the battlefield under your control")
+_LANDFALL = re.compile(r"(?:Landfall — )?Whenever a land (?:you control enters|enters(?: the battlefield)? under your "
+                       r"control), add (one mana of any color|(?:\{[WUBRGC]\})+)\.")
 
 #: Doubling Cube: a mana ability that adds as much of each type as the player has (CR 701.9f)
 _DOUBLING = re.compile(r"(.*?):\s*Double the amount of each type of unspent mana you have\.")

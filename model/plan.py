@@ -278,12 +278,16 @@ class Sequence:
 class BestTurn:
     """The answer to ``best_turn``: the land played (a hand card, or None), and ``(spell,
     plan)`` for the spells cast, in order, worth ``value`` together; ``optimal`` False
-    when the time guard ran out before the best was proven."""
+    when the time guard ran out before the best was proven. ``not_modelled``: what the
+    answer did not follow and could matter, as (card or permanent id, why) pairs: the
+    plans stand, but a turn that used it might be worth more."""
 
-    land: object
+    land: object  # a model.problem.LandPlay: the card and how it entered
     plans: tuple
     value: int
     optimal: bool = True
+    not_modelled: tuple = ()
+    landfall: tuple = ()  # (permanent id, mana types) for each landfall trigger the land drop set off
 
 
 @dataclass(frozen=True)

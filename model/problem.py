@@ -15,7 +15,9 @@ from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
 from .board_mana import resolve_board_mana
+from .symbols import GENERIC, MAX_AMOUNT
 from .cost import SpellCost
+from .entering import UNLESS_OPPONENTS, EntersRule
 from .mana import Mana, ManaCost
 from .plan import POOL
 from .restrictions import restriction_allows
@@ -29,6 +31,8 @@ QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE, BEST_TURN)
 HAND_QUERIES = (CASTABLE, SEQUENCE, BEST_TURN)
 #: the orders a sequence may be paid in: as given, or any that works
 GIVEN, ANY_ORDER = "given", "any"
+#: best_turn's land drop only when it helps the turn's spells (protocol 2.x's rule)
+WHEN_NEEDED = "when_needed"
 #: the default objective's terms, most important first (docs/protocol.md, "The default
 #: objective"); ``spared`` counts the permanents a preference keeps untapped that the
 #: plan taps or sacrifices
@@ -125,6 +129,13 @@ class Spell:
     #: the request said how its cost changes (``increase``, ``reduce`` or ``minimum``
     #: given, even empty): text on the board that changes costs is then the caller's
     cost_changes_given: bool = False
+    #: a land card: how it enters as the land drop (:class:`~manaplan.model.entering.EntersRule`)
+    enters: object = None
+    #: which face of a two-faced card this is (0 front, 1 back), when it has two
+    face: int | None = None
+    #: a modal double-faced card given without a ``face`` (CR 712): its other
+    #: face, which ``best_turn`` may cast or play instead (a pathway's other land)
+    faces: tuple = ()
 
     @property
     def mana_cost(self) -> ManaCost | None:
@@ -180,6 +191,45 @@ class Spell:
         return replace(self, cost=replace(self.cost, additional=self.cost.additional + extra),
                        kicker=None, kicked=False, multikicker=None, kicks=0)
 
+    @property
+    def mana_per_kick(self) -> int:
+        """The least mana (or pairs of life) one payment of its multikicker takes: a
+        generic symbol its amount, any other symbol one (CR 702.33c); 0 for ``{0}``."""
+        symbols = self.multikicker.symbols if self.multikicker is not None else ()
+        return sum(s.amount if s.kind == GENERIC else 1 for s in symbols)
+
+    def kicks_within(self, mana: int, life: int, graveyard: int) -> int:
+        """More kicks than can ever be paid with ``mana`` mana at most, ``life`` life
+        (2 a Phyrexian symbol) and ``graveyard`` cards to delve, after the spell's own
+        reductions; :data:`MAX_AMOUNT` for a multikicker that costs nothing."""
+        per_kick = self.mana_per_kick
+        if per_kick == 0:
+            return MAX_AMOUNT
+        reductions = sum(s.amount if s.kind == GENERIC else 1 for s in self.cost.reduction_symbols)
+        return min(MAX_AMOUNT, (mana + graveyard + life // 2 + reductions) // per_kick)
+
+    def ways(self, most_kicks: int = 0, variable: bool = False) -> tuple:
+        """Every way the card may be cast as its choices allow (CR 601.2b, 702.33): the
+        kicker paid or not (both when ``kicked`` is "if_possible"), the multikicker paid
+        a fixed number of times, or 0 to ``most_kicks`` times (``kicks`` "max": a way for
+        each number, or with ``variable`` one way whose number a solver chooses); the
+        preferred way first. A card without a kicker has one way, itself.
+
+        >>> bolt = Spell(SpellCost.of("{R}"), kicker=ManaCost.parse("{4}"), kicked=IF_POSSIBLE)
+        >>> [(str(w.spell.cost.additional[0]) if w.kicked else "", w.kicked) for w in bolt.ways()]
+        [('{4}', True), ('', False)]
+        """
+        if self.kicker is None and self.multikicker is None:
+            return (Way(self, self),)
+        kicked = (True, False) if self.kicked == IF_POSSIBLE else (bool(self.kicked),)
+        if variable and self.kicks == MOST:
+            return tuple(Way(self, self.with_kicks(k, 0), k if self.kicker is not None else None, None, most_kicks,
+                             variable=True) for k in kicked)
+        kicks = range(most_kicks, -1, -1) if self.kicks == MOST else (self.kicks,)
+        return tuple(Way(self, self.with_kicks(k, n), k if self.kicker is not None else None,
+                         n if self.multikicker is not None else None, most_kicks)
+                     for k in kicked for n in (kicks if self.multikicker is not None else (0,)))
+
     def allows(self, restrict: str) -> bool:
         """Whether mana restricted by ``restrict`` may be spent on this spell (CR 106.6)."""
         return restriction_allows(restrict, self.type_line, self.colors, self.commander, self.changeling)
@@ -187,6 +237,61 @@ class Spell:
     def with_x(self, x: int) -> "Spell":
         """The same spell cast with X = ``x`` (CR 107.3, 601.2b)."""
         return replace(self, cost=replace(self.cost, x=x))
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way to cast ``card``: ``spell`` is the card with its choices made into
+    additional costs (its kicker paid or not, its multikicker paid ``kicks`` times: CR
+    702.33, 601.2f); ``kicked`` and ``kicks`` are None where the card has no kicker or
+    no multikicker."""
+
+    card: Spell
+    spell: Spell
+    kicked: bool | None = None
+    kicks: int | None = None
+    most_kicks: int = 0  # the most kicks tried (its multikicker "max")
+    #: its multikicker is paid a number of times a solver chooses, 0 to ``most_kicks``
+    #: (``spell`` is the card with none): ``kicks`` is None until then
+    variable: bool = False
+
+    @property
+    def missed(self) -> tuple:
+        """What this way gives up of what the card asks for: (1 if its kicker is "if
+        possible" and not paid, how many kicks fewer than the most tried when its
+        multikicker is "max"; a variable way's is the solver's): the choices' objective,
+        before the payments' (an answer kicks whenever it can, as ``pay`` does)."""
+        card = self.card
+        return (int(card.kicked == IF_POSSIBLE and not self.kicked),
+                self.most_kicks - (self.kicks or 0) if card.kicks == MOST and not self.variable else 0)
+
+    @property
+    def widest(self) -> Spell:
+        """The spell of the most this way can cost: its multikicker paid the most times
+        (what bounds the graveyard delve may exile, for instance)."""
+        return self.card.with_kicks(bool(self.kicked), self.most_kicks) if self.variable else self.spell
+
+
+@dataclass(frozen=True)
+class LandPlay:
+    """A land card of the hand played as the turn's land drop (CR 305.2), as it enters:
+    ``permanent`` tapped or untapped, ``life`` paid for it to enter untapped (a shock
+    land, CR 119.4), whether it returns a land you control to its owner's hand (a bounce
+    land's trigger: the plans never need the land returned, and the bounce land itself
+    can always be the one)."""
+
+    card: Spell
+    permanent: object
+    life: int = 0
+    returns_land: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.card.id
+
+    @property
+    def tapped(self) -> bool:
+        return self.permanent.tapped
 
 
 @dataclass(frozen=True)
@@ -204,7 +309,9 @@ class PaymentProblem:
     keep_together: bool = False  # ... all together rather than each on its own
     spells: tuple = ()  # a sequence: the spells paid one after another
     order: str = GIVEN  # ... in the given order, or ANY_ORDER
-    land_drop: bool = True  # best_turn: a land of the hand may be played first (CR 305.2)
+    #: best_turn: a land of the hand is played first (CR 305.2) whenever the hand has one
+    #: (True), only when it helps this turn's spells (WHEN_NEEDED), or not (False)
+    land_drop: object = True
     #: the question is asked while the spell is being cast (CR 601.2g): only mana
     #: abilities usable then; by default it is asked while the player has priority, so
     #: other abilities that make mana may be activated first (``before_casting`` steps)
@@ -240,20 +347,62 @@ class PaymentProblem:
         """The same question with the spell's kicker and multikicker chosen."""
         return replace(self, spell=self.spell.with_kicks(kicked, kicks))
 
-    def for_spell(self, spell: Spell) -> "PaymentProblem":
-        """The ``pay`` question for ``spell`` (a card of the hand) on the same board; a
-        card can't be exiled from the hand to pay for casting itself."""
-        if spell.from_hand is not None:
+    def for_spell(self, spell: Spell, query: str = PAY) -> "PaymentProblem":
+        """The question (``pay`` by default) for ``spell``, a card of the hand or the
+        spell of the problem, on the same board: a card being cast is on the stack (CR
+        601.2a), so it can't be exiled from the hand to pay for itself."""
+        if spell.from_hand is not None and spell.from_hand.id in self.board.ids:
             board = Board(tuple(p for p in self.board.permanents if p is not spell.from_hand))
-            return replace(self, spell=spell, query=PAY, board=board)
-        return renewed(self, spell=spell, query=PAY)  # the same board: nothing to resolve again
+            return replace(self, spell=spell, query=query, board=board)
+        return renewed(self, spell=spell, query=query)  # the same board: nothing to resolve again
+
+    def joins_unchanged(self, permanent) -> bool:
+        """Whether ``permanent`` (a card of the hand cast or played this step) can join
+        the board without changing what any other permanent makes, and makes what it
+        makes whatever else is there: it triggers, gives, replaces, counts and depends on
+        nothing, and nothing on the board counts it or depends on it (Gaea's Cradle
+        counting creatures, Bloom Tender the colors among permanents). A model that
+        chooses the order of a hand's cards follows such a permanent exactly."""
+        p = permanent
+        if p.triggers or p.grants or p.replaces or p.spending or p.depends_on_board or any(
+                a.output.per for a in p.abilities):
+            return False
+        given = self.board.given()
+        if self.board.counted_from is None and not any(q.depends_on_board for q in given.bodies):
+            return True  # nothing on the board depends on what else is there
+        others = tuple(q for q in given.permanents if q.id != p.id)  # (not its card in the hand: it was cast)
+        joined = PaymentProblem(self.spell, Board(others + (p,)), self.player, opponents=self.opponents)
+        before = {q.id: q.abilities for q in self.board.permanents}
+        return all(q.abilities == before.get(q.id) for q in joined.board.permanents if q is not p and q.id != p.id)
+
+    def land_plays(self, card: Spell) -> tuple:
+        """(every way to play the land card ``card`` as the land drop now, what is not
+        modelled about it as (id, why) pairs): how it enters, judged on the lands on the
+        board and the other cards of the hand (:meth:`EntersRule.entries
+        <manaplan.model.entering.EntersRule.entries>`)."""
+        rule = card.enters or EntersRule()
+        lands = tuple(p.type_line for p in self.board.permanents if p.is_a("land"))
+        hand = tuple(c.type_line for c in self.hand if c.id != card.id)
+        not_modelled = ()
+        if rule.kind == UNLESS_OPPONENTS:
+            not_modelled = ((card.id, "it enters tapped unless its controller has several opponents, which the "
+                                      "request doesn't say: taken to enter tapped"),)
+        plays = []
+        for tapped, life in rule.entries(lands, hand, self.player.life):
+            body = card.permanent
+            key = f"land|{card.id}|{card.face}|{tapped}"
+            plays.append(LandPlay(card, replace(body, tapped=tapped, key=key), life, rule.returns_land))
+        return tuple(plays), not_modelled
 
     def after_cast(self, plan) -> "PaymentProblem":
         """The problem a later spell of the same step starts from (CR 106.4: the pool
         empties between steps, not between spells): the board after ``plan`` with the
-        permanent the spell became, the life it cost, its floating mana (what may be
-        carried: :meth:`Player.after`) and the mana the spell added on resolving."""
+        permanent the spell became (and no longer its card in the hand), the life it
+        cost, its floating mana (what may be carried: :meth:`Player.after`) and the mana
+        the spell added on resolving."""
         board, player = self.after(plan)
+        if self.spell.from_hand is not None:  # it left the hand when it was cast (CR 601.2a)
+            board = Board(tuple(p for p in board.permanents if p.key != self.spell.from_hand.key))
         if self.spell.permanent is not None:
             board = Board(board.permanents + (self.spell.permanent,))
         return replace(self, board=board, player=replace(player, pool=pool_after_cast(player.pool, self.spell)))

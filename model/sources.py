@@ -366,6 +366,9 @@ class Permanent:
     #: 609.4b): a rule of payment, not an ability
     spending: tuple = ()
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
+    #: the mana it adds when a land enters under its controller's control (Lotus Cobra's
+    #: landfall: a triggered ability that is not a mana ability, CR 605.1b), as Outputs
+    landfall: tuple = ()
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
@@ -566,9 +569,10 @@ class Twins(Sequence):
 
     def __add__(self, more: tuple):
         """These permanents and ``more`` after them (each a body of its own); a tuple
-        where one of ``more`` has an id already here (Twins find a body by id)."""
+        where one of ``more`` has an id already here, or another of ``more`` has its id (a
+        card of the hand and the permanent it becomes: Twins find a body by id)."""
         more = tuple(more)
-        if any(p.id in self.body_of for p in more):
+        if any(p.id in self.body_of for p in more) or len({p.id for p in more}) < len(more):
             return self.all + more
         return Twins(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more))
 

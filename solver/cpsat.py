@@ -178,6 +178,15 @@ class Carried:
     energy_paid: object = 0  # the player's energy counters paid so far ({E})
 
 
+class VariableKicks(NamedTuple):
+    """A candidate spell's multikicker (CR 702.33c) paid ``count`` times, a variable of the
+    model from 0 to ``most`` (0 when the candidate is not the spell paid)."""
+
+    per_kick: object  # ManaCost: one kick
+    count: object
+    most: int
+
+
 @dataclass
 class SpellDemand:
     """The spell's locked-in total as model expressions: generic mana, mana of each
@@ -209,8 +218,11 @@ class PaymentModel:
             check_model_size(max(1, layers) * len(supply.acts))
         self.model = model if model is not None else new_model()
         #: the spells this payment may be for, each with its selector (1, or a 0/1 variable
-        #: of the shared model: solver.turn picks at most one per payment)
-        self.candidates = candidates if candidates is not None else [(problem.spell, 1)]
+        #: of the shared model: solver.turn picks at most one per payment), and for some a
+        #: multikicker paid a number of times the model chooses: {candidate#: VariableKicks}
+        given = candidates if candidates is not None else [(problem.spell, 1)]
+        self.candidates = [(c[0], c[1]) for c in given]
+        self.kicks = {ci: c[2] for ci, c in enumerate(given) if len(c) > 2 and c[2] is not None}
         supply = weighed_by_hand(supply, problem.color_needs)  # the flexibility term's weights
         self.any_color = problem.board.any_color_spending  # CR 609.4b: how mana may be spent
         self.problem, self.supply, self.layers = problem, supply, layers
@@ -526,7 +538,7 @@ class PaymentModel:
             typed_pre, generic_pre, snow_pre = self._announce(cost, x, sel, ci)
             typed_req, generic = self._reduce(cost, typed_pre, generic_pre, most, ci)
             snow = _sum(snow_pre)
-            generic = self._floor(cost, generic, typed_req, snow, most, sel)
+            generic = self._floor(cost, generic, typed_req, snow, most, sel, ci)
             if not _is_zero(generic):
                 self.demand.setdefault((SPELL, ANY), []).append(generic)
             for t in MANA_TYPES:
@@ -553,25 +565,34 @@ class PaymentModel:
                 (t,) = n_need.types
                 typed[t].append(n)
 
-        for sym, n in Counter(cost.added_symbols).items():
+        fixed = Counter(cost.added_symbols)
+        kicks = self.kicks.get(ci)
+        per_kick = Counter(kicks.per_kick.symbols) if kicks is not None else Counter()
+        for sym in list(fixed) + [s for s in per_kick if s not in fixed]:
+            n = fixed[sym]
+            count = n * sel if not _is_one(sel) else n  # how many times it is paid: its count, and each kick's
+            most = n
+            if per_kick[sym]:
+                count = _sum([t for t in (count, per_kick[sym] * kicks.count) if not _is_zero(t)])
+                most += per_kick[sym] * kicks.most
             if sym.kind == VARIABLE:
                 generic.append(n * x * sel if not _is_one(sel) else n * x)
                 continue
             options = sym.payment_options(0)
             if len(options) == 1:
                 for n_need in options[0].needs:
-                    need(n_need, n * sel if not _is_one(sel) else n)
+                    need(n_need, count)
                 continue
             halves = []
             for opt in options:
-                v = self.model.new_int_var(0, n, f"announce_{sym}_{opt.label}")
+                v = self.model.new_int_var(0, most, f"announce_{sym}_{opt.label}")
                 self.ann_vars[(ci, sym, opt.label)] = v
                 halves.append(v)
                 for n_need in opt.needs:
                     need(n_need, v)
                 if opt.life:
                     self.spell_life.append(opt.life * v)
-            self.model.add(sum(halves) == (n * sel if not _is_one(sel) else n))
+            self.model.add(sum(halves) == count)
         return typed, generic, snow
 
     def _reduce(self, cost, typed_pre: dict, generic_pre: list, most: int, ci: int) -> tuple:
@@ -617,11 +638,11 @@ class PaymentModel:
         rest = _sum(generic_pre) - generic_red - _sum(spill)
         if isinstance(rest, int):
             return typed_req, max(0, rest)
-        generic = m.new_int_var(0, self._generic_bound(cost, most), "generic_after_reductions")
+        generic = m.new_int_var(0, self._generic_bound(cost, most, self.kicks.get(ci)), "generic_after_reductions")
         m.add_max_equality(generic, [0, rest])
         return typed_req, generic
 
-    def _floor(self, cost, generic, typed_req: dict, snow, most: int, sel=1):
+    def _floor(self, cost, generic, typed_req: dict, snow, most: int, sel=1, ci: int = 0):
         """CR 601.2f: effects that set the total apply last (Trinisphere: at least
         ``minimum`` mana), by adding generic mana."""
         minimum = cost.minimum
@@ -631,14 +652,17 @@ class PaymentModel:
         total = generic + _sum(list(typed_req.values())) + snow
         if isinstance(total, int) and isinstance(floor, int):
             return max(generic, generic + floor - total)
-        floored = self.model.new_int_var(0, self._generic_bound(cost, most) + minimum, "generic_total")
+        floored = self.model.new_int_var(0, self._generic_bound(cost, most, self.kicks.get(ci)) + minimum,
+                                         "generic_total")
         self.model.add_max_equality(floored, [generic, generic + floor - total])
         return floored
 
     @staticmethod
-    def _generic_bound(cost, x_bound: int) -> int:
-        """The most generic mana the spell's total could ask for, before reductions."""
-        return sum(max(s.amount, 2) for s in cost.added_symbols) + x_bound * (cost.x_count + 1) + 1
+    def _generic_bound(cost, x_bound: int, kicks=None) -> int:
+        """The most generic mana the spell's total could ask for, before reductions (its
+        multikicker paid the most times the model allows, when the model chooses)."""
+        per_kick = sum(max(s.amount, 2) for s in kicks.per_kick.symbols) * kicks.most if kicks is not None else 0
+        return sum(max(s.amount, 2) for s in cost.added_symbols) + x_bound * (cost.x_count + 1) + 1 + per_kick
 
     def _add_payments(self) -> None:
         """Every need is paid by a kind of mana that may pay it (CR 106.6, 107.4), and at

@@ -10,11 +10,11 @@ locked-in total cost on its own (CR 601.2b, 601.2f).
 from __future__ import annotations
 
 from collections import Counter, defaultdict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
 from ..model.errors import PlanError
-from ..model.mana import Mana
+from ..model.mana import Mana, ManaCost
 from ..model.plan import PaymentLine, Plan, Step, TriggeredMana, check_plan_size
 from ..model.problem import PaymentProblem
 from ..model.symbols import ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, Symbol, need_of
@@ -136,6 +136,9 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
     # the spell (of several candidates, the one chosen)
     ci = next(i for i, (_, sel) in enumerate(b.candidates) if _value(val, sel))
     spell = b.candidates[ci][0].cost
+    if ci in b.kicks:  # its multikicker, paid as many times as the model chose (CR 702.33c)
+        kicks = b.kicks[ci]
+        spell = replace(spell, additional=spell.additional + (ManaCost(kicks.per_kick.symbols * val(kicks.count)),))
     ann = {(sym, label): v for (i, sym, label), v in b.ann_vars.items() if i == ci}
     red = {(sym, half): v for (i, sym, half), v in b.red_vars.items() if i == ci}
     halves = _labels(choice_symbols(spell.added_symbols), ann, val)

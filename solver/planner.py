@@ -18,10 +18,10 @@ import time
 from collections import OrderedDict
 from dataclasses import fields, replace
 
-from ..model.board_mana import resolve_board_mana
-from ..model.errors import InvalidPlan, RequestError
+from ..model.errors import InvalidPlan
+from ..model.mana import Mana
 from ..model.plan import (
-    KEEP_CONFLICT, NEEDS_ACTIVATION_BEFORE_CASTING, NO_MANA_COST, NO_PAYMENT, SEQUENCE_FAILS, TIME_LIMIT, TIMEOUT,
+    KEEP_CONFLICT, NEEDS_ACTIVATION_BEFORE_CASTING, NO_MANA_COST, NO_PAYMENT, POOL, SEQUENCE_FAILS, TIME_LIMIT, TIMEOUT,
     UNREAD_ABILITIES, CannotKeep,
     BestTurn, Castable, FirstFailure, Payable, Plan, Sequence, Undecided, Unpayable,
 )
@@ -29,8 +29,6 @@ from ..model.oracle import CHANGES_COSTS, LOYALTY_TIMING
 from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, IF_POSSIBLE, MAX_X, MOST, PAY, SEQUENCE,
                              PaymentProblem, Spell)
 from ..model.sources import PRECAST_ONLY, Board
-from ..model.symbols import GENERIC, MAX_AMOUNT
-from ..model.triggers import board_triggers
 
 from .cpsat import ModelTooLarge, PaymentModel, Status
 from .chains import activation_bound, depth_bound
@@ -105,8 +103,8 @@ def _answer_query(problem: PaymentProblem, budget: Budget, plain_path: bool):
     if problem.query == SEQUENCE:
         return _unless_unread(problem, _answer_sequence(problem, budget))
     if problem.query == BEST_TURN:
-        best = _answer_best_turn(problem, budget)  # with unread card text, the best of what was read
-        return replace(best, optimal=False) if _unread_of(problem) and isinstance(best, BestTurn) else best
+        return _answer_best_turn(problem, budget)  # (card text not read: listed in not_modelled)
+    problem = problem.for_spell(problem.spell, problem.query)  # (never paid by exiling itself)
     if problem.keep:
         return _unless_unread(problem, _answer_keeping(problem, budget, plain_path))
     return _unless_unread(problem, _answer_alone(problem, budget, plain_path))
@@ -203,8 +201,8 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
     orders = [spells]
     if problem.order == ANY_ORDER and _can_choose(problem, spells):
         found = _solve_chosen(problem, spells, [], True, budget)
-        if isinstance(found, BestTurn):
-            return Sequence(found.plans)
+        if isinstance(found, tuple):
+            return Sequence(found[0].plans)
         if found == Status.UNKNOWN:
             return budget.undecided()
         orders = []
@@ -232,67 +230,102 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
 
 def _answer_best_turn(problem: PaymentProblem, budget: Budget):
     """``best_turn``: the spells of the hand to cast now, and their order, for the most
-    total ``value``, with one land of the hand played first when that helps; one model
-    for every choice (solver.turn.ChosenTurnModel), then each plan validated in order."""
-    spells = [card for card in problem.hand if not card.is_land]
-    lands = [card for card in problem.hand if card.is_land] if problem.land_drop else []
-    if not _can_choose(problem, spells + lands):
-        raise RequestError("best_turn can't yet follow counted amounts (devotion, \"for each\") or triggered mana "
-                           "on a board where the hand's cards would join it", "hand")
-    found = _solve_chosen(problem, spells, lands, False, budget)
+    total ``value``, with one land of the hand played first when that helps (in each way
+    it may enter: model.problem.LandPlay); one model for every choice
+    (solver.turn.ChosenTurnModel), then each plan validated in order. A land whose
+    arrival changes what other permanents make (a Swamp beside Cabal Coffers) gets a
+    model of its own, the board worked out with it there; the best answer of all is
+    given. What it does not follow (card text not read, a spell's permanent whose arrival
+    would change what others make) is listed in the answer (``not_modelled``)."""
+    faces = [face for card in problem.hand for face in (card,) + card.faces]
+    spells, not_modelled = _followed(problem, [card for card in faces if not card.is_land])
+    plays, apart = [], []
+    for card in (card for card in faces if card.is_land) if problem.land_drop else ():
+        ways, unsure = problem.land_plays(card)
+        not_modelled += unsure
+        for play in ways:
+            (plays if problem.joins_unchanged(play.permanent) else apart).append(play)
+    found = _solve_chosen(problem, spells, plays, False, budget)
+    for play in apart:
+        found = _best_of(found, _solve_chosen(problem, spells, [play], False, budget, must_play=True))
     if isinstance(found, Status):
         return budget.undecided()
-    if found.optimal and _unfollowed(problem, spells):
-        return replace(found, optimal=False)  # a better turn may use that permanent: not proven best
-    return found
+    best, _ = found
+    unread = tuple((pid, f"{why}: {line!r}") for pid, line, why in _unread_of(problem) if why != CHANGES_COSTS)
+    return replace(best, not_modelled=not_modelled + unread)
 
 
-def _unfollowed(problem: PaymentProblem, spells: list) -> bool:
-    """Whether a card the hand can exile for mana (Simian Spirit Guide) would, cast
-    instead, leave a permanent that later payments could use: it has an ability on the
-    board (its own, given, or an altar's), it changes what others make (a color among
-    permanents for Bloom Tender, an Elf for Priest of Titania), or it could convoke or
-    improvise. The chosen-order model counts its mana from the hand but does not follow
-    that permanent."""
-    for card in spells:
-        body = card.permanent
-        if card.from_hand is None or body is None:
+def _best_of(found, other):
+    """Of two answers of :func:`_solve_chosen` ((BestTurn, objective) or a Status), the
+    better: the lower objective; one cut short by the time guard makes the answer not
+    proven best."""
+    if isinstance(other, Status) or isinstance(found, Status):
+        if isinstance(other, Status) and isinstance(found, Status):
+            return found if found == Status.UNKNOWN else other
+        kept = other if isinstance(found, Status) else found
+        cut = Status.UNKNOWN in (found, other)
+        return (replace(kept[0], optimal=False), kept[1]) if cut else kept
+    best = other if other[1] < found[1] else found
+    if not (found[0].optimal and other[0].optimal):
+        best = (replace(best[0], optimal=False), best[1])
+    return best
+
+
+def _followed(problem: PaymentProblem, cards: list) -> tuple:
+    """(the cards, each with its permanent only where the chosen-order model follows it
+    exactly (PaymentProblem.joins_unchanged), (id, why) for each one it doesn't: cast,
+    it is not followed on the battlefield, so a turn that would use it, or what it
+    changes, is not seen)."""
+    out, unfollowed = [], ()
+    for card in cards:
+        if card.permanent is None or problem.joins_unchanged(card.permanent):
+            out.append(card)
             continue
-        if body.creature and any(s.convoke for s in spells) or body.artifact and any(s.improvise for s in spells):
-            return True
-        others = tuple(p for p in problem.board.permanents if p is not card.from_hand)
-        before = {p.id: p.abilities for p in resolve_board_mana(Board(others), problem.player,
-                                                                 problem.opponents).permanents}
-        after = resolve_board_mana(Board(others + (body,)), problem.player, problem.opponents).permanents
-        if any(p.abilities != before.get(p.id, ()) for p in after):  # its own, or what others make now
-            return True
-    return False
+        out.append(replace(card, permanent=None))
+        unfollowed += ((card.id, "once cast, its permanent would change what permanents make (or count, or "
+                                 "trigger), which best_turn does not follow: later spells are planned without it"),)
+    return out, unfollowed
 
 
 def _can_choose(problem: PaymentProblem, cards: list) -> bool:
-    """Whether the chosen-order model follows this board exactly: a permanent that joins
-    it would change counted amounts or triggers it does not recount."""
-    joining = any(card.permanent is not None for card in cards)
-    return not joining or (problem.board.counted_from is None and not board_triggers(problem.board))
+    """Whether the chosen-order model follows these cards exactly (see :func:`_followed`)."""
+    return not _followed(problem, cards)[1]
 
 
-def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget):
-    """A BestTurn with validated plans, or Status.INFEASIBLE / Status.UNKNOWN."""
+def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
+                  must_play: bool = False):
+    """(a BestTurn with validated plans, its objective), or Status.INFEASIBLE /
+    Status.UNKNOWN."""
     if all_of_them and any(s.cost.mana_cost is None for s in spells):
         return Status.INFEASIBLE
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
     if not spells and not lands:
-        return BestTurn(None, (), 0)
-    found = _deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth),
-                       budget)
+        return BestTurn(None, (), 0), ()
+    found = _deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
+                                                     must_play), budget)
     if isinstance(found, Status):
         return found
     turn, solver, optimal = found
     order, land = turn.chosen(solver)
+    landfall = turn.landfall_made(solver)
     plans = turn.plans(solver, optimal=optimal)
-    start = problem if land is None else replace(problem, board=Board(problem.board.permanents + (land.permanent,)))
-    _check_in_order(start, order, plans)
-    return BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), optimal)
+    _check_in_order(_after_land_drop(problem, land, landfall), order, plans)
+    return (BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), optimal, landfall=landfall),
+            turn.objective_tuple(solver))
+
+
+def _after_land_drop(problem: PaymentProblem, land, landfall: tuple) -> PaymentProblem:
+    """The problem the first spell of a turn starts from once ``land`` (a LandPlay, or
+    None) is played: the land on the board as it entered (its card no longer in the
+    hand), the life it took, the landfall mana in the pool."""
+    if land is None:
+        return problem
+    hand = land.card.from_hand.key if land.card.from_hand is not None else None
+    given = problem.board.given()  # (worked out anew with the land: counted amounts, mana from the board)
+    board = Board(tuple(p for p in given.permanents if hand is None or p.key != hand) + (land.permanent,))
+    pool = problem.player.pool + tuple(Mana(t, source=POOL) for _, alt in landfall for t in alt)
+    return replace(problem, board=board, player=replace(problem.player, life=problem.player.life - land.life,
+                                                        pool=pool))
 
 
 def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Budget):
@@ -491,15 +524,9 @@ def _most_kicks(problem: PaymentProblem, kicked: bool, budget: Budget, plain_pat
 
 
 def _kicks_bound(problem: PaymentProblem) -> int:
-    """More kicks than the board could ever pay for: each kick needs a mana (or 2 life)
-    per symbol of the multikicker, and {N} needs N."""
-    per_kick = sum(s.amount if s.kind == GENERIC else 1 for s in problem.spell.multikicker.symbols)
-    if per_kick == 0:
-        return MAX_AMOUNT
+    """More kicks than the board could ever pay for (model.problem.Spell.kicks_within)."""
     supply = build_supply(problem.with_kicks(False, 0))
-    reductions = sum(s.amount if s.kind == GENERIC else 1 for s in problem.spell.cost.reduction_symbols)
-    return min(MAX_AMOUNT, (supply.mana_bound + problem.player.graveyard + problem.player.life // 2 + reductions)
-               // per_kick)
+    return problem.spell.kicks_within(supply.mana_bound, problem.player.life, problem.player.graveyard)
 
 
 def _with_choices(result, spell, kicked: bool, kicks: int):

@@ -130,6 +130,9 @@ class Group:
     flexibility: int
     ordered: bool = False  # one permanent whose sacrifice must come after its other uses
     types: frozenset = frozenset()  # the types its abilities make (its flexibility's basis)
+    #: its permanents' key (model.sources.Permanent.key): what tells apart groups of one id
+    #: (a card of the hand, and the permanent it becomes; a land card's ways to enter)
+    key: str = field(default="", compare=False)
 
     @property
     def size(self) -> int:
@@ -137,7 +140,8 @@ class Group:
 
     def with_ids(self, ids: tuple) -> "Group":
         """The same group of other, interchangeable permanents (twins on another board)."""
-        return Group(ids, self.tapped, self.can_tap, self.counters, self.flexibility, self.ordered, self.types)
+        return Group(ids, self.tapped, self.can_tap, self.counters, self.flexibility, self.ordered, self.types,
+                     self.key)
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
@@ -239,8 +243,10 @@ def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
     source = board.counted_from
     if source is None:
         return acts
-    originals = {p.id: p for p in source.permanents}
-    members = {g: originals[grp.ids[0]] for g, grp in enumerate(groups) if grp.ids[0] in originals}
+    originals: dict = {}
+    for p in source.permanents:
+        originals.setdefault(p.id, []).append(p)
+    members = {g: _original(originals[grp.ids[0]], grp) for g, grp in enumerate(groups) if grp.ids[0] in originals}
     sacrificing = {a.group for a in acts if a.sacrifice and a.index not in (CONVOKE, IMPROVISE, DELVE)}
     out, waits = [], set()
     for a in acts:
@@ -263,6 +269,15 @@ def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
         out.append(replace(a, counted=tuple(counted)) if any(losses for _, losses in counted) else a)
     return [replace(a, movable=True) if not a.costs_mana and (a.counted or a.group in waits and a.sacrifice) else a
             for a in out]
+
+
+def _original(permanents: list, group: Group):
+    """The permanent as given of a group, among those of its id: one, or the one whose
+    key the group's starts with (a card of the hand and the permanent it becomes share
+    their id; counting adds to the key, model.sources.Board.resolve_amounts)."""
+    if len(permanents) == 1:
+        return permanents[0]
+    return next(p for p in permanents if p.key and group.key.startswith(p.key))
 
 
 def _unit(source: Board, proto, original, alt: tuple) -> tuple:
@@ -385,7 +400,7 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
     if ordered:
         group_acts = [replace(a, movable=not a.costs_mana) for a in group_acts]
     group = Group(ids, proto.tapped, proto.can_tap, proto.counters, flexibility(types),
-                  ordered, types)
+                  ordered, types, proto.key)
     return tuple(group_acts), tuple(reasons), group
 
 
@@ -422,7 +437,8 @@ def weighed_by_hand(supply: Supply, needs: dict) -> Supply:
     key = ("weighed", tuple(sorted(needs.items())))
     if key not in supply.memo:
         groups = tuple(g if not g.types & needs.keys() else
-                       Group(g.ids, g.tapped, g.can_tap, g.counters, flexibility(g.types, needs), g.ordered, g.types)
+                       Group(g.ids, g.tapped, g.can_tap, g.counters, flexibility(g.types, needs), g.ordered, g.types,
+                             g.key)
                        for g in supply.groups)
         # what the steps derive from a supply (the plain sources, the proof's table) does not
         # depend on flexibility: the two share it

@@ -37,13 +37,13 @@ from dataclasses import replace
 
 from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND
-from ..model.plan import GRAVEYARD
-from ..model.problem import PaymentProblem, pool_after_cast
+from ..model.plan import GRAVEYARD, POOL
+from ..model.problem import MOST, WHEN_NEEDED, PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
-from .cpsat import (TURN_TUNING, Carried, Objective, PaymentModel, _is_zero, _sum, check_model_size, new_model,
-                    solve_lexicographic)
+from .cpsat import (TURN_TUNING, Carried, Objective, PaymentModel, VariableKicks, _is_one, _is_zero, _sum,
+                    check_model_size, new_model, solve_lexicographic)
 from .extract import extract_plan
 from .supply import build_supply
 
@@ -83,9 +83,16 @@ class Depth:
 
 
 class TurnModel:
-    """The payments of ``main`` (spells paid now, in order) and of each line of
-    ``branches`` (spells that must stay payable after them), on ``base``'s board, each
-    chaining as deep as ``depth`` says (default: exact)."""
+    """The payments of ``main`` (cards paid now, in order) and of each line of
+    ``branches`` (cards that must stay payable after them), on ``base``'s board, each
+    chaining as deep as ``depth`` says (default: exact).
+
+    A card whose kicker or multikicker is still to be chosen is paid in one of its ways
+    (:meth:`Spell.ways <manaplan.model.problem.Spell.ways>`), each a candidate of its
+    payment: the main line kicks whenever it can (the choices come before the payments
+    in the objective); a kept card stays payable in any of its ways. A card in the hand
+    is one card: cast (or kept to be cast), it is not exiled from the hand for mana by
+    any payment of its line (CR 601.2a: it is on the stack)."""
 
     def __init__(self, base: PaymentProblem, main: list, branches: list = (), depth: Depth | None = None):
         self.model = new_model()
@@ -93,38 +100,54 @@ class TurnModel:
         self.depth = depth = depth or Depth()
         everything = list(main) + [s for line in branches for s in line]
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
-        self.main, after_main, joined = self._line(main, Carried(), first_pool=True)
+        self.ways: list = []  # each main payment's (ways, selectors)
+        cast = hand_ids(main)
+        self.main, after_main, joined = self._line(main, Carried(), True, cast | hand_ids(everything))
         # a kept spell is paid in a later step: floating mana is gone by then (CR 106.4)
-        self.branches = [self._line(line, replace(after_main, pool={}), first_pool=False, joined=joined)[0]
+        self.branches = [self._line(line, replace(after_main, pool={}), False, cast | hand_ids(line), joined)[0]
                          for line in branches]
         link(self.model, self.main)
         for line in self.branches:
             link(self.model, self.main + line)
         self.objective_terms, self.objective_bounds = self._objective()
+        self.choice_terms, self.choice_bounds = choices_objective(self.ways)
 
     # -- building --------------------------------------------------------------------------
-    def _line(self, spells: list, carried: Carried, first_pool: bool, joined: tuple = ()) -> tuple:
-        """One PaymentModel per spell, each carrying what the ones before it leave: their
+    def _line(self, cards: list, carried: Carried, first_pool: bool, spent: frozenset, joined: tuple = ()) -> tuple:
+        """One PaymentModel per card, each carrying what the ones before it leave: their
         floating mana, what they added on resolving, the permanents they became; with
-        what the last one leaves, and the permanents joined by then."""
+        what the last one leaves, and the permanents joined by then. No payment exiles
+        from the hand a card of ``spent`` (cast or kept: its ids)."""
         models = []
-        for i, spell in enumerate(spells):
+        for i, card in enumerate(cards):
             player = self.base.player if first_pool and i == 0 else replace(self.base.player, pool=())
             # a permanent that joined is counted too (Cradle, devotion): the board as given, plus it
             source = self.base.board.counted_from or self.base.board
             board = self.base.board if not joined else Board(source.permanents + joined)
-            problem = replace(self.base, spell=spell, player=player, board=board, query="pay", hand=(), keep=(),
+            problem = replace(self.base, spell=card, player=player, board=board, query="pay", hand=(), keep=(),
                               spells=())
-            supply = build_supply(problem, grouping=self.grouping)
-            pm = self.depth.payment(problem, supply, spell.cost.x, self.model, carried)
+            ways = card.ways(most_kicks(problem, card, sum(len(c.adds) for c in cards)), variable=True)
+            candidates = None
+            if len(ways) > 1 or ways[0].variable:
+                selectors = [self.model.new_bool_var(f"way_{card.id}_{k}") for k in range(len(ways))] \
+                    if len(ways) > 1 else [1]
+                candidates = [(w.spell, sel, variable_kicks(self.model, w, sel, card.id)) for w, sel in zip(ways, selectors)]
+                self.model.add(_sum(selectors) == 1)
+            supply = build_supply(problem, grouping=self.grouping,
+                                  spells=tuple(w.widest for w in ways) if candidates else None)
+            pm = self.depth.payment(problem, supply, card.cost.x, self.model, carried, candidates)
+            forbid_hand_sources(self.model, pm, spent)
+            if first_pool:
+                self.ways.append((ways, [c[1] for c in candidates] if candidates else [1],
+                                  [c[2] for c in candidates] if candidates else [None]))
             models.append(pm)
             carried = carried_after(models, carried)
-            for t in spell.adds:  # a ritual's mana, once it resolves
+            for t in card.adds:  # a ritual's mana, once it resolves
                 k = Mana(t).kind
                 carried.pool[k] = carried.pool.get(k, 0) + 1
-            carried.pool_bound += len(spell.adds)
-            if spell.permanent is not None:
-                joined += (spell.permanent,)
+            carried.pool_bound += len(card.adds)
+            if card.permanent is not None:
+                joined += (card.permanent,)
         return models, carried, joined
 
     def _objective(self) -> tuple:
@@ -138,12 +161,16 @@ class TurnModel:
         return summed, summed_bounds
 
     # -- solving ---------------------------------------------------------------------------
+    def _ranked(self) -> tuple:
+        """(terms, bounds): the choices first (kick whenever possible), then the
+        protocol's objective in the request's order."""
+        rank = self.base.prefer.rank
+        return (self.choice_terms + rank(self.objective_terms), self.choice_bounds + rank(self.objective_bounds))
+
     def solve(self, time_limit: float):
         """(solver, Status) of the lexicographic optimum of the main line."""
-        hinted = []
-        rank = self.base.prefer.rank
-        return solve_lexicographic(self.model, rank(self.objective_terms), rank(self.objective_bounds), hinted,
-                                   time_limit, TURN_TUNING)
+        terms, bounds = self._ranked()
+        return solve_lexicographic(self.model, terms, bounds, [], time_limit, TURN_TUNING)
 
     def payments(self) -> list:
         """Every payment of the model: the main line's, then each branch's."""
@@ -155,17 +182,95 @@ class TurnModel:
 
     def objective_tuple(self, solver) -> tuple:
         """The objective's value in a solution (comparable across depths)."""
-        return objective_value(solver, self.base.prefer.rank(self.objective_terms))
+        return objective_value(solver, self._ranked()[0])
 
     def plans(self, solver, optimal: bool = True) -> list:
         """The main line's plans, each carried out on what the ones before it left (the
-        floating mana that may be carried now comes from the pool)."""
+        floating mana that may be carried now comes from the pool), each saying how its
+        card was kicked."""
         out, pool = [], None
-        for pm in self.main:
+        for pm, (ways, selectors, kicks) in zip(self.main, self.ways):
+            way, count = chosen_way(solver, ways, selectors, kicks)
             plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out))
-            out.append(plan)
+            out.append(with_way(plan, way, count))
             pool = pool_after_cast(Player().after(plan).pool, pm.problem.spell)
         return out
+
+
+def hand_ids(cards) -> frozenset:
+    """The ids of the cards among ``cards`` that can be exiled from the hand for mana."""
+    return frozenset(card.from_hand.id for card in cards if card.from_hand is not None)
+
+
+def forbid_hand_sources(m, pm: PaymentModel, ids: frozenset) -> None:
+    """No activation of the hand ability of a card of ``ids`` in this payment: the card
+    is cast (on the stack, CR 601.2a) or kept to be cast, not exiled for mana."""
+    if not ids:
+        return
+    for g, grp in enumerate(pm.supply.groups):
+        if grp.ids[0] in ids and _in_hand(pm, g):
+            uses = pm.group_usage(g)["uses"]
+            if not _is_zero(uses):
+                m.add(uses == 0)
+
+
+def most_kicks(problem: PaymentProblem, card, rituals: int = 0) -> int:
+    """The most kicks worth trying for a card whose multikicker is paid as often as
+    possible: more than the board, the pool, ``rituals`` (the mana spells of the step
+    add), the life and the graveyard could pay for (model.problem.Spell.kicks_within)."""
+    if card.kicks != MOST:
+        return 0
+    mana = build_supply(replace(problem, spell=card.with_kicks(False, 0))).mana_bound + rituals
+    return min(MOST_WAYS, card.kicks_within(mana, problem.player.life, problem.player.graveyard))
+
+
+#: the most kicks a turn model tries for one card ("kicks": "max"): each is a way of its
+#: own, a candidate of every payment
+MOST_WAYS = 32
+
+
+def variable_kicks(m, way, selector, name: str):
+    """The number of kicks of a way whose multikicker the model pays as many times as it
+    chooses (``way.variable``), 0 unless the way is the one cast: a VariableKicks for
+    PaymentModel's candidates; None for any other way."""
+    if not way.variable:
+        return None
+    count = m.new_int_var(0, way.most_kicks, f"kicks_{name}")
+    if not _is_one(selector):
+        m.add(count <= way.most_kicks * selector)
+    return VariableKicks(way.card.multikicker, count, way.most_kicks)
+
+
+def choices_objective(ways: list) -> tuple:
+    """(terms, bounds) of the choices: the kickers not paid that were "if possible",
+    then the kicks fewer than the most (model.problem.Way.missed; a variable way's, the
+    most less the kicks the model chose), over ``ways``: (ways, their selectors, their
+    VariableKicks or None, each a list of them when a way may be cast in several
+    windows) for each card."""
+    terms, bounds = ([], []), [0, 0]
+    for options, selectors, kicks in ways:
+        for way, sel, kick in zip(options, selectors, kicks):
+            for t, n in enumerate(way.missed):
+                if n:
+                    terms[t].append(n * sel)
+            if way.variable:
+                terms[1].extend([way.most_kicks * sel] + [-k.count for k in (kick if isinstance(kick, list) else [kick])])
+        for t in range(2):
+            bounds[t] += max(way.most_kicks if t == 1 and way.variable else way.missed[t] for way in options)
+    return (_sum(terms[0]), _sum(terms[1])), tuple(bounds)
+
+
+def chosen_way(solver, ways, selectors, kicks) -> tuple:
+    """(the way a solution casts a card, its number of kicks when the model chose it)."""
+    for way, sel, kick in zip(ways, selectors, kicks):
+        if PaymentModel.value(solver, sel):
+            return way, solver.value(kick.count) if kick is not None else None
+    raise AssertionError("no way chosen")
+
+
+def with_way(plan, way, kicks: int | None = None):
+    """The plan saying how its card was kicked (the answer's ``kicked`` and ``kicks``)."""
+    return replace(plan, kicked=way.kicked, kicks=kicks if way.variable else way.kicks)
 
 
 def carried_after(models: list, before: Carried) -> Carried:
@@ -221,77 +326,159 @@ def link(m, line: list) -> None:
 
 
 class ChosenTurnModel:
-    """Spells of a hand cast in an order the model chooses, as one model: ``best_turn``
+    """Cards of a hand cast in an order the model chooses, as one model: ``best_turn``
     (which of them, and in what order, for the most value) and ``sequence`` in any order
     (all of them).
 
-    Payment ``w`` (a *window*) pays at most one spell: ``cast[i][w]`` says it is spell
-    ``i``, and each candidate's cost is scaled by it (PaymentModel's candidates). The
-    board holds, besides the permanents, every permanent a spell of the hand becomes and
-    the lands the land drop may play; their abilities are used only once they are there:
-    a spell's permanent after the window that cast it, a land if it was played (first:
-    it is not a spell, CR 305.1). A ritual's mana joins the pool after its window. As in
-    :class:`TurnModel`, the windows are linked by the rules of one permanent."""
+    Payment ``w`` (a *window*) pays at most one card, in one of its ways (its kicker and
+    kicks chosen: :meth:`Spell.ways <manaplan.model.problem.Spell.ways>`): ``cast[i][w]``
+    says it is way ``i``, and each candidate's cost is scaled by it (PaymentModel's
+    candidates). The land drop (``lands``: :class:`~manaplan.model.problem.LandPlay`, each
+    a land card as it may enter) comes first, before any spell (CR 305.1: it is not a
+    spell), and at most one (CR 305.2): the life a shock land takes counts as life lost
+    before the first payment, and landfall mana (Lotus Cobra) joins the pool then. The
+    board holds, besides the permanents, every permanent a card of the hand becomes and
+    each way a land may enter; their abilities are used only once they are there: a
+    card's permanent after the window that cast it, a land if it was played that way. A
+    ritual's mana joins the pool after its window. A card is cast in one way, or played
+    as the land drop in one way, or exiled from the hand for mana (Simian Spirit Guide),
+    or none of them. As in :class:`TurnModel`, the windows are linked by the rules of
+    one permanent; the value comes first, then the choices (kick whenever possible), then
+    the payments' objective (the land's life among it), then no land played that isn't
+    needed. ``must_play``: the one land given is played (a land whose arrival changes
+    what others make, with the board worked out with it there)."""
 
     def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
-                 land_drop: bool = True, depth: Depth | None = None):
+                 land_drop: bool = True, depth: Depth | None = None, must_play: bool = False):
         self.model = m = new_model()
         self.depth = depth = depth or Depth()
-        self.base, self.spells, self.lands = base, list(spells), list(lands) if land_drop else []
-        n = len(self.spells)
-        self.cast = [[m.new_bool_var(f"cast_{i}_{w}") for w in range(n)] for i in range(n)]
-        self.played = [m.new_bool_var(f"play_{land.id}") for land in self.lands]
+        self.base, self.cards, self.lands = base, list(spells), list(lands) if land_drop else []
+        n = len(self.cards)
+        # a card's permanent joins once it is cast; a land card's once it is played
+        joined = tuple(land.permanent for land in self.lands)
+        joined += tuple(card.permanent for card in self.cards if card.permanent is not None)
+        # counted amounts (Gaea's Cradle) count the board as given, and what joins it
+        source = base.board.counted_from or base.board
+        self.board = board = Board(source.permanents + joined) if joined else base.board
+        rituals = sum(len(card.adds) for card in self.cards)
+        bound_problem = replace(base, board=board, query="pay", hand=(), keep=(), spells=())
+        self.ways = [w for card in self.cards for w in card.ways(most_kicks(replace(bound_problem, spell=card), card,
+                                                                            rituals), variable=True)]
+        ways = self.ways
+        self.cast = [[m.new_bool_var(f"cast_{i}_{w}") for w in range(n)] for i in range(len(ways))]
+        #: for a way whose multikicker the model pays as it chooses: its kicks in each window
+        self.kicks = [[variable_kicks(m, way, self.cast[i][w], f"{i}_{w}") for w in range(n)]
+                      for i, way in enumerate(ways)]
+        self.played = [m.new_bool_var(f"play_{land.id}_{k}") for k, land in enumerate(self.lands)]
         for w in range(n):
-            m.add(sum(self.cast[i][w] for i in range(n)) <= 1)
+            m.add(sum(self.cast[i][w] for i in range(len(ways))) <= 1)
             if w:  # windows are used in order: no gap (symmetry)
-                m.add(sum(self.cast[i][w] for i in range(n)) <= sum(self.cast[i][w - 1] for i in range(n)))
-        for i in range(n):
-            m.add(sum(self.cast[i]) == 1) if all_of_them else m.add(sum(self.cast[i]) <= 1)
+                m.add(sum(self.cast[i][w] for i in range(len(ways)))
+                      <= sum(self.cast[i][w - 1] for i in range(len(ways))))
+        for card in self.cards:
+            times = self._cast_times(card)
+            m.add(times == 1) if all_of_them else m.add(times <= 1)
         if self.played:
-            m.add(sum(self.played) <= 1)  # one land drop (CR 305.2)
-        # a card exiled from the hand for mana (Simian Spirit Guide) is a source on the board
-        # already (its id); cast instead, its permanent is not followed
-        joined = tuple(s.permanent for s in self.spells if s.permanent is not None and s.from_hand is None)
-        board = Board(base.board.permanents + tuple(land.permanent for land in self.lands) + joined)
-        self.board = board
-        everything = self.spells
-        grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
+            m.add(sum(self.played) == 1) if must_play else m.add(sum(self.played) <= 1)  # one land drop (CR 305.2)
+        self._one_use_a_card()
+        grouping = (any(s.convoke for s in self.cards), any(s.improvise for s in self.cards))
         self.windows = []
-        carried = Carried()
+        self.land_life = _sum([land.life * v for land, v in zip(self.lands, self.played) if land.life])
+        carried = Carried(life_lost=self.land_life)
+        self.landfall = self._add_landfall(carried)
         for w in range(n):
             player = base.player if w == 0 else replace(base.player, pool=())
-            problem = replace(base, spell=self.spells[w], player=player, board=board, query="pay", hand=(), keep=(),
+            problem = replace(base, spell=self.cards[w], player=player, board=board, query="pay", hand=(), keep=(),
                               spells=())
-            supply = build_supply(problem, grouping=grouping, spells=tuple(self.spells))
+            supply = build_supply(problem, grouping=grouping, spells=tuple(way.widest for way in ways))
             pm = depth.payment(problem, supply, 0, m, carried,
-                               candidates=[(s, self.cast[i][w]) for i, s in enumerate(self.spells)])
+                               candidates=[(way.spell, self.cast[i][w], self.kicks[i][w]) for i, way in enumerate(ways)])
             self._gate_arrivals(pm, w)
             self.windows.append(pm)
             carried = carried_after(self.windows, carried)
-            for i, s in enumerate(self.spells):  # a ritual's mana, once it resolves
-                for t, c in Counter(s.adds).items():
+            for i, way in enumerate(ways):  # a ritual's mana, once it resolves
+                for t, c in Counter(way.card.adds).items():
                     k = Mana(t).kind
                     carried.pool[k] = carried.pool.get(k, 0) + c * self.cast[i][w]
-                carried.pool_bound += len(s.adds)
+                carried.pool_bound += len(way.card.adds)
         link(self.model, self.windows)
         self._cast_or_exile()
-        self.value = _sum([s.worth * self.cast[i][w] for i, s in enumerate(self.spells) for w in range(n)])
+        self.value = _sum([way.card.worth * self.cast[i][w] for i, way in enumerate(ways) for w in range(n)])
         terms, bounds = self._payment_objective()
-        most = sum(s.worth for s in self.spells)
-        # value first, then the payments' objective, then no land played that isn't needed
+        most = sum(card.worth for card in self.cards)
+        choices, choice_bounds = choices_objective(
+            [([way for way in ways if way.card is card],
+              [_sum(row) for way, row in zip(ways, self.cast) if way.card is card],
+              [kicks if way.variable else None for way, kicks in zip(ways, self.kicks) if way.card is card])
+             for card in self.cards])
+        # value first, then the choices, the payments' objective, then the land drop's own terms
         rank = base.prefer.rank
-        self.objective_terms = (most - self.value,) + rank(terms) + (_sum(list(self.played)),)
-        self.objective_bounds = (most,) + rank(bounds) + (len(self.played),)
+        drop, drop_bounds = self._land_drop_objective(land_drop)
+        self.objective_terms = (most - self.value,) + choices + rank(terms) + drop
+        self.objective_bounds = (most,) + choice_bounds + rank(bounds) + drop_bounds
+
+    def _land_drop_objective(self, land_drop) -> tuple:
+        """(terms, bounds) for the land drop, after everything else: a land is played
+        whenever the hand has one (a land on the battlefield serves the next turns too),
+        one that enters tapped rather than one that doesn't when neither helps now; or,
+        with ``land_drop`` WHEN_NEEDED (2.x), only when it helps."""
+        played = _sum(list(self.played))
+        if land_drop == WHEN_NEEDED:
+            return (played, 0), (len(self.played), 0)
+        untapped = _sum([v for land, v in zip(self.lands, self.played) if not land.tapped])
+        return ((1 - played if self.played else 0), untapped), (1, 1)
+
+    def _cast_times(self, card, before: int | None = None):
+        """How many times ``card`` is cast (in the windows before ``before``), any way."""
+        windows = range(len(self.cards) if before is None else before)
+        return _sum([self.cast[i][w] for i, way in enumerate(self.ways) if way.card is card for w in windows])
+
+    def _one_use_a_card(self) -> None:
+        """A modal double-faced card (one id, two faces: a spell and a land, or two lands)
+        is cast or played once, as one face (CR 712)."""
+        ids = {card.id for card in self.cards} & {land.id for land in self.lands}
+        for cid in ids:
+            self.model.add(_sum([self._cast_times(card) for card in self.cards if card.id == cid]
+                                + [v for land, v in zip(self.lands, self.played) if land.id == cid]) <= 1)
+        faces = Counter(card.id for card in self.cards)
+        for cid, count in faces.items():
+            if count > 1:  # two spell faces of one card
+                self.model.add(_sum([self._cast_times(card) for card in self.cards if card.id == cid]) <= 1)
+
+    def _add_landfall(self, carried: Carried) -> list:
+        """Landfall mana (Lotus Cobra: "Whenever a land you control enters, add one mana of
+        any color"; a triggered ability that is not a mana ability, CR 605.1b): the land
+        drop comes first, so what each landfall permanent of the board adds joins the
+        pool before the first payment, and stays while the phase lasts (CR 106.4). Returns
+        (permanent id, [(mana types, variable)]) for each one, its choice of mana."""
+        if not self.played:
+            return []
+        played = _sum(list(self.played))
+        out = []
+        for p in self.base.board.permanents:
+            for output in p.landfall:
+                options = []
+                for k, alt in enumerate(output.alternatives):
+                    v = played if len(output.alternatives) == 1 else self.model.new_bool_var(f"landfall_{p.id}_{k}")
+                    options.append((alt, v))
+                    for t, c in Counter(alt).items():
+                        kind = Mana(t).kind
+                        carried.pool[kind] = carried.pool.get(kind, 0) + (c * v if c > 1 else v)
+                if len(options) > 1:
+                    self.model.add(_sum([v for _, v in options]) == played)
+                carried.pool_bound += max(len(alt) for alt in output.alternatives)
+                out.append((p.id, options))
+        return out
 
     def _cast_or_exile(self) -> None:
         """A card is cast, or played as the land drop, or exiled from the hand for mana:
         one of them (CR 113.6m: its ability works only while it is in the hand)."""
-        for i, s in enumerate(self.spells):
-            if s.from_hand is not None:
-                self.model.add(self._exiled(s.from_hand.id) + sum(self.cast[i]) <= 1)
+        for card in self.cards:
+            if card.from_hand is not None:
+                self.model.add(self._exiled(card.from_hand.id) + self._cast_times(card) <= 1)
         for k, land in enumerate(self.lands):
-            if land.from_hand is not None:
-                self.model.add(self._exiled(land.from_hand.id) + self.played[k] <= 1)
+            if land.card.from_hand is not None:
+                self.model.add(self._exiled(land.card.from_hand.id) + self.played[k] <= 1)
 
     def _exiled(self, card_id: str):
         """How many times the card ``card_id`` is exiled from the hand for mana (its
@@ -300,34 +487,39 @@ class ChosenTurnModel:
                      for g, grp in enumerate(pm.supply.groups) if grp.ids == (card_id,) and _in_hand(pm, g)])
 
     def _gate_arrivals(self, pm: PaymentModel, w: int) -> None:
-        """A spell's permanent is used only after the window that cast it; a land only if
-        it was played."""
+        """A card's permanent is used only after the window that cast it; a land only if
+        it was played, as it entered (by its permanent's key: the ways a land may enter
+        share its id)."""
         arrives = {}
-        for i, s in enumerate(self.spells):
-            if s.permanent is not None and s.from_hand is None:
-                arrives[s.permanent.id] = _sum([self.cast[i][v] for v in range(w)]) if w else 0
+        for card in self.cards:
+            if card.permanent is not None:
+                arrives[card.permanent.key] = self._cast_times(card, before=w) if w else 0
         for k, land in enumerate(self.lands):
-            arrives[land.id] = self.played[k]
+            arrives[land.permanent.key] = self.played[k]
         for g, grp in enumerate(pm.supply.groups):
-            here = [arrives[pid] for pid in grp.ids if pid in arrives]
-            if not here or _in_hand(pm, g):  # (a land card's ability from the hand: before it arrives)
+            if grp.key not in arrives:
                 continue
             uses = pm.group_usage(g)["uses"]
             if _is_zero(uses):
                 continue
             most = sum(a.cap for a in pm.acts if a.group == g)
-            gate = here[0]
+            gate = arrives[grp.key]
             if _is_zero(gate):
                 self.model.add(uses == 0)
             else:
                 self.model.add(uses <= most * gate)
 
     def _payment_objective(self) -> tuple:
+        """The payments' objective summed over the windows, the land's life among it."""
         terms = [pm.objective_terms for pm in self.windows]
         bounds = [pm.objective_bounds() for pm in self.windows]
         fields = range(len(Objective._fields))
-        return (Objective(*(_sum([t[i] for t in terms if not _is_zero(t[i])]) for i in fields)),
-                Objective(*(sum(b[i] for b in bounds) for i in fields)))
+        summed = Objective(*(_sum([t[i] for t in terms if not _is_zero(t[i])]) for i in fields))
+        summed_bounds = Objective(*(sum(b[i] for b in bounds) for i in fields))
+        if not _is_zero(self.land_life):
+            summed = summed._replace(life=_sum([t for t in (summed.life, self.land_life) if not _is_zero(t)]))
+            summed_bounds = summed_bounds._replace(life=summed_bounds.life + max(land.life for land in self.lands))
+        return summed, summed_bounds
 
     def solve(self, time_limit: float):
         return solve_lexicographic(self.model, self.objective_terms, self.objective_bounds, [], time_limit,
@@ -341,25 +533,38 @@ class ChosenTurnModel:
         """The objective's value in a solution (comparable across depths)."""
         return objective_value(solver, self.objective_terms)
 
+    def _chosen_ways(self, solver) -> list:
+        """(way, its kicks where the model chose them) for each window that casts a card."""
+        out = []
+        for w in range(len(self.cards)):
+            out += [(way, solver.value(self.kicks[i][w].count) if way.variable else None)
+                    for i, way in enumerate(self.ways) if solver.value(self.cast[i][w])]
+        return out
+
     def chosen(self, solver) -> tuple:
-        """(the spells cast in order, the land played or None)."""
-        order = []
-        for w in range(len(self.spells)):
-            order += [s for i, s in enumerate(self.spells) if solver.value(self.cast[i][w])]
+        """(the cards cast in order, the land played or None)."""
+        order = [way.card for way, _ in self._chosen_ways(solver)]
         land = next((land for k, land in enumerate(self.lands) if solver.value(self.played[k])), None)
         return order, land
 
+    def landfall_made(self, solver) -> tuple:
+        """(permanent id, mana types) for each landfall trigger the land drop set off."""
+        return tuple((pid, alt) for pid, options in self.landfall for alt, v in options
+                     if PaymentModel.value(solver, v))
+
     def plans(self, solver, optimal: bool = True) -> list:
-        """The plans of the windows that cast a spell, in order, each from what the ones
-        before it left."""
-        order, _ = self.chosen(solver)
-        out, pool = [], None
-        for w, spell in enumerate(order):
+        """The plans of the windows that cast a card, in order, each from what the ones
+        before it left (the first from the pool with the landfall mana), each saying how
+        its card was kicked."""
+        out = []
+        pool = self.base.player.pool + tuple(Mana(t, source=POOL) for _, alt in self.landfall_made(solver)
+                                             for t in alt)
+        for w, (way, kicks) in enumerate(self._chosen_ways(solver)):
             pm = self.windows[w]
-            plan = extract_plan(replace(pm.problem, spell=spell), pm, solver, optimal, start_pool=pool,
+            plan = extract_plan(replace(pm.problem, spell=way.card), pm, solver, optimal, start_pool=pool,
                                 earlier=tuple(out))
-            out.append(plan)
-            pool = pool_after_cast(Player().after(plan).pool, spell)
+            out.append(with_way(plan, way, kicks))
+            pool = pool_after_cast(Player().after(plan).pool, way.card)
         return out
 
 

@@ -158,6 +158,24 @@ def test_the_docs_state_the_package_protocol_version():
     assert all(v["protocol"] == manaplan.PROTOCOL_VERSION for v in versions)
 
 
+def test_one_protocol_version_everywhere():
+    """(issue 23) the title said 2.0, a section "this is 2.1", the version query 2.2: the
+    title, the "currently" of Versions, the newest entry of History and the version
+    answer all say the one version, and every version History names is in order."""
+    with open(os.path.join(ROOT, "docs", "protocol.md"), encoding="utf-8") as f:
+        text = f.read()
+    version = manaplan.PROTOCOL_VERSION
+    assert text.splitlines()[0] == f"# The manaplan protocol (version {version})"
+    assert f'currently `"{version}"`' in text
+    history = text[text.index("## History"):]
+    entries = re.findall(r"^- \*\*(\d+\.\d+)\*\*", history, re.M)
+    assert entries[-1] == version, entries
+    as_numbers = [tuple(map(int, v.split("."))) for v in entries]
+    assert as_numbers == sorted(as_numbers) and len(set(as_numbers)) == len(as_numbers)
+    assert manaplan.solve({"query": "version"})["protocol"] == version
+    assert f"this is **{version}**" in text or f"This page is protocol **{version}**" in text
+
+
 # --- the acceptance cases ----------------------------------------------------------
 
 def load_cases() -> list:

@@ -17,13 +17,14 @@ import re
 from dataclasses import replace
 
 from ..model.cost import SpellCost
+from ..model.entering import TAPPED, EntersRule
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import format_mana, format_types, parse_mana
 from ..model.oracle import EXILE_FROM_HAND, PERMANENT_TYPES, entering_mana, hand_mana_from_text, spell_mana_from_text
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
-from ..model.problem import (ANY_ORDER, BEST_TURN, GIVEN, HAND_QUERIES, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY,
-                             QUERIES, SEQUENCE, PaymentProblem, Preference, Spell, renewed)
+from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, GIVEN, HAND_QUERIES, IF_POSSIBLE, MAX_X, MOST,
+                             OBJECTIVE_TERMS, PAY, QUERIES, SEQUENCE, WHEN_NEEDED, PaymentProblem, Preference, Spell, renewed)
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
 from ..model.triggers import check_board
@@ -39,6 +40,13 @@ NO_SPELL = Spell(SpellCost(None))
 REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms",
                   "hand", "keep_castable", "keep_open", "keep_together", "spells", "order", "land_drop", "mid_cast",
                   "prefer", "opponents")
+#: the request fields every Magic query reads, and those each query reads besides: a
+#: field its query does not use is an error (protocol 3.0), never silently ignored
+COMMON_FIELDS = ("id", "game", "query", "player", "permanents", "board", "changes", "time_limit_ms", "prefer",
+                 "opponents", "mid_cast")
+QUERY_FIELDS = {PAY: ("spell", "hand", "keep_castable", "keep_open", "keep_together"), MAX_X: ("spell", "hand"),
+                CAN_PAY: ("spell", "hand"), CASTABLE: ("hand",), SEQUENCE: ("spells", "order", "hand"),
+                BEST_TURN: ("hand", "land_drop")}
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
@@ -59,15 +67,19 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
     no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
     query = request.get("query", "pay")
     expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
+    _only_fields_of(request, query)
     hand_items, hand = _read_hand_once(request.get("hand"), query == BEST_TURN)
     spell_items = _spell_objects(request.get("spells"), "spells")
     spells = read_hand(spell_items, "spells", resolving=query == SEQUENCE)
+    for i, card in enumerate(spells):
+        expect(not card.is_land, f"{card.id!r} is a land: lands are played, not cast (best_turn plays the hand's "
+                                 f"lands)", f"spells[{i}]")
     if query == SEQUENCE:
         expect("spells" in request and spells, "'sequence' pays a list of 'spells': give them", "spells")
         spell = NO_SPELL
     elif query in HAND_QUERIES:
         expect("hand" in request, f"'{query}' asks about a 'hand': give one", "hand")
-        spell = read_spell(spell_object(request["spell"], "spell")) if "spell" in request else NO_SPELL
+        spell = NO_SPELL
     else:
         expect("spell" in request, "the request needs a 'spell'", "spell")
         spell = read_spell(spell_object(request["spell"], "spell"))
@@ -104,13 +116,14 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
                                    f"{key}[{i}].id")
     order = request.get("order", GIVEN)
     expect(order in (GIVEN, ANY_ORDER), f"'order' must be \"{GIVEN}\" or \"{ANY_ORDER}\", not {order!r}", "order")
-    expect("order" not in request or query == SEQUENCE, "'order' is for the sequence query", "order")
     sources = tuple(card.from_hand for card in hand if card.from_hand is not None)
     if sources:  # the hand's mana abilities join this request's board (not a kept one)
         board = Board(board.permanents + sources)
-    keep, together = read_keep(request, query, spell, hand)
-    expect("land_drop" not in request or query == BEST_TURN, "'land_drop' is for the best_turn query", "land_drop")
-    land_drop = boolean(request, "land_drop", "land_drop", True)
+        spell, spells = _same_cards(spell, spells, hand)
+    keep, together = read_keep(request, spell, hand)
+    land_drop = request.get("land_drop", True)
+    expect(isinstance(land_drop, bool) or land_drop == WHEN_NEEDED,
+           f"'land_drop' must be true, false or \"{WHEN_NEEDED}\", not {land_drop!r}", "land_drop")
     prefer = read_prefer(request.get("prefer"), board.ids)
     opponents = None
     if "opponents" in request:  # what the opponents control: read by text such as Exotic Orchard's
@@ -121,6 +134,34 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
     spells = _at_threshold(spells, spell_items, player.graveyard)
     return PaymentProblem(spell, board, player, query, hand, keep, together, spells, order,
                           land_drop, boolean(request, "mid_cast", "mid_cast"), prefer, opponents)
+
+
+def _only_fields_of(request: dict, query: str) -> None:
+    """A request field that its query does not use is an error naming it (protocol
+    3.0: 2.x ignored ``spell`` in a query about a hand, and ``spells`` outside
+    ``sequence``)."""
+    used = COMMON_FIELDS + QUERY_FIELDS[query]
+    for key in request:
+        if key in REQUEST_FIELDS and key not in used:
+            users = [q for q, fields in QUERY_FIELDS.items() if key in fields]
+            raise RequestError(f"'{key}' is not a field of the '{query}' query: it is for "
+                               f"{_or([repr(q) for q in users])}", key)
+
+
+def _or(words: list) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _same_cards(spell: Spell, spells: tuple, hand: tuple) -> tuple:
+    """(spell, spells) where a spell with the id of a card of the hand is that card
+    (docs/protocol.md, "The hand"): it carries the card's ability from the hand, so no
+    payment exiles it for mana while it is cast (CR 601.2a)."""
+    sources = {card.id: card.from_hand for card in hand if card.from_hand is not None}
+
+    def same(card: Spell) -> Spell:
+        source = sources.get(card.id) if card.id else None
+        return card if source is None else replace(card, from_hand=source)
+    return same(spell), tuple(same(card) for card in spells)
 
 
 def _at_threshold(cards: tuple, items, graveyard: int) -> tuple:
@@ -174,15 +215,11 @@ def read_prefer(prefer, ids: set) -> Preference:
     return Preference(tuple(order), sets[0], sets[1])
 
 
-def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:
+def read_keep(request: dict, spell: Spell, hand: tuple) -> tuple:
     """(spells to keep payable, together?) of a ``pay``: hand cards by id, and the mana
     of ``keep_open`` as a spell of that cost (an id of its own: the mana string)."""
     if not any(k in request for k in ("keep_castable", "keep_open", "keep_together")):
         return (), False
-    expect(query == PAY, "'keep_castable', 'keep_open' and 'keep_together' are for the pay query",
-           next(k for k in ("keep_castable", "keep_open", "keep_together") if k in request))
-    expect(not spell.choices_open, "a kept spell's payment must fix its kicker and kicks (not if_possible or max)",
-           "spell")
     by_id = {card.id: card for card in hand}
     ids = request.get("keep_castable", [])
     expect(isinstance(ids, list) and all(isinstance(i, str) for i in ids),
@@ -191,8 +228,7 @@ def read_keep(request: dict, query: str, spell: Spell, hand: tuple) -> tuple:
     for i, cid in enumerate(ids):
         expect(cid in by_id, f"no card {cid!r} in the hand", f"keep_castable[{i}]")
         expect(cid != spell.id or not spell.id, "the spell being paid can't be kept too", f"keep_castable[{i}]")
-        card = by_id[cid]
-        kept.append(card.with_kicks(card.kicked is True, card.kicks if isinstance(card.kicks, int) else 0))
+        kept.append(by_id[cid])  # (in any of its ways: solver.turn)
     if "keep_open" in request:
         mana = mana_string(request["keep_open"], "keep_open")
         expect(all(s.kind in ("colored", "colorless", "generic") for s in mana.symbols),
@@ -222,9 +258,22 @@ def _read_hand_once(given, resolving: bool) -> tuple:
 
     def read() -> tuple:
         items = _spell_objects(given, "hand")
-        return items, tuple(_with_hand_mana(card, item)
-                            for card, item in zip(read_hand(items, "hand", resolving), items))
+        cards = tuple(_with_hand_mana(card, item) for card, item in zip(read_hand(items, "hand", resolving), items))
+        if resolving:
+            cards = tuple(_with_other_face(card, raw, f"hand[{i}]") for i, (card, raw) in enumerate(zip(cards, given)))
+        return items, cards
     return read_once(_HANDS, repr((resolving, given)), read)
+
+
+def _with_other_face(card: Spell, raw, at: str) -> Spell:
+    """A modal double-faced card given without a ``face`` (CR 712, modal double-faced cards: either face may be
+    cast or played, a pathway's either land): the card as its front face, with its back
+    face beside it (``Spell.faces``) for ``best_turn`` to choose."""
+    if not scryfall.is_modal(raw):
+        return card
+    item = scryfall.spell_fields({**raw, "face": 1}, at)
+    back = what_it_leaves(renewed(read_spell(item), id=card.id), item, at)
+    return replace(card, face=0, faces=(replace(back, face=1),))
 
 
 def read_hand(hand, key: str, resolving: bool = False) -> tuple:
@@ -260,25 +309,36 @@ def _with_hand_mana(card: Spell, item: dict) -> Spell:
     return replace(card, from_hand=source)
 
 
-#: a land that enters tapped, by its text; one that does so unless something is true (a
-#: check land) is taken to (never mana it may not make)
+#: a permanent that enters tapped, by its text (Coldsteel Heart); a land's text is read
+#: by model.entering (a check land, a shock land: how it enters is a choice or a rule)
 ENTERS_TAPPED = re.compile(r"enters (?:the battlefield )?tapped", re.I)
 
 
 def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
     """The spell with what it leaves once it resolves: a permanent spell (CR 110.4)
     becomes a permanent with the card's abilities, summoning sick if a creature (CR
-    302.6); an instant or sorcery may add mana (a ritual, read from its text)."""
+    302.6), tapped if its text says it enters tapped; an instant or sorcery may add mana
+    (a ritual, read from its text). A land card (played, not cast) keeps how it enters
+    (model.entering.EntersRule); text about entering that can't be read is listed as
+    unread, and the land taken to enter tapped."""
     types, _ = split_type_line(card.type_line)
     if set(types) & set(PERMANENT_TYPES):
         body = {k: item[k] for k in ("name", "type_line", "oracle_text", "mana_cost") if k in item}
         if "oracle_text" in body:  # an ability that works from the hand only (113.6m) is not the permanent's
             body["oracle_text"] = "\n".join(line for line in body["oracle_text"].split("\n")
                                             if hand_mana_from_text(line, card.name) is None)
-        tapped = "Land" in types and bool(ENTERS_TAPPED.search(item.get("oracle_text", "")))
+        text = item.get("oracle_text", "")
+        enters, unread = None, ()
+        if "Land" in types:
+            try:
+                enters = EntersRule.parse(text, card.name)
+            except ManaplanError as e:
+                enters, unread = EntersRule(TAPPED), ((text, e.message + ": taken to enter tapped"),)
+        tapped = "Land" not in types and bool(ENTERS_TAPPED.search(text))
         permanent = read_permanent({"id": card.id, **body, "summoning_sick": "Creature" in types, "tapped": tapped}, at)
-        adds, unread = entering_mana(body.get("oracle_text", ""), card.name)
-        return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"), adds=adds, unread=unread)
+        adds, unread_mana = entering_mana(body.get("oracle_text", ""), card.name)
+        return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"), adds=adds,
+                       unread=unread_mana + unread, enters=enters)
     try:
         return replace(card, adds=spell_mana_from_text(item.get("oracle_text", ""), card.name))
     except ManaplanError as e:
@@ -541,17 +601,54 @@ def _write_sequence(plans: tuple, life: int) -> list:
     plan's ``lethal`` judged on the life the ones before it left."""
     out = []
     for spell, plan in plans:
-        out.append({"id": spell.id, "total_cost": str(plan.total_cost), "plan": write_plan(plan, life)})
+        entry = {"id": spell.id, "total_cost": str(plan.total_cost), "plan": write_plan(plan, life)}
+        if spell.face is not None:
+            entry["face"] = spell.face
+        entry.update(_kicks(plan))
+        out.append(entry)
         life -= plan.life_paid
+    return out
+
+
+def _land_entry(land, landfall: tuple, life: int) -> dict:
+    """How the land of ``best_turn`` entered: tapped or not, the life it took (``lethal``
+    when that leaves none: legal, CR 119.4, but the game is lost), its face (a two-faced
+    card), whether it returns a land, the landfall mana it set off."""
+    out = {"tapped": land.tapped, "life": land.life}
+    if land.life and land.life >= life:
+        out["lethal"] = True
+    if land.card.face is not None:
+        out["face"] = land.card.face
+    if land.returns_land:
+        out["returns_a_land"] = True
+    if landfall:
+        out["landfall"] = [{"permanent": pid, "adds": format_types(alt)} for pid, alt in landfall]
+    return out
+
+
+def _kicks(plan: Plan) -> dict:
+    """How a plan's spell was kicked, where it has a kicker or a multikicker."""
+    out = {}
+    if plan.kicked is not None:
+        out["kicked"] = plan.kicked
+    if plan.kicks is not None:
+        out["kicks"] = plan.kicks
     return out
 
 
 def write(problem: PaymentProblem, result) -> dict:
     """The answer in the protocol's shape (without the request's ``id``)."""
     if isinstance(result, BestTurn):
-        return {"cast": [spell.id for spell, _ in result.plans], "value": result.value,
-                "land": result.land.id if result.land is not None else None,
-                "sequence": _write_sequence(result.plans, problem.player.life), "optimal": result.optimal}
+        land = result.land
+        life = problem.player.life - (land.life if land is not None else 0)
+        out = {"cast": [spell.id for spell, _ in result.plans], "value": result.value,
+               "land": land.id if land is not None else None,
+               "sequence": _write_sequence(result.plans, life), "optimal": result.optimal}
+        if land is not None:
+            out["land_entry"] = _land_entry(land, result.landfall, problem.player.life)
+        if result.not_modelled:
+            out["not_modelled"] = [{"id": pid, "reason": why} for pid, why in result.not_modelled]
+        return out
     if isinstance(result, Sequence):
         return {"payable": True, "sequence": _write_sequence(result.plans, problem.player.life), "reason": None}
     if isinstance(result, Castable):
@@ -561,10 +658,7 @@ def write(problem: PaymentProblem, result) -> dict:
                "plan": write_plan(result, problem.player.life), "reason": None}
         if result.x is not None:
             out["x"] = result.x
-        if result.kicked is not None:
-            out["kicked"] = result.kicked
-        if result.kicks is not None:
-            out["kicks"] = result.kicks
+        out.update(_kicks(result))
         return out
     if isinstance(result, Payable):
         return {"payable": True, "reason": None}

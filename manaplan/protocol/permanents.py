@@ -333,7 +333,7 @@ def _permanent_body(p: dict, key: str) -> Permanent:
                      boolean(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
                      creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
                      mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), tuple(unread), text.grants, text.replaces,
-                     text.spending, key)
+                     text.spending, key, landfall=text.landfall)
 
 
 #: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling

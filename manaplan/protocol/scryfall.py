@@ -73,6 +73,16 @@ def has_faces(obj) -> bool:
         isinstance(obj.get(k), str) and " // " in obj[k] for k in ("name", "mana_cost", "type_line")))
 
 
+def is_modal(entry) -> bool:
+    """Whether a spell given as a card is a modal double-faced card with no ``face``
+    chosen (either face may be cast or played, CR 712: Scryfall's layout
+    ``modal_dfc``)."""
+    if not is_card(entry) or "face" in entry:
+        return False
+    card = entry.get("card", entry)
+    return isinstance(card, dict) and card.get("layout") == "modal_dfc" and len(card.get("card_faces") or []) == 2
+
+
 def permanent_fields(entry: dict, at: str) -> dict:
     """The protocol's permanent fields for a permanent given as a card (or with faces)."""
     card, state, card_at = _split(entry, at, PERMANENT_STATE + ("id",))

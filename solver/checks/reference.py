@@ -23,7 +23,7 @@ from ...model.cost import all_total_costs
 from ...model.mana import Mana
 from ...model.errors import SearchTooLarge
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
-from ...model.problem import PaymentProblem
+from ...model.problem import IF_POSSIBLE, MOST, PaymentProblem
 from ...model.sources import Board, can_pay_life, flexibility, why_unusable
 from ...model.symbols import ANY, COLORS, SNOW_ANY, need_of
 from ...model.triggers import activation_outputs, board_triggers
@@ -289,18 +289,109 @@ def sequence_payable(problem: PaymentProblem, spells: list, max_states: int | No
     """Whether ``spells`` can be paid one after another in this order within one step,
     by brute force: every way to pay the first, then every way to pay the next on what
     it left (floating mana carried, restricted mana not; a ritual's mana added; a
-    permanent spell joining the board). Shares no code with solver.turn."""
-    states = [problem]
+    permanent spell joining the board). A card of the hand that is cast is never exiled
+    from the hand for mana (CR 601.2a): its hand ability is gone from the start. Shares
+    no code with solver.turn."""
+    states = [_without_cards(problem, spells)]
     for spell in spells:
-        following = []
-        for state in states:
-            here = replace(state, spell=spell, query="pay")
-            for rest, lost, tapped, sacrificed, counters_used, exiled in after_payments(here, max_states):
-                following.append(_state_after(here, rest, lost, tapped, sacrificed, counters_used, exiled))
-        if not following:
+        states = states_after(states, spell, max_states)
+        if not states:
             return False
-        states = _distinct(following)
     return True
+
+
+def states_after(states: list, spell, max_states: int | None = None) -> list:
+    """Every distinct problem the step can be in once ``spell`` is paid, in any way,
+    from any of ``states``."""
+    following = []
+    for state in states:
+        here = replace(state, spell=spell, query="pay")
+        for rest, lost, tapped, sacrificed, counters_used, exiled in after_payments(here, max_states):
+            following.append(_state_after(here, rest, lost, tapped, sacrificed, counters_used, exiled))
+    return _distinct(following)
+
+
+def _without_cards(problem: PaymentProblem, cards) -> PaymentProblem:
+    """The problem without the hand abilities (Simian Spirit Guide's) of ``cards``: cast
+    or played, they are not in the hand to be exiled."""
+    gone = {card.from_hand.key for card in cards if card.from_hand is not None}
+    if not gone:
+        return problem
+    source = problem.board.given()
+    return replace(problem, board=Board(tuple(p for p in source.permanents if p.key not in gone)))
+
+
+def best_turn_reference(problem: PaymentProblem, max_states: int | None = None, most_kicks: int = 3,
+                        max_payments: int | None = None) -> tuple:
+    """(the most value a turn can have, then the most "if possible" kickers paid, then
+    the most kicks of "max" multikickers), by brute force over every land the hand can
+    play (each face, each way it may enter: model.problem.LandPlay, as the turn's first
+    action), every landfall mana choice, every subset of the hand's other cards, every
+    order, every way to cast each (kicked or not, 0 to ``most_kicks`` kicks), each
+    sequence paid as :func:`sequence_payable` pays it (the states after each prefix kept
+    for the orders that share it). An order that can't be paid with each card cast its
+    cheapest way can't be paid at all (a kicker only adds to the cost). Shares no code
+    with solver.turn. With ``max_payments``, a search that would play out more payments
+    than that raises SearchTooLarge."""
+    faces = [face for card in problem.hand for face in (card,) + card.faces]
+    spells = [card for card in faces if not card.is_land and card.cost.mana_cost is not None]
+    payments = [0]
+    plays = [None]
+    if problem.land_drop:
+        plays += [play for card in faces if card.is_land for play in problem.land_plays(card)[0]]
+    best = (0, 0, 0)
+    for play in plays:
+        for start in _after_land(problem, play):
+            others = [card for card in spells if play is None or card.id != play.id]
+            subsets = [subset for k in range(1, len(others) + 1) for subset in itertools.combinations(others, k)
+                       if len({card.id for card in subset}) == k]  # (not two faces of one card)
+            memo: dict = {}
+
+            def payable(order, ways) -> bool:
+                states = [_without_cards(start, order)]
+                for k in range(len(ways)):
+                    key = (frozenset(id(card) for card in order), tuple(id(w) for w in ways[:k + 1]))
+                    if key not in memo:
+                        payments[0] += len(states)
+                        if max_payments is not None and payments[0] > max_payments:
+                            raise SearchTooLarge(f"more than {max_payments} payments played out")
+                        memo[key] = states_after(states, ways[k].spell, max_states)
+                    states = memo[key]
+                    if not states:
+                        return False
+                return True
+            for subset in sorted(subsets, key=lambda cards: -sum(card.worth for card in cards)):
+                worth = sum(card.worth for card in subset)
+                if worth < best[0]:
+                    continue
+                for order in itertools.permutations(subset):
+                    ways = [card.ways(most_kicks) for card in order]
+                    if not payable(order, [min(w, key=lambda way: (bool(way.kicked), way.kicks or 0)) for w in ways]):
+                        continue
+                    for chosen in itertools.product(*ways):
+                        score = (worth, sum(1 for w in chosen if w.kicked and w.card.kicked == IF_POSSIBLE),
+                                 sum(w.kicks or 0 for w in chosen if w.card.kicks == MOST))
+                        if score > best and payable(order, list(chosen)):
+                            best = score
+    return best
+
+
+def _after_land(problem: PaymentProblem, play) -> list:
+    """The problems a turn's spells start from once ``play`` (a LandPlay, or None) is
+    the land drop: the land as it entered, its card gone from the hand, the life it took,
+    and each choice of the mana the landfall permanents add."""
+    if play is None:
+        return [problem]
+    source = problem.board.given()
+    hand = play.card.from_hand.key if play.card.from_hand is not None else None
+    board = Board(tuple(p for p in source.permanents if p.key != hand) + (play.permanent,))
+    player = replace(problem.player, life=problem.player.life - play.life)
+    choices = [output.alternatives for p in source.permanents for output in p.landfall]
+    out = []
+    for picked in itertools.product(*choices):
+        pool = player.pool + tuple(Mana(t, source="pool") for alt in picked for t in alt)
+        out.append(replace(problem, board=board, player=replace(player, pool=pool)))
+    return out
 
 
 def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counters_used, exiled) -> PaymentProblem:
