@@ -128,7 +128,7 @@ class TurnModel:
                               spells=())
             ways = card.ways(most_kicks(problem, card, sum(len(c.adds) for c in cards)), variable=True)
             candidates = None
-            if len(ways) > 1 or ways[0].variable:
+            if card.kicker is not None or card.multikicker is not None:  # (each way its own total cost)
                 selectors = [self.model.new_bool_var(f"way_{card.id}_{k}") for k in range(len(ways))] \
                     if len(ways) > 1 else [1]
                 candidates = [(w.spell, sel, variable_kicks(self.model, w, sel, card.id)) for w, sel in zip(ways, selectors)]

@@ -13,7 +13,8 @@ from manaplan.cli import serve
 from manaplan.model.errors import SearchTooLarge
 from manaplan.model.plan import Plan, Sequence, Undecided, Unpayable
 from manaplan.protocol.mtg import read
-from manaplan.solver.checks.reference import best_turn_reference, reference_optimum, sequence_payable
+from manaplan.solver.checks.reference import (best_turn_reference, reference_optimum, sequence_payable,
+                                                sequence_reference)
 from manaplan.solver.checks.validator import validate_plan
 from manaplan.solver.planner import answer
 from strategies import has_doubling, requests
@@ -549,3 +550,97 @@ def test_a_turn_cut_short_keeps_its_best_real_plan_and_leaves_the_strict_model_t
     found = _deepening(lambda depth: Model(depth, *scripted[depth.relaxed]), clock)
     assert found[0].objective == (5,) and found[2] is False  # the relaxed real plan: better than the strict one
     assert clock.given == [4.0, 8.0]  # half the time left to the relaxed model, the rest to the strict one
+
+
+#: cards a sequence may cast, some of them also in the hand (a Spirit Guide cast, or
+#: exiled for another), kicker and multikicker cards with every choice
+SEQUENCE_CARDS = [HAND[6], {**HAND[6], "id": "ssg2"}, BURST, {**BURST, "id": "burst2", "kicked": True},
+                  {**BURST, "id": "burst3", "kicked": False}, KAVU, GNARLID, {**GNARLID, "id": "pack2", "kicks": 1}]
+
+
+@settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
+@given(requests(max_permanents=3), st.lists(requests(max_permanents=0), max_size=2),
+       st.lists(st.sampled_from(SEQUENCE_CARDS), min_size=1, max_size=2, unique_by=lambda c: c["id"]),
+       st.lists(st.sampled_from([HAND[6], {**HAND[6], "id": "ssg2"}, {**HAND[6], "id": "ssg3"}]), max_size=2,
+                unique_by=lambda c: c["id"]), st.booleans())
+@example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "f", "type_line": "Basic Land — Forest"},
+                                                                     {"id": "f2", "type_line": "Basic Land — Forest"}]},
+         [], [HAND[6]], [HAND[6]], False).via("issue 23: a Spirit Guide paid for itself")
+@example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [
+             {"id": "f", "type_line": "Basic Land — Forest"}, {"id": "i", "type_line": "Basic Land — Island"}]},
+         [{"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": []}], [{**HAND[6], "id": "a"}],
+         [{**HAND[6], "id": "a"}, {**HAND[6], "id": "b"}], False).via("issue 23: an internal error")
+def test_a_sequence_with_hand_cards_and_kickers_agrees_with_the_reference(board, others, cards, hand, any_order):
+    """A sequence whose spells are cards of the hand (Spirit Guides, also exiled for one
+    another) and kicker and multikicker cards: payable exactly when the reference search
+    says (every order, every way to cast each), with the reference's most kickers and
+    kicks, and every plan replayed by the validator."""
+    if not _small(board) or has_doubling(board["permanents"]):
+        reject()
+    spells = [{**r["spell"], "id": f"c{i}", "type_line": r["spell"].get("type_line", "Instant")}
+              for i, r in enumerate(others)] + cards
+    request = {"query": "sequence", "spells": spells, "hand": hand, "permanents": board["permanents"],
+               "player": board["player"]}
+    if any_order:
+        request["order"] = "any"
+    problem = read(request)
+    out = answer(problem)
+    if isinstance(out, Undecided):
+        reject()
+    orders = list(itertools.permutations(problem.spells)) if any_order else [problem.spells]
+    try:
+        brute = sequence_reference(problem, orders, 20_000, most_kicks=6)
+    except SearchTooLarge:
+        reject()
+    assert isinstance(out, Sequence) == (brute is not None), (out, brute)
+    if isinstance(out, Sequence):
+        by_id = {s.id: s for s in problem.spells}
+        got = (sum(1 for s, plan in out.plans if by_id[s.id].kicked == "if_possible" and plan.kicked),
+               sum(plan.kicks or 0 for s, plan in out.plans if by_id[s.id].kicks == "max"))
+        assert got == brute, (got, brute)
+        state = problem
+        for spell, plan in out.plans:
+            state = replace(state, spell=spell, query="pay", spells=())
+            assert validate_plan(state, plan) == []
+            state = state.after_cast(plan)
+    else:
+        assert isinstance(out, Unpayable) and out.code == "sequence_fails"
+
+
+@settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
+@given(requests(max_permanents=4), st.sampled_from([HAND[6], BURST, KAVU, GNARLID]),
+       st.lists(st.sampled_from([{**HAND[6], "id": "ssg2"}, {**HAND[6], "id": "ssg3"}]), max_size=2,
+                unique_by=lambda c: c["id"]))
+@example({"spell": {"mana_cost": "{G}"}, "player": {}, "permanents": [
+    {"id": "f", "type_line": "Basic Land — Forest"},
+    {"id": "rock", "type_line": "Artifact", "abilities": [{"cost": "{T}", "add": "{C}{C}"}]}]},
+    HAND[6], []).via("issue 23: a kept card counted as its own source")
+@example({"spell": {"mana_cost": "{R}{R}"}, "player": {}, "permanents": [
+    {"id": "m", "type_line": "Basic Land — Mountain"},
+    {"id": "t1", "type_line": "Artifact", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]},
+    {"id": "t2", "type_line": "Artifact", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]},
+    {"id": "p1", "type_line": "Basic Land — Plains"}, {"id": "p2", "type_line": "Basic Land — Plains"}]},
+    HAND[6], []).via("issue 23: a plan exiled the card it kept")
+def test_a_kept_hand_card_is_never_spent_nor_its_own_source(board, kept, others):
+    """Keeping a card of the hand (a Spirit Guide, a kicker card in any of its ways):
+    the plan never exiles it, and afterwards it is payable without exiling itself
+    (the reference search, in its cheapest way); a keep_conflict only when the spell
+    alone pays."""
+    if board["spell"].get("mana_cost") is None or has_doubling(board["permanents"]):
+        reject()
+    request = {**board, "hand": [kept] + others, "keep_castable": [kept["id"]]}
+    problem = read(request)
+    out = answer(problem)
+    if isinstance(out, Plan):
+        assert kept["id"] not in out.sacrificed
+        assert validate_plan(replace(problem, keep=()), out) == []
+        after = replace(problem, keep=()).after_cast(out)
+        card = problem.keep[0]
+        cheapest = min(card.ways(0), key=lambda way: (bool(way.kicked), way.kicks or 0)).spell
+        after = replace(after, spell=cheapest, player=replace(after.player, pool=()))
+        try:
+            assert reference_optimum(after, 50_000) is not None
+        except SearchTooLarge:
+            reject()
+    elif isinstance(out, Unpayable) and out.code == "keep_conflict":
+        assert isinstance(answer(replace(problem, keep=())), Plan)

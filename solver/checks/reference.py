@@ -178,10 +178,12 @@ def _moves(problem: PaymentProblem):
 def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     """The best objective tuple over every legal way to pay, or None. With
     ``max_states``, a board whose search would visit more states raises SearchTooLarge
-    (random boards with many mana and free converters can take hours)."""
+    (random boards with many mana and free converters can take hours). A card of the
+    hand being cast is on the stack (CR 601.2a): it is not exiled for its own mana."""
     cost = problem.spell.cost
     if cost.mana_cost is None:
         return None
+    problem = _without_cards(problem, [problem.spell])
     life = problem.player.life
     totals = [t for t in all_total_costs(cost) if can_pay_life(t.life, life)]
     moves, flex = _moves(problem)
@@ -373,6 +375,27 @@ def best_turn_reference(problem: PaymentProblem, max_states: int | None = None, 
                                  sum(w.kicks or 0 for w in chosen if w.card.kicks == MOST))
                         if score > best and payable(order, list(chosen)):
                             best = score
+    return best
+
+
+def sequence_reference(problem: PaymentProblem, orders: list, max_states: int | None = None,
+                       most_kicks: int = 3) -> tuple | None:
+    """For spells paid one after another in one of ``orders``: None when no order and no
+    way to cast them pays, else (the most "if possible" kickers paid, then the most
+    kicks of "max" multikickers) over every order and way (each card cast kicked or not,
+    0 to ``most_kicks`` kicks), by :func:`sequence_payable`. Shares no code with
+    solver.turn."""
+    best = None
+    for order in orders:
+        ways = [card.ways(most_kicks) for card in order]
+        cheapest = [min(w, key=lambda way: (bool(way.kicked), way.kicks or 0)) for w in ways]
+        if not sequence_payable(problem, [w.spell for w in cheapest], max_states):
+            continue
+        for chosen in itertools.product(*ways):
+            score = (sum(1 for w in chosen if w.kicked and w.card.kicked == IF_POSSIBLE),
+                     sum(w.kicks or 0 for w in chosen if w.card.kicks == MOST))
+            if (best is None or score > best) and sequence_payable(problem, [w.spell for w in chosen], max_states):
+                best = score
     return best
 
 
