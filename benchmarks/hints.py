@@ -22,7 +22,8 @@ sys.path.insert(0, HERE)
 import boards  # noqa: E402
 from manaplan.protocol.mtg import read  # noqa: E402
 from manaplan.solver.chains import activation_bound  # noqa: E402
-from manaplan.solver.cpsat import PaymentModel, Status  # noqa: E402
+from manaplan.solver.cpsat import PaymentModel
+from manaplan.solver.runtime import Status  # noqa: E402
 from manaplan.solver.supply import build_supply  # noqa: E402
 
 FAMILIES = {"chains 20": (boards.chain_board, 20), "chains 100": (boards.chain_board, 100),

@@ -61,3 +61,11 @@ class SolverTimeout(RuntimeError):
 
 class PlanRejected(ValueError):
     """A plan breaks a rule where the validator replays it; the message names the step."""
+
+
+class ModelTooLarge(Exception):
+    """A model larger than :data:`MOST_MODEL_CELLS`: the question is left undecided."""
+
+    def __init__(self, cells: int, most: int):
+        super().__init__(f"{cells} cells, more than {most}")
+        self.cells, self.most = cells, most

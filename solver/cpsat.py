@@ -29,10 +29,8 @@ tapped, cards exiled (delve), flexibility kept, mana left floating.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -42,15 +40,12 @@ from ..model.plan import CONVOKE, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
+from .runtime import (check_model_size, is_one, is_zero, linear_sum, new_model, payment_tuning, solve_lexicographic,
+                      solve_model, value_of)
 from .supply import Supply, doubling_factor, weighed_by_hand
 
 #: the stage at which the spell itself is paid, after every layer of abilities
 SPELL = "spell"
-#: the largest range one weighted sum of the objective may span (CP-SAT works in 64-bit
-#: integers and checks that no sum can overflow them)
-MAX_OBJECTIVE_SPAN = 2 ** 50
-
-
 class Objective(NamedTuple):
     """The protocol's default objective, most important term first (each term an
     expression of the model, or its value in a solution). ``before_casting`` counts the
@@ -65,85 +60,6 @@ class Objective(NamedTuple):
     exiled: object
     flexibility: object
     floating: object
-
-
-class Status(Enum):
-    """What a solve ended with."""
-
-    OPTIMAL = "proven optimal"
-    FEASIBLE = "a solution, not proven optimal"
-    INFEASIBLE = "proven infeasible"
-    UNKNOWN = "no solution found in time"
-
-    @property
-    def solved(self) -> bool:
-        return self in (Status.OPTIMAL, Status.FEASIBLE)
-
-
-def _cp():
-    from ortools.sat.python import cp_model  # lazy: the import costs ~0.4 s
-    return cp_model
-
-
-#: the most layers times abilities (each a few variables and constraints) that the
-#: model of one solve may hold: past it a chain model takes gigabytes and more than the
-#: time guard, so the answer is undecided (:class:`ModelTooLarge`), never a guess
-#: (measured: a sequence of 3 spells on 2,000 permanents of Signets, filters, Treasures
-#: and pain lands, 3 payments 338 layers deep, 37,500 cells, took 900 MB and ran out of
-#: time; one of 5,000 permanents ran a machine out of its 12 GB)
-MOST_MODEL_CELLS = 20_000
-
-
-class ModelTooLarge(Exception):
-    """A model larger than :data:`MOST_MODEL_CELLS`: the question is left undecided."""
-
-    def __init__(self, cells: int, most: int):
-        super().__init__(f"{cells} cells, more than {most}")
-        self.cells, self.most = cells, most
-
-
-def check_model_size(cells: int) -> None:
-    """Refuse to build a model of more than :data:`MOST_MODEL_CELLS` cells."""
-    if cells > MOST_MODEL_CELLS:
-        raise ModelTooLarge(cells, MOST_MODEL_CELLS)
-
-
-def new_model():
-    """An empty CpModel. OR-Tools' own constructor gives each model camelCase aliases
-    of its methods (``_add_pre_pep8_methods``, for code written before PEP 8 names),
-    which took 210 us of a model's life here, more than solving most payment models;
-    manaplan calls none of them, so its models are made without (1.2 us)."""
-    global _Model
-    if _Model is None:
-        class _Model(_cp().CpModel):  # noqa: N801 (made once, when OR-Tools is first needed)
-            def _add_pre_pep8_methods(self) -> None:
-                pass  # (the aliases: see new_model)
-    return _Model()
-
-
-_Model = None
-
-
-def _sum(terms: list):
-    """The sum of variables and expressions as one linear expression (0 when empty).
-
-    ``LinearExpr.sum`` builds it in one call; Python's ``sum`` chains one object per
-    term, which is a measurable part of a small query (see benchmarks/)."""
-    if not terms:
-        return 0
-    if len(terms) == 1:
-        return terms[0]
-    return _cp().LinearExpr.sum(terms)
-
-
-def _is_one(expr) -> bool:
-    """A selector that is the constant 1: the only spell of its payment."""
-    return isinstance(expr, int) and expr == 1
-
-
-def _is_zero(expr) -> bool:
-    """A demand that is the constant 0 (an empty sum): no variables are needed for it."""
-    return isinstance(expr, int) and expr == 0
 
 
 def _extra_kind(extra) -> tuple:
@@ -309,7 +225,7 @@ class PaymentModel:
                         self.comb_vars[(l, j, t)] = v
                         self.produced[(l, (t,) + flags)].append(v)
                         per_type.append(v)
-                    m.add(_sum(per_type) == a.combination * n)
+                    m.add(linear_sum(per_type) == a.combination * n)
                     self.count[(l, j)] = n
                     continue
                 chosen = []
@@ -325,14 +241,14 @@ class PaymentModel:
                         continue
                     for t, c in Counter(alt).items():
                         self.produced[(l, (t,) + flags)].append(c * v if c > 1 else v)
-                self.count[(l, j)] = _sum(chosen)
+                self.count[(l, j)] = linear_sum(chosen)
             within = [self.count[(l, j)] for l in self._layers_of(a)]
             if len(within) > 1 or not a.combination and len(a.alternatives) > 1 or a.doubles:
-                m.add(_sum(within) <= a.cap)  # a single variable has the cap as its domain
+                m.add(linear_sum(within) <= a.cap)  # a single variable has the cap as its domain
         by_act: dict = {}
         for (l, j), e in self.count.items():
             by_act.setdefault(j, []).append(e)
-        self.totals = {j: _sum(es) for j, es in by_act.items()}
+        self.totals = {j: linear_sum(es) for j, es in by_act.items()}
         self._add_counted_losses()
         self._add_for_spells()
 
@@ -340,12 +256,12 @@ class PaymentModel:
         """With several candidate spells: an ability whose mana only some may spend (a
         restriction, CR 106.6), convoke, improvise or delve (702.51, 702.126, 702.66) is
         used only when one of those is the spell paid."""
-        if all(_is_one(sel) for _, sel in self.candidates):
+        if all(is_one(sel) for _, sel in self.candidates):
             return
         for j, a in enumerate(self.acts):
             if a.for_spells is not None and j in self.totals:
                 sels = [self.candidates[i][1] for i in a.for_spells]
-                self.model.add(self.totals[j] <= a.cap * _sum(sels))
+                self.model.add(self.totals[j] <= a.cap * linear_sum(sels))
 
     def _add_counted_losses(self) -> None:
         """CR 700.5, "for each ... you control": a counting ability counts the board as
@@ -383,14 +299,14 @@ class PaymentModel:
                     most = sum(w * self.supply.groups[g].size for g, w in losses)
                     before = m.new_int_var(0, most, f"counted_gone_L{l}_{j}_{ai}")
                     if in_tail:  # the tail's order is not fixed: its own sacrifices may come first
-                        m.add(before >= _sum(gone_here))
-                        m.add(before <= _sum(gone_here + in_tail))
+                        m.add(before >= linear_sum(gone_here))
+                        m.add(before <= linear_sum(gone_here + in_tail))
                         # a real plan counts as the strict rule does: one that sacrifices its own
                         # permanent after the layer's other sacrifices, any other before them
                         strict = gone_here + in_tail if a.sacrifice else gone_here
-                        self.tail_count_checks.append((before, _sum(strict)))
+                        self.tail_count_checks.append((before, linear_sum(strict)))
                     else:
-                        m.add(before == _sum(gone_here))
+                        m.add(before == linear_sum(gone_here))
                     n = self.act_vars[(l, j, ai)]
                     if a.extra(ai):  # its triggers need mana made (model.triggers.sets_off): some units left
                         full = len(a.alternatives[ai]) // max(1, len(unit))
@@ -409,12 +325,12 @@ class PaymentModel:
         """The player's energy counters ({E}, CR 107.14) pay every "Pay {E}" of the step:
         this payment's and those before it in the step."""
         paid = self.energy_paid()
-        if not _is_zero(paid):
+        if not is_zero(paid):
             self.model.add(paid + self.carried.energy_paid <= self.problem.player.energy)
 
     def energy_paid(self):
         """The energy this payment pays, as an expression."""
-        return _sum([a.energy * self.totals[j] for j, a in enumerate(self.acts) if a.energy and j in self.totals])
+        return linear_sum([a.energy * self.totals[j] for j, a in enumerate(self.acts) if a.energy and j in self.totals])
 
     def _add_permanent_budgets(self) -> None:
         """What each group of interchangeable permanents can give: each taps once
@@ -437,14 +353,14 @@ class PaymentModel:
             if tap_js or co_tapping.get(g):
                 taps = [self.totals[j] for j in tap_js + co_tapping.get(g, []) if j in self.totals]
                 if len(taps) > 1 or co_tapping.get(g) or acts[tap_js[0]].cap > grp.size:  # else held to its cap
-                    m.add(_sum(taps) <= grp.size)
+                    m.add(linear_sum(taps) <= grp.size)
                 self.taps.extend(taps)
                 if grp.flexibility:
                     self.flexibility_used.extend(grp.flexibility * t for t in taps)
             if sac_js:
                 sacs = [self.totals[j] for j in sac_js]
                 if len(sac_js) > 1 or acts[sac_js[0]].cap > grp.size:
-                    m.add(_sum(sacs) <= grp.size)
+                    m.add(linear_sum(sacs) <= grp.size)
                 self.sacrifices.extend(sacs)
             self._add_convoke_after_mana_abilities(mine, sac_js, grp.size)
             if grp.ordered:
@@ -465,7 +381,7 @@ class PaymentModel:
             return
         taps_for_cost = [self.totals[j] for j in mine if self.acts[j].index in (CONVOKE, IMPROVISE)]
         if taps_for_cost:
-            self.model.add(_sum(taps_for_cost) + _sum([self.totals[j] for j in sac_js]) <= size)
+            self.model.add(linear_sum(taps_for_cost) + linear_sum([self.totals[j] for j in sac_js]) <= size)
 
     def _add_nothing_after_sacrifice(self, mine: list, sac_js: list) -> None:
         """One permanent: after its sacrifice (within a layer, sacrifices come last) none
@@ -534,17 +450,17 @@ class PaymentModel:
                 most = self.bound + sum(max(s.amount, 2) for s in cost.reduction_symbols) + len(cost.added_symbols)
                 self.x_var = x = self.model.new_int_var(0, most, "X")
             else:
-                x = most = x_fixed if _is_one(sel) else cost.x
+                x = most = x_fixed if is_one(sel) else cost.x
             typed_pre, generic_pre, snow_pre = self._announce(cost, x, sel, ci)
             typed_req, generic = self._reduce(cost, typed_pre, generic_pre, most, ci)
-            snow = _sum(snow_pre)
+            snow = linear_sum(snow_pre)
             generic = self._floor(cost, generic, typed_req, snow, most, sel, ci)
-            if not _is_zero(generic):
+            if not is_zero(generic):
                 self.demand.setdefault((SPELL, ANY), []).append(generic)
             for t in MANA_TYPES:
-                if not _is_zero(typed_req[t]):
+                if not is_zero(typed_req[t]):
                     self.demand.setdefault((SPELL, need_of(t)), []).append(typed_req[t])
-            if not _is_zero(snow):
+            if not is_zero(snow):
                 self.demand.setdefault((SPELL, SNOW_ANY), []).append(snow)
             self.spell_demands.append(SpellDemand(generic, typed_req, snow))
         return self.spell_demands[0]
@@ -570,13 +486,13 @@ class PaymentModel:
         per_kick = Counter(kicks.per_kick.symbols) if kicks is not None else Counter()
         for sym in list(fixed) + [s for s in per_kick if s not in fixed]:
             n = fixed[sym]
-            count = n * sel if not _is_one(sel) else n  # how many times it is paid: its count, and each kick's
+            count = n * sel if not is_one(sel) else n  # how many times it is paid: its count, and each kick's
             most = n
             if per_kick[sym]:
-                count = _sum([t for t in (count, per_kick[sym] * kicks.count) if not _is_zero(t)])
+                count = linear_sum([t for t in (count, per_kick[sym] * kicks.count) if not is_zero(t)])
                 most += per_kick[sym] * kicks.most
             if sym.kind == VARIABLE:
-                generic.append(n * x * sel if not _is_one(sel) else n * x)
+                generic.append(n * x * sel if not is_one(sel) else n * x)
                 continue
             options = sym.payment_options(0)
             if len(options) == 1:
@@ -627,15 +543,15 @@ class PaymentModel:
             s.amount for s in cost.reduction_symbols)
         spill, typed_req = [], {}
         for t in MANA_TYPES:
-            pre = _sum(typed_pre[t])
+            pre = linear_sum(typed_pre[t])
             if not typed_red[t]:
                 typed_req[t] = pre
                 continue
             used = m.new_int_var(0, reduction_bound, f"reduced_{t}")
-            m.add_min_equality(used, [pre, _sum(typed_red[t])])
-            spill.append(_sum(typed_red[t]) - used)
+            m.add_min_equality(used, [pre, linear_sum(typed_red[t])])
+            spill.append(linear_sum(typed_red[t]) - used)
             typed_req[t] = pre - used
-        rest = _sum(generic_pre) - generic_red - _sum(spill)
+        rest = linear_sum(generic_pre) - generic_red - linear_sum(spill)
         if isinstance(rest, int):
             return typed_req, max(0, rest)
         generic = m.new_int_var(0, self._generic_bound(cost, most, self.kicks.get(ci)), "generic_after_reductions")
@@ -648,8 +564,8 @@ class PaymentModel:
         minimum = cost.minimum
         if not minimum:
             return generic
-        floor = minimum * sel if not _is_one(sel) else minimum
-        total = generic + _sum(list(typed_req.values())) + snow
+        floor = minimum * sel if not is_one(sel) else minimum
+        total = generic + linear_sum(list(typed_req.values())) + snow
         if isinstance(total, int) and isinstance(floor, int):
             return max(generic, generic + floor - total)
         floored = self.model.new_int_var(0, self._generic_bound(cost, most, self.kicks.get(ci)) + minimum,
@@ -675,7 +591,7 @@ class PaymentModel:
         for (stage, need), terms in self.demand.items():
             able = [k for k in self.kinds if _can_pay(k, need, stage == SPELL, self.any_color)]
             if len(able) == 1:  # one kind of mana can pay it: the demand itself, no variable
-                self.pay_vars[(stage, need, able[0])] = paid = _sum(terms)
+                self.pay_vars[(stage, need, able[0])] = paid = linear_sum(terms)
                 spent[(stage, able[0])].append(paid)
                 continue
             shares = []
@@ -684,7 +600,7 @@ class PaymentModel:
                 self.pay_vars[(stage, need, k)] = v
                 shares.append(v)
                 spent[(stage, k)].append(v)
-            m.add(_sum(shares) == _sum(terms))
+            m.add(linear_sum(shares) == linear_sum(terms))
         doubled = {id(v) for (l, j, t), v in self.comb_vars.items() if self.acts[j].doubles}
         for k in self.kinds:
             for si, s in enumerate(stages):
@@ -696,7 +612,7 @@ class PaymentModel:
                     made_before = range(0, self.layers + 1)  # the tail may fund itself, in any order
                 use = [v for st in stages[: si + 1] for v in spent[(st, k)]]
                 if use:
-                    m.add(_sum(use) <= self.pool0[k] + _sum([v for l in made_before for v in self.produced[(l, k)]]
+                    m.add(linear_sum(use) <= self.pool0[k] + linear_sum([v for l in made_before for v in self.produced[(l, k)]]
                                                             + own_layer))
         self.spent = spent
         if not self.self_funding:  # (it restates the strict limits)
@@ -732,12 +648,12 @@ class PaymentModel:
             here = [j for j in doubling if (l, j) in self.count]
             if not here:
                 continue
-            m.add(_sum([self.count[(l, j)] for j in here]) <= 1)  # (one that removes counters too)
+            m.add(linear_sum([self.count[(l, j)] for j in here]) <= 1)  # (one that removes counters too)
             own = {id(self.comb_vars[(l, j, t)]) for j in here for t in MANA_TYPES}
             for t in MANA_TYPES:
                 kinds = [k for k in self.kinds if k[0] == t and not k[5]]
-                held = sum(self.pool0[k] for k in kinds) + _sum(
-                    [v for ll in range(l + 1) for k in kinds for v in self.produced[(ll, k)] if id(v) not in own]) - _sum(
+                held = sum(self.pool0[k] for k in kinds) + linear_sum(
+                    [v for ll in range(l + 1) for k in kinds for v in self.produced[(ll, k)] if id(v) not in own]) - linear_sum(
                     [v for s in range(1, l + 1) for k in kinds for v in self.spent.get((s, k), ())])
                 for j in here:
                     made, on = self.comb_vars[(l, j, t)], self.count[(l, j)]
@@ -767,7 +683,7 @@ class PaymentModel:
             layers = range(s - 1, self.layers + 1) if self.relaxed and s == self.layers else (s - 1,)
             made.extend(v for l in layers for k in kinds for v in self.produced[(l, k)])
             if spend:
-                self.model.add(_sum(spend) - _sum(made) <= sum(self.pool0[k] for k in kinds))
+                self.model.add(linear_sum(spend) - linear_sum(made) <= sum(self.pool0[k] for k in kinds))
 
     def _add_relaxed_tail(self, stages: list) -> None:
         """What every real order of the tail layer satisfies (so the model stays a
@@ -803,14 +719,14 @@ class PaymentModel:
         life = self.problem.player.life
         ability_life = [t for ts in self.life_at.values() for t in ts]
         damage = [t for ts in self.damage_at.values() for t in ts]
-        self.life_total = _sum(ability_life + self.spell_life)
-        self.damage_total = _sum(damage)
+        self.life_total = linear_sum(ability_life + self.spell_life)
+        self.damage_total = linear_sum(damage)
         if ability_life and not damage:  # life never goes up while paying: the last payment decides
-            self._add_checkpoint(_sum(ability_life), _sum(ability_life))
+            self._add_checkpoint(linear_sum(ability_life), linear_sum(ability_life))
         elif ability_life:
-            self.model.add(_sum(ability_life) <= life)
+            self.model.add(linear_sum(ability_life) <= life)
         if self.spell_life:
-            self._add_checkpoint(_sum(self.spell_life), self.life_total + self.damage_total)
+            self._add_checkpoint(linear_sum(self.spell_life), self.life_total + self.damage_total)
         if ability_life and damage:
             self._add_life_before_damage()
 
@@ -844,13 +760,13 @@ class PaymentModel:
                         least = min(a.damage for a in self.acts if a.damage and a.pays_life and a.sacrifice == half
                                     and l in self._layers_of(a))
                         used = self.model.new_bool_var(f"life_and_damage_L{l}_{int(half)}")
-                        self.model.add(used <= _sum(both))
+                        self.model.add(used <= linear_sum(both))
                         strict = strict + [-least * used]
                     if self.relaxed and l == self.layers:
-                        self._add_checkpoint(_sum(paid_here), _sum(life_so_far + damage_before_layer))
-                        self.tail_life_checks.append((_sum(paid_here), _sum(life_so_far + strict)))
+                        self._add_checkpoint(linear_sum(paid_here), linear_sum(life_so_far + damage_before_layer))
+                        self.tail_life_checks.append((linear_sum(paid_here), linear_sum(life_so_far + strict)))
                     else:
-                        self._add_checkpoint(_sum(paid_here), _sum(life_so_far + strict))
+                        self._add_checkpoint(linear_sum(paid_here), linear_sum(life_so_far + strict))
                 damage_this_layer += both + self.damage_at.get((l, half, False), [])
             damage_before_layer = damage_before_layer + damage_this_layer
 
@@ -864,14 +780,14 @@ class PaymentModel:
         for g, grp in enumerate(self.supply.groups):
             if set(grp.ids) & keep:
                 usage = self.group_usage(g)
-                if _is_zero(usage["taps"]) and _is_zero(usage["sacrifices"]):
+                if is_zero(usage["taps"]) and is_zero(usage["sacrifices"]):
                     continue
                 u = self.model.new_bool_var(f"spared_{g}")
                 for key in ("taps", "sacrifices"):
-                    if not _is_zero(usage[key]):
+                    if not is_zero(usage[key]):
                         self.model.add(usage[key] <= grp.size * u)
                 used.append(u)
-        return _sum(used)
+        return linear_sum(used)
 
     def _objective_terms(self) -> Objective:
         """The protocol's objective, term by term: activations before casting,
@@ -880,14 +796,14 @@ class PaymentModel:
         made = [v for l in range(self.layers + 1) for k in self.kinds for v in self.produced[(l, k)]]
         spent = [v for vs in self.spent.values() for v in vs]
         return Objective(
-            before_casting=_sum([self.totals[j] for j, a in enumerate(self.acts) if a.precast and j in self.totals]),
-            sacrificed=_sum(self.sacrifices),
-            life=_sum([t for t in (self.life_total, self.damage_total) if not _is_zero(t)]),
+            before_casting=linear_sum([self.totals[j] for j, a in enumerate(self.acts) if a.precast and j in self.totals]),
+            sacrificed=linear_sum(self.sacrifices),
+            life=linear_sum([t for t in (self.life_total, self.damage_total) if not is_zero(t)]),
             spared=self._spared(),
-            tapped=_sum(self.taps),
-            exiled=_sum(self.exiles),
-            flexibility=_sum(self.flexibility_used),
-            floating=sum(self.pool0.values()) + _sum(made) - _sum(spent),
+            tapped=linear_sum(self.taps),
+            exiled=linear_sum(self.exiles),
+            flexibility=linear_sum(self.flexibility_used),
+            floating=sum(self.pool0.values()) + linear_sum(made) - linear_sum(spent),
         )
 
     # -- objectives and solving ---------------------------------------------------------
@@ -934,10 +850,10 @@ class PaymentModel:
             if a.counters:
                 counters.setdefault(a.counter_kind, []).append(a.counters * self.totals[j])
         co = [j for j, a in enumerate(self.acts) if a.co_tap == g and j in self.totals]  # its ability, another's act
-        return {"taps": _sum([self.totals[j] for j in mine if self.acts[j].tap] + [self.totals[j] for j in co]),
-                "sacrifices": _sum([self.totals[j] for j in mine if self.acts[j].sacrifice]),
-                "uses": _sum([self.totals[j] for j in mine]),
-                "counters": {kind: _sum(ts) for kind, ts in counters.items()}}
+        return {"taps": linear_sum([self.totals[j] for j in mine if self.acts[j].tap] + [self.totals[j] for j in co]),
+                "sacrifices": linear_sum([self.totals[j] for j in mine if self.acts[j].sacrifice]),
+                "uses": linear_sum([self.totals[j] for j in mine]),
+                "counters": {kind: linear_sum(ts) for kind, ts in counters.items()}}
 
     def floating_by_kind(self) -> dict:
         """The mana left in the pool after this payment, by kind, as expressions."""
@@ -945,7 +861,7 @@ class PaymentModel:
         for k in self.kinds:
             made = [v for l in range(self.layers + 1) for v in self.produced[(l, k)]]
             spent = [v for (stage, kk), vs in self.spent.items() if kk == k for v in vs]
-            out[k] = self.pool0[k] + _sum(made) - _sum(spent)
+            out[k] = self.pool0[k] + linear_sum(made) - linear_sum(spent)
         return out
 
     def life_lost(self):
@@ -966,7 +882,7 @@ class PaymentModel:
         """For a yes/no answer: a solution whose tail funds nothing from itself is a real
         payment."""
         if self.tail_self:
-            self.model.minimize(_sum(self.tail_self))
+            self.model.minimize(linear_sum(self.tail_self))
 
     def maximize_x(self) -> None:
         self.model.maximize(self.x_var)
@@ -975,132 +891,8 @@ class PaymentModel:
         """(solver, :class:`Status`), with :func:`payment_tuning`."""
         return solve_model(self.model, time_limit, payment_tuning(self.layers))
 
-    @staticmethod
-    def value(solver, expr) -> int:
-        return expr if isinstance(expr, int) else solver.value(expr)
+    value = staticmethod(value_of)  # (the value of an expression in a solution)
 
     def objective_tuple(self, solver) -> Objective:
         """The objective's value in a solution (comparable across models)."""
         return self.problem.prefer.rank(Objective(*(self.value(solver, term) for term in self.objective_terms)))
-
-
-def objective_stages(terms, bounds) -> list:
-    """The objective's terms in stages, most important first, each stage a list of
-    (term, bound) whose lexicographic weights fit CP-SAT's 64-bit arithmetic with room
-    to spare. A term that is a constant is left out. One stage is the rule; huge numbers
-    (a graveyard of 700,000 for delve, life 1,000,000) need more."""
-    stages, stage, span = [], [], 1
-    for term, bound in zip(terms, bounds):
-        if isinstance(term, int):
-            continue
-        if stage and span * (bound + 1) > MAX_OBJECTIVE_SPAN:
-            stages.append(stage)
-            stage, span = [], 1
-        stage.append((term, bound))
-        span *= bound + 1
-    return stages + [stage] if stage else stages
-
-
-def weighted(stage: list):
-    """A stage's terms as one weighted sum: each term's weight exceeds the most all later
-    terms of the stage can add."""
-    weight, terms, weights = 1, [], []
-    for term, bound in reversed(stage):
-        terms.append(term)
-        weights.append(weight)
-        weight *= bound + 1
-    return _cp().LinearExpr.weighted_sum(terms, weights)
-
-
-#: CP-SAT's parameters for a payment's model (one spell), beside those every model gets
-#: (:func:`new_solver`), chosen by measurement on the benchmark's boards: each query
-#: answered in full, 40 to 80 queries a family, the same answers with every setting.
-#:
-#: - no presolve: chains of 100 permanents p50 5.7 -> 3.7 ms, p95 8.8 -> 7.2; converter
-#:   boards of 20 p50 2.9 -> 1.7, p95 5.0 -> 2.4; boards asked for more of one color than
-#:   they make (proofs of unpayability among them) p95 16 -> 10 (chains of 20) and
-#:   20 -> 14 (converters). Models without layers never needed it.
-#: - then no generic cuts (Chvatal-Gomory, MIR, zero-half, clique): chains of 100 p95
-#:   6.7 -> 4.4 ms and p99 9.6 -> 5.1, chains of 500 p95 6.8 -> 5.2, chains of 20 3.2 -> 2.7,
-#:   converters 2.5 -> 2.2, proofs on chains of 20 9.7 -> 8.5; the rest within noise.
-#: - tried and left: search led by the LP or by pseudo-costs, a deeper linearization
-#:   (better on some families, worse on others), core-based or portfolio search (slower
-#:   everywhere), no linearization (proofs far slower, as measured before).
-#: - hints, left (benchmarks/hints.py, results/hints.md): even the optimum itself given
-#:   as a hint to the first relaxed solve made chains of 20 slower (p50 1.32 -> 1.45 ms),
-#:   converters no faster, chains of 100 a little faster (p50 2.88 -> 2.75, p95 4.17 ->
-#:   3.54); a hint from the board's plain part would be a worse one, and cost its making.
-PAYMENT_TUNING = {"cp_model_presolve": False, "add_cg_cuts": False, "add_mir_cuts": False,
-                  "add_zero_half_cuts": False, "add_clique_cuts": False}
-#: the most layers a payment's model has for :data:`PAYMENT_TUNING`; deeper ones keep
-#: CP-SAT's presolve and cuts: on a board with counted mana, sacrifices and a preferred
-#: order (a fuzz example), the strict model of 17 layers took 0.9 s with them and ran out
-#: of its 10 s without (8 layers: 180 against 250 ms)
-SHALLOW = 4
-
-
-def payment_tuning(layers: int) -> dict:
-    """The parameters for a payment's model of ``layers`` layers."""
-    return PAYMENT_TUNING if layers <= SHALLOW else {}
-
-
-#: the parameters of the models of several spells (solver.turn): presolve kept, since
-#: without it best_turn's p95 for 7 cards at 20 permanents went from 250 to 490 ms
-TURN_TUNING: dict = {}
-
-
-def solve_lexicographic(model, terms, bounds, hinted: list, time_limit: float, tuning: dict | None = None):
-    """(solver, :class:`Status`) of the lexicographic optimum of ``terms`` (each at most
-    its bound): one solve when the objective fits one weighted sum; otherwise stage by
-    stage, each stage's optimum fixed before the next is minimised."""
-    stages = objective_stages(terms, bounds)
-    if len(stages) <= 1:
-        model.minimize(weighted(stages[0]) if stages else 0)
-        return solve_model(model, time_limit, tuning)
-    return solve_in_stages(model, [weighted(stage) for stage in stages], hinted, time_limit, tuning)
-
-
-def new_solver(time_limit: float, tuning: dict | None = None):
-    """A CpSolver with one worker (one query, one core), no symmetry detection and no
-    probing (they cost more than they save on these small models), a time guard, and
-    the parameters of ``tuning`` (:data:`PAYMENT_TUNING`, :data:`TURN_TUNING`)."""
-    solver = _cp().CpSolver()
-    p = solver.parameters
-    p.num_workers = 1
-    p.symmetry_level = 0
-    p.cp_model_probing_level = 0
-    p.max_time_in_seconds = time_limit
-    p.catch_sigint_signal = False  # a library call: Ctrl-C belongs to the caller
-    for name, value in (tuning or {}).items():
-        setattr(p, name, value)
-    return solver
-
-
-def solve_in_stages(model, objectives: list, hinted: list, time_limit: float, tuning: dict | None = None):
-    """(solver, :class:`Status`) of a lexicographic optimum: each objective minimised in
-    turn, its optimum then fixed (at its exact value: ``objective_value`` is a float) and
-    the solution kept as a hint for the next. It stops at the first stage not proven
-    optimal; all stages share ``time_limit``."""
-    deadline = time.monotonic() + time_limit
-    for k, expr in enumerate(objectives):
-        model.minimize(expr)
-        solver, status = solve_model(model, max(0.0, deadline - time.monotonic()), tuning)
-        if status != Status.OPTIMAL or k == len(objectives) - 1:
-            return solver, status
-        model.add(expr == solver.value(expr))
-        model.clear_hints()
-        for v in hinted:
-            model.add_hint(v, solver.value(v))
-    return solver, status
-
-
-def solve_model(model, time_limit: float, tuning: dict | None = None):
-    """(solver, :class:`Status`) with the parameters of :func:`new_solver`."""
-    cp_model = _cp()
-    solver = new_solver(time_limit, tuning)
-    status = solver.solve(model)
-    if status == cp_model.MODEL_INVALID:  # a bug in the model, never an answer
-        raise ValueError(f"CP-SAT says the model is invalid: {model.validate()}")
-    return solver, {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
-                    cp_model.INFEASIBLE: Status.INFEASIBLE}.get(status, Status.UNKNOWN)
-

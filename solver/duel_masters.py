@@ -48,7 +48,7 @@ from ..model.duel_masters import (
 )
 from ..model.errors import SolverTimeout
 from ..model.plan import TIME_LIMIT, TIMEOUT, Undecided, Unpayable
-from .cpsat import Status, solve_in_stages
+from .runtime import Status, solve_in_stages
 
 #: Guard on the whole optimisation (all stages together), in seconds.
 TIME_LIMIT_SECONDS = TIME_LIMIT
@@ -200,7 +200,7 @@ def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
 
     from ortools.sat.python import cp_model
 
-    from .cpsat import new_model
+    from .runtime import new_model
 
     model = new_model()
     tapped = [model.new_int_var(0, _most_worth_tapping(g, required, request.cost_to_pay), f"tapped[{i}]")

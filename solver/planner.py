@@ -30,7 +30,9 @@ from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, IF_POSSIBL
                              PaymentProblem, Spell)
 from ..model.sources import PRECAST_ONLY, Board
 
-from .cpsat import ModelTooLarge, PaymentModel, Status
+from ..model.errors import ModelTooLarge
+from .cpsat import PaymentModel
+from .runtime import Status
 from .chains import activation_bound, depth_bound
 from .checks.validator import validate_plan
 from .extract import extract_plan

@@ -42,8 +42,9 @@ from ..model.problem import MOST, WHEN_NEEDED, PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
-from .cpsat import (TURN_TUNING, Carried, Objective, PaymentModel, VariableKicks, _is_one, _is_zero, _sum,
-                    check_model_size, new_model, solve_lexicographic)
+from .cpsat import Carried, Objective, PaymentModel, VariableKicks
+from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum, new_model, solve_lexicographic,
+                      value_of)
 from .extract import extract_plan
 from .supply import build_supply
 
@@ -132,7 +133,7 @@ class TurnModel:
                 selectors = [self.model.new_bool_var(f"way_{card.id}_{k}") for k in range(len(ways))] \
                     if len(ways) > 1 else [1]
                 candidates = [(w.spell, sel, variable_kicks(self.model, w, sel, card.id)) for w, sel in zip(ways, selectors)]
-                self.model.add(_sum(selectors) == 1)
+                self.model.add(linear_sum(selectors) == 1)
             supply = build_supply(problem, grouping=self.grouping,
                                   spells=tuple(w.widest for w in ways) if candidates else None)
             pm = self.depth.payment(problem, supply, card.cost.x, self.model, carried, candidates)
@@ -156,7 +157,7 @@ class TurnModel:
         a later spell is made while paying it, where the order allows)."""
         terms = [pm.objective_terms for pm in self.main]
         bounds = [pm.objective_bounds() for pm in self.main]
-        summed = Objective(*(_sum([t[i] for t in terms if not _is_zero(t[i])]) for i in range(len(Objective._fields))))
+        summed = Objective(*(linear_sum([t[i] for t in terms if not is_zero(t[i])]) for i in range(len(Objective._fields))))
         summed_bounds = Objective(*(sum(b[i] for b in bounds) for i in range(len(Objective._fields))))
         return summed, summed_bounds
 
@@ -210,7 +211,7 @@ def forbid_hand_sources(m, pm: PaymentModel, ids: frozenset) -> None:
     for g, grp in enumerate(pm.supply.groups):
         if grp.ids[0] in ids and _in_hand(pm, g):
             uses = pm.group_usage(g)["uses"]
-            if not _is_zero(uses):
+            if not is_zero(uses):
                 m.add(uses == 0)
 
 
@@ -236,7 +237,7 @@ def variable_kicks(m, way, selector, name: str):
     if not way.variable:
         return None
     count = m.new_int_var(0, way.most_kicks, f"kicks_{name}")
-    if not _is_one(selector):
+    if not is_one(selector):
         m.add(count <= way.most_kicks * selector)
     return VariableKicks(way.card.multikicker, count, way.most_kicks)
 
@@ -257,13 +258,13 @@ def choices_objective(ways: list) -> tuple:
                 terms[1].extend([way.most_kicks * sel] + [-k.count for k in (kick if isinstance(kick, list) else [kick])])
         for t in range(2):
             bounds[t] += max(way.most_kicks if t == 1 and way.variable else way.missed[t] for way in options)
-    return (_sum(terms[0]), _sum(terms[1])), tuple(bounds)
+    return (linear_sum(terms[0]), linear_sum(terms[1])), tuple(bounds)
 
 
 def chosen_way(solver, ways, selectors, kicks) -> tuple:
     """(the way a solution casts a card, its number of kicks when the model chose it)."""
     for way, sel, kick in zip(ways, selectors, kicks):
-        if PaymentModel.value(solver, sel):
+        if value_of(solver, sel):
             return way, solver.value(kick.count) if kick is not None else None
     raise AssertionError("no way chosen")
 
@@ -301,28 +302,28 @@ def link(m, line: list) -> None:
         grp = places[0][3]
         usage = [(k, pm.group_usage(g), pm, g) for k, pm, g, _ in places]
         if ids == GRAVEYARD:  # delve: each card of the graveyard exiled once in the whole line
-            m.add(_sum([u["uses"] for _, u, _, _ in usage]) <= places[0][1].problem.player.graveyard)
+            m.add(linear_sum([u["uses"] for _, u, _, _ in usage]) <= places[0][1].problem.player.graveyard)
             continue
         for key in ("taps", "sacrifices"):
-            terms = [u[key] for _, u, _, _ in usage if not _is_zero(u[key])]
+            terms = [u[key] for _, u, _, _ in usage if not is_zero(u[key])]
             if len(terms) > 1:
-                m.add(_sum(terms) <= grp.size)
+                m.add(linear_sum(terms) <= grp.size)
         kinds = {kind for _, u, _, _ in usage for kind in u["counters"]}
         for kind in kinds:
-            m.add(_sum([u["counters"][kind] for _, u, _, _ in usage if kind in u["counters"]])
+            m.add(linear_sum([u["counters"][kind] for _, u, _, _ in usage if kind in u["counters"]])
                   <= grp.size * grp.counter(kind))
         for split in range(1, len(usage)):
-            early = [u["sacrifices"] for k, u, _, _ in usage if k < split and not _is_zero(u["sacrifices"])]
+            early = [u["sacrifices"] for k, u, _, _ in usage if k < split and not is_zero(u["sacrifices"])]
             if not early:
                 continue
-            late_taps = [u["taps"] for k, u, _, _ in usage if k >= split and not _is_zero(u["taps"])]
+            late_taps = [u["taps"] for k, u, _, _ in usage if k >= split and not is_zero(u["taps"])]
             if late_taps:
-                m.add(_sum(early) + _sum(late_taps) <= grp.size)
+                m.add(linear_sum(early) + linear_sum(late_taps) <= grp.size)
             if grp.size == 1:  # one permanent: nothing of it after its sacrifice
-                late = [u["uses"] for k, u, _, _ in usage if k >= split and not _is_zero(u["uses"])]
+                late = [u["uses"] for k, u, _, _ in usage if k >= split and not is_zero(u["uses"])]
                 if late:
                     most = sum(a.cap for k, _, pm, g in usage if k >= split for a in pm.acts if a.group == g)
-                    m.add(_sum(late) + most * _sum(early) <= most)
+                    m.add(linear_sum(late) + most * linear_sum(early) <= most)
 
 
 class ChosenTurnModel:
@@ -383,7 +384,7 @@ class ChosenTurnModel:
         self._one_use_a_card()
         grouping = (any(s.convoke for s in self.cards), any(s.improvise for s in self.cards))
         self.windows = []
-        self.land_life = _sum([land.life * v for land, v in zip(self.lands, self.played) if land.life])
+        self.land_life = linear_sum([land.life * v for land, v in zip(self.lands, self.played) if land.life])
         carried = Carried(life_lost=self.land_life)
         self.landfall = self._add_landfall(carried)
         for w in range(n):
@@ -403,12 +404,12 @@ class ChosenTurnModel:
                 carried.pool_bound += len(way.card.adds)
         link(self.model, self.windows)
         self._cast_or_exile()
-        self.value = _sum([way.card.worth * self.cast[i][w] for i, way in enumerate(ways) for w in range(n)])
+        self.value = linear_sum([way.card.worth * self.cast[i][w] for i, way in enumerate(ways) for w in range(n)])
         terms, bounds = self._payment_objective()
         most = sum(card.worth for card in self.cards)
         choices, choice_bounds = choices_objective(
             [([way for way in ways if way.card is card],
-              [_sum(row) for way, row in zip(ways, self.cast) if way.card is card],
+              [linear_sum(row) for way, row in zip(ways, self.cast) if way.card is card],
               [kicks if way.variable else None for way, kicks in zip(ways, self.kicks) if way.card is card])
              for card in self.cards])
         # value first, then the choices, the payments' objective, then the land drop's own terms
@@ -422,28 +423,28 @@ class ChosenTurnModel:
         whenever the hand has one (a land on the battlefield serves the next turns too),
         one that enters tapped rather than one that doesn't when neither helps now; or,
         with ``land_drop`` WHEN_NEEDED (2.x), only when it helps."""
-        played = _sum(list(self.played))
+        played = linear_sum(list(self.played))
         if land_drop == WHEN_NEEDED:
             return (played, 0), (len(self.played), 0)
-        untapped = _sum([v for land, v in zip(self.lands, self.played) if not land.tapped])
+        untapped = linear_sum([v for land, v in zip(self.lands, self.played) if not land.tapped])
         return ((1 - played if self.played else 0), untapped), (1, 1)
 
     def _cast_times(self, card, before: int | None = None):
         """How many times ``card`` is cast (in the windows before ``before``), any way."""
         windows = range(len(self.cards) if before is None else before)
-        return _sum([self.cast[i][w] for i, way in enumerate(self.ways) if way.card is card for w in windows])
+        return linear_sum([self.cast[i][w] for i, way in enumerate(self.ways) if way.card is card for w in windows])
 
     def _one_use_a_card(self) -> None:
         """A modal double-faced card (one id, two faces: a spell and a land, or two lands)
         is cast or played once, as one face (CR 712)."""
         ids = {card.id for card in self.cards} & {land.id for land in self.lands}
         for cid in ids:
-            self.model.add(_sum([self._cast_times(card) for card in self.cards if card.id == cid]
+            self.model.add(linear_sum([self._cast_times(card) for card in self.cards if card.id == cid]
                                 + [v for land, v in zip(self.lands, self.played) if land.id == cid]) <= 1)
         faces = Counter(card.id for card in self.cards)
         for cid, count in faces.items():
             if count > 1:  # two spell faces of one card
-                self.model.add(_sum([self._cast_times(card) for card in self.cards if card.id == cid]) <= 1)
+                self.model.add(linear_sum([self._cast_times(card) for card in self.cards if card.id == cid]) <= 1)
 
     def _add_landfall(self, carried: Carried) -> list:
         """Landfall mana (Lotus Cobra: "Whenever a land you control enters, add one mana of
@@ -453,7 +454,7 @@ class ChosenTurnModel:
         (permanent id, [(mana types, variable)]) for each one, its choice of mana."""
         if not self.played:
             return []
-        played = _sum(list(self.played))
+        played = linear_sum(list(self.played))
         out = []
         for p in self.base.board.permanents:
             for output in p.landfall:
@@ -465,7 +466,7 @@ class ChosenTurnModel:
                         kind = Mana(t).kind
                         carried.pool[kind] = carried.pool.get(kind, 0) + (c * v if c > 1 else v)
                 if len(options) > 1:
-                    self.model.add(_sum([v for _, v in options]) == played)
+                    self.model.add(linear_sum([v for _, v in options]) == played)
                 carried.pool_bound += max(len(alt) for alt in output.alternatives)
                 out.append((p.id, options))
         return out
@@ -483,7 +484,7 @@ class ChosenTurnModel:
     def _exiled(self, card_id: str):
         """How many times the card ``card_id`` is exiled from the hand for mana (its
         hand's group: a land card's permanent, once played, has the same id)."""
-        return _sum([pm.group_usage(g)["sacrifices"] for pm in self.windows
+        return linear_sum([pm.group_usage(g)["sacrifices"] for pm in self.windows
                      for g, grp in enumerate(pm.supply.groups) if grp.ids == (card_id,) and _in_hand(pm, g)])
 
     def _gate_arrivals(self, pm: PaymentModel, w: int) -> None:
@@ -500,11 +501,11 @@ class ChosenTurnModel:
             if grp.key not in arrives:
                 continue
             uses = pm.group_usage(g)["uses"]
-            if _is_zero(uses):
+            if is_zero(uses):
                 continue
             most = sum(a.cap for a in pm.acts if a.group == g)
             gate = arrives[grp.key]
-            if _is_zero(gate):
+            if is_zero(gate):
                 self.model.add(uses == 0)
             else:
                 self.model.add(uses <= most * gate)
@@ -514,10 +515,10 @@ class ChosenTurnModel:
         terms = [pm.objective_terms for pm in self.windows]
         bounds = [pm.objective_bounds() for pm in self.windows]
         fields = range(len(Objective._fields))
-        summed = Objective(*(_sum([t[i] for t in terms if not _is_zero(t[i])]) for i in fields))
+        summed = Objective(*(linear_sum([t[i] for t in terms if not is_zero(t[i])]) for i in fields))
         summed_bounds = Objective(*(sum(b[i] for b in bounds) for i in fields))
-        if not _is_zero(self.land_life):
-            summed = summed._replace(life=_sum([t for t in (summed.life, self.land_life) if not _is_zero(t)]))
+        if not is_zero(self.land_life):
+            summed = summed._replace(life=linear_sum([t for t in (summed.life, self.land_life) if not is_zero(t)]))
             summed_bounds = summed_bounds._replace(life=summed_bounds.life + max(land.life for land in self.lands))
         return summed, summed_bounds
 
@@ -550,7 +551,7 @@ class ChosenTurnModel:
     def landfall_made(self, solver) -> tuple:
         """(permanent id, mana types) for each landfall trigger the land drop set off."""
         return tuple((pid, alt) for pid, options in self.landfall for alt, v in options
-                     if PaymentModel.value(solver, v))
+                     if value_of(solver, v))
 
     def plans(self, solver, optimal: bool = True) -> list:
         """The plans of the windows that cast a card, in order, each from what the ones
@@ -575,4 +576,4 @@ def _in_hand(pm: PaymentModel, g: int) -> bool:
 
 def objective_value(solver, terms) -> tuple:
     """The value of each objective term in a solution (a term may be a constant)."""
-    return tuple(PaymentModel.value(solver, term) for term in terms)
+    return tuple(value_of(solver, term) for term in terms)

@@ -285,7 +285,7 @@ def test_the_objective_solved_term_by_term_reaches_the_same_optimum(request):
     """Huge numbers (life 1,000,000, a graveyard of 700,000) make the lexicographic weights
     overflow 64 bits, and the objective is then solved stage by stage: forced to one term
     per stage here, it must reach the one-sum optimum, with a valid plan."""
-    from manaplan.solver import cpsat
+    from manaplan.solver import runtime as cpsat
     problem = parse_request(request)
     whole = answer(problem, plain_path=False)
     saved = cpsat.MAX_OBJECTIVE_SPAN

@@ -358,11 +358,11 @@ def test_a_problem_built_in_python_counts_its_amounts_too():
 
 
 def test_models_are_made_without_the_camel_case_aliases():
-    """solver.cpsat.new_model skips OR-Tools' per-model aliases (a fifth of a
+    """solver.runtime.new_model skips OR-Tools' per-model aliases (a fifth of a
     millisecond each) and is a CpModel all the same."""
     from ortools.sat.python import cp_model
 
-    from manaplan.solver.cpsat import new_model
+    from manaplan.solver.runtime import new_model
     model = new_model()
     assert isinstance(model, cp_model.CpModel) and not hasattr(model, "NewIntVar")
     x = model.new_int_var(0, 3, "x")

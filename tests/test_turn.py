@@ -418,7 +418,7 @@ def test_a_turn_solved_depth_by_depth_has_the_optimum_of_the_exact_model(board, 
     where the model built at every payment's deepest chain does: infeasible together,
     the same optimal objective (a sequence, best_turn, spells kept castable apart and
     together)."""
-    from manaplan.solver.cpsat import Status
+    from manaplan.solver.runtime import Status
     from manaplan.solver.planner import Budget, _deepening
     from manaplan.solver.turn import ChosenTurnModel, Depth, TurnModel
     if has_doubling(board["permanents"]):
@@ -474,7 +474,7 @@ def test_a_model_too_large_to_build_is_undecided_or_the_deepest_plan_built():
     """Past MOST_MODEL_CELLS no model is built: a question with no plan at a shallower
     depth is undecided (never a guess); one with a plan there gets it, not proven best."""
     from unittest import mock
-    from manaplan.solver import cpsat
+    from manaplan.solver import runtime as cpsat
     forest = [{"id": "f", "type_line": "Basic Land — Forest"}]
     signets = [{"id": f"s{i}", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]} for i in range(30)]
     deep = "{G}" * 30  # Forest -> Signet -> Signet ...: each Signet's {U} pays the next, 30 deep
@@ -497,7 +497,7 @@ def test_review_a_plan_found_shallow_is_kept_when_a_deeper_model_is_too_large():
     shallower strict plan is the answer, not proven best, for a sequence and best_turn
     as for one pay."""
     from unittest import mock
-    from manaplan.solver import cpsat
+    from manaplan.solver import runtime as cpsat
     board = [{"id": "f1", "type_line": "Basic Land — Forest"}, {"id": "f2", "type_line": "Basic Land — Forest"},
              {"id": "pain", "type_line": "Land", "abilities": [{"cost": "{T}", "add": "{G}", "damage": 1}]},
              {"id": "s1", "type_line": "Artifact", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]},
@@ -519,7 +519,7 @@ def test_a_turn_cut_short_keeps_its_best_real_plan_and_leaves_the_strict_model_t
     alone had found 28). The relaxed solve now has half the time left, and a solution cut
     short whose tails are real chains counts as a plan (the better of the real ones is
     the answer, not proven best)."""
-    from manaplan.solver.cpsat import Status
+    from manaplan.solver.runtime import Status
     from manaplan.solver.planner import _deepening
 
     class Clock:
