@@ -247,9 +247,15 @@ def _answer_best_turn(problem: PaymentProblem, budget: Budget):
         not_modelled += unsure
         for play in ways:
             (plays if problem.joins_unchanged(play.permanent) else apart).append(play)
-    found = _solve_chosen(problem, spells, plays, False, budget)
+    hand_lands = bool(plays or apart)
+    if hand_lands:
+        not_modelled += tuple((card.id, "its landfall is not followed: the land drop comes first, before any spell, "
+                                        "so a turn that casts it and then plays the land is not tried")
+                              for card in spells if card.permanent is not None and card.permanent.landfall)
+    found = _solve_chosen(problem, spells, plays, False, budget, hand_lands=hand_lands)
     for play in apart:
-        found = _best_of(found, _solve_chosen(problem, spells, [play], False, budget, must_play=True))
+        found = _best_of(found, _solve_chosen(problem, spells, [play], False, budget, must_play=True,
+                                              hand_lands=True))
     if isinstance(found, Status):
         return budget.undecided()
     best, _ = found
@@ -295,16 +301,17 @@ def _can_choose(problem: PaymentProblem, cards: list) -> bool:
 
 
 def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
-                  must_play: bool = False):
+                  must_play: bool = False, hand_lands: bool = False):
     """(a BestTurn with validated plans, its objective), or Status.INFEASIBLE /
-    Status.UNKNOWN."""
+    Status.UNKNOWN. ``hand_lands``: the hand has a land to play, in this model or in one
+    of its own (the objectives of the two compare)."""
     if all_of_them and any(s.cost.mana_cost is None for s in spells):
         return Status.INFEASIBLE
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
-    if not spells and not lands:
+    if not spells and not lands and not hand_lands:
         return BestTurn(None, (), 0), ()
     found = _deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
-                                                     must_play), budget)
+                                                     must_play, hand_lands), budget)
     if isinstance(found, Status):
         return found
     turn, solver, optimal = found

@@ -277,7 +277,7 @@ def _original(permanents: list, group: Group):
     their id; counting adds to the key, model.sources.Board.resolve_amounts)."""
     if len(permanents) == 1:
         return permanents[0]
-    return next(p for p in permanents if p.key and group.key.startswith(p.key))
+    return next((p for p in permanents if p.key and group.key.startswith(p.key)), permanents[0])
 
 
 def _unit(source: Board, proto, original, alt: tuple) -> tuple:

@@ -350,7 +350,8 @@ class ChosenTurnModel:
     what others make, with the board worked out with it there)."""
 
     def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
-                 land_drop: bool = True, depth: Depth | None = None, must_play: bool = False):
+                 land_drop: bool = True, depth: Depth | None = None, must_play: bool = False,
+                 hand_lands: bool | None = None):
         self.model = m = new_model()
         self.depth = depth = depth or Depth()
         self.base, self.cards, self.lands = base, list(spells), list(lands) if land_drop else []
@@ -362,6 +363,8 @@ class ChosenTurnModel:
         source = base.board.counted_from or base.board
         self.board = board = Board(source.permanents + joined) if joined else base.board
         rituals = sum(len(card.adds) for card in self.cards)
+        if self.lands:  # landfall mana is mana for the kicks too
+            rituals += sum(max(len(alt) for alt in out.alternatives) for p in base.board.permanents for out in p.landfall)
         bound_problem = replace(base, board=board, query="pay", hand=(), keep=(), spells=())
         self.ways = [w for card in self.cards for w in card.ways(most_kicks(replace(bound_problem, spell=card), card,
                                                                             rituals), variable=True)]
@@ -414,20 +417,24 @@ class ChosenTurnModel:
              for card in self.cards])
         # value first, then the choices, the payments' objective, then the land drop's own terms
         rank = base.prefer.rank
-        drop, drop_bounds = self._land_drop_objective(land_drop)
-        self.objective_terms = (most - self.value,) + choices + rank(terms) + drop
-        self.objective_bounds = (most,) + choice_bounds + rank(bounds) + drop_bounds
+        missed, last, drop_bounds = self._land_drop_objective(land_drop, bool(self.lands) if hand_lands is None
+                                                               else hand_lands)
+        self.objective_terms = (most - self.value,) + choices + (missed,) + rank(terms) + (last,)
+        self.objective_bounds = (most,) + choice_bounds + (drop_bounds[0],) + rank(bounds) + (drop_bounds[1],)
 
-    def _land_drop_objective(self, land_drop) -> tuple:
-        """(terms, bounds) for the land drop, after everything else: a land is played
-        whenever the hand has one (a land on the battlefield serves the next turns too),
-        one that enters tapped rather than one that doesn't when neither helps now; or,
-        with ``land_drop`` WHEN_NEEDED (2.x), only when it helps."""
+    def _land_drop_objective(self, land_drop, hand_lands: bool) -> tuple:
+        """(no land played though the hand has one, the last term, their bounds): with
+        ``land_drop`` True a land is played whenever the hand has one (a land on the
+        battlefield serves the next turns too: before the payments' objective, so mana
+        the land makes and nothing spends does not count against it), one that enters
+        tapped rather than one that doesn't when neither helps now (the last term); with
+        WHEN_NEEDED (2.x) only when it helps (the last term counts the land played).
+        ``hand_lands``: the hand has a land to play, here or in a model of its own."""
         played = linear_sum(list(self.played))
         if land_drop == WHEN_NEEDED:
-            return (played, 0), (len(self.played), 0)
+            return 0, played, (0, 1)
         untapped = linear_sum([v for land, v in zip(self.lands, self.played) if not land.tapped])
-        return ((1 - played if self.played else 0), untapped), (1, 1)
+        return (1 - played if hand_lands else 0), untapped, (1, 1)
 
     def _cast_times(self, card, before: int | None = None):
         """How many times ``card`` is cast (in the windows before ``before``), any way."""

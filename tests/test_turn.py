@@ -276,7 +276,22 @@ GNARLID = {"id": "gnarlid", "name": "Gnarlid Pack", "mana_cost": "{1}{G}", "type
            "multikicker": "{1}{G}", "kicks": "max"}
 COBRA = {"id": "cobra", "name": "Lotus Cobra", "type_line": "Creature — Snake", "mana_cost": "{1}{G}",
          "oracle_text": "Landfall — Whenever a land you control enters, add one mana of any color."}
-TURN_CARDS = HAND + [HAND_LAND, SHOCK, CHECK, FAST, KAROO, PATHWAY, MAMMOTH, BURST, KAVU, GNARLID]
+APE_LAND = {"instance": "ape", "object": "card", "name": "Aa // Bb", "layout": "modal_dfc",
+            "type_line": "Creature — Ape // Land", "card_faces": [
+                {"name": "Aa", "mana_cost": "{2}{R}", "type_line": "Creature — Ape",
+                 "oracle_text": "Exile this card from your hand: Add {R}."},
+                {"name": "Bb", "mana_cost": "", "type_line": "Land", "oracle_text": "{T}: Add {G}."}]}
+TWO_PERMANENTS = {"instance": "two", "object": "card", "name": "Cc // Dd", "layout": "modal_dfc",
+                  "type_line": "Creature — Elf // Artifact", "card_faces": [
+                      {"name": "Cc", "mana_cost": "{G}", "type_line": "Creature — Elf", "oracle_text": ""},
+                      {"name": "Dd", "mana_cost": "{2}", "type_line": "Artifact", "oracle_text": "{T}: Add {C}."}]}
+SWAMP = {"id": "swamp", "name": "Swamp", "type_line": "Basic Land — Swamp"}
+TURN_CARDS = HAND + [HAND_LAND, SHOCK, CHECK, FAST, KAROO, PATHWAY, MAMMOTH, BURST, KAVU, GNARLID, APE_LAND,
+                     TWO_PERMANENTS, SWAMP]
+COFFERS = {"id": "coffers", "name": "Cabal Coffers", "type_line": "Land",
+           "oracle_text": "{2}, {T}: Add {B} for each Swamp you control."}
+ALTAR = {"id": "ashnod", "name": "Ashnod's Altar", "type_line": "Artifact",
+         "oracle_text": "Sacrifice a creature: Add {C}{C}."}
 
 
 def _card_id(card) -> str:
@@ -285,19 +300,25 @@ def _card_id(card) -> str:
 
 @settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
 @given(requests(max_permanents=3), st.lists(requests(max_permanents=0), min_size=1, max_size=3),
-       st.lists(st.sampled_from(TURN_CARDS), max_size=2, unique_by=_card_id), st.booleans(),
-       st.sampled_from([20, 20, 3, 2, 1]))
+       st.lists(st.sampled_from(TURN_CARDS), max_size=2, unique_by=_card_id),
+       st.sampled_from([None, "cobra", "coffers", "altar"]), st.sampled_from([20, 20, 3, 2, 1]))
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "m", "type_line": "Basic Land — Mountain"}]},
-         [{"spell": {"mana_cost": "{R}{R}{R}"}, "player": {}, "permanents": []}], [HAND_LAND], False,
+         [{"spell": {"mana_cost": "{R}{R}{R}"}, "player": {}, "permanents": []}], [HAND_LAND], None,
          20).via("review: played, tapped and exiled")
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "p", "type_line": "Basic Land — Plains"}]},
          [{"spell": {"mana_cost": "{W}{U}", "value": 2}, "player": {}, "permanents": []},
-          {"spell": {"mana_cost": "{1}{W}{U}", "value": 3}, "player": {}, "permanents": []}], [SHOCK], False,
+          {"spell": {"mana_cost": "{1}{W}{U}", "value": 3}, "player": {}, "permanents": []}], [SHOCK], None,
          20).via("issue 23: a shock land enters untapped for 2 life")
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "m", "type_line": "Basic Land — Mountain"}]},
-         [{"spell": {"mana_cost": "{R}{R}"}, "player": {}, "permanents": []}], [HAND[6], FAST], True,
+         [{"spell": {"mana_cost": "{R}{R}"}, "player": {}, "permanents": []}], [HAND[6], FAST], "cobra",
          20).via("issue 23: a Spirit Guide never pays for itself; landfall mana")
-def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, extra, cobra, life):
+@example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": []},
+         [{"spell": {"mana_cost": "{R}{G}"}, "player": {}, "permanents": []}], [APE_LAND], None,
+         20).via("review: a two-faced card played and exiled")
+@example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "i", "type_line": "Basic Land — Island"}]},
+         [{"spell": {"mana_cost": "{1}"}, "player": {}, "permanents": []}], [SWAMP], "coffers",
+         20).via("review: a land modelled apart was not played")
+def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, extra, beside, life):
     """best_turn's value, then its kickers and kicks, against the reference search
     (solver.checks.reference.best_turn_reference) over every land play (each face, each
     way to enter), landfall choice, subset, order and way to cast; where the answer
@@ -306,7 +327,7 @@ def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, e
         reject()  # (a doubling makes the brute force far too slow for a test, and the model near the time guard)
     hand = [{**r["spell"], "id": f"c{i}", "type_line": r["spell"].get("type_line", "Instant")}
             for i, r in enumerate(others)] + extra
-    permanents = board["permanents"] + ([COBRA] if cobra else [])
+    permanents = board["permanents"] + ([{"cobra": COBRA, "coffers": COFFERS, "altar": ALTAR}[beside]] if beside else [])
     problem = read({"query": "best_turn", "hand": hand, "permanents": permanents,
                     "player": {**(board["player"] or {}), "life": life}})
     out = answer(problem)

@@ -273,7 +273,10 @@ def _with_other_face(card: Spell, raw, at: str) -> Spell:
         return card
     item = scryfall.spell_fields({**raw, "face": 1}, at)
     back = what_it_leaves(renewed(read_spell(item), id=card.id), item, at)
-    return replace(card, face=0, faces=(replace(back, face=1),))
+    if back.permanent is not None:  # (its own key: the two faces' permanents are told apart by key)
+        back = replace(back, permanent=replace(back.permanent, key=f"cast|{card.id}|1"))
+    # one card in the hand: exiled for mana by its front face's ability, it is neither face any more
+    return replace(card, face=0, faces=(replace(back, face=1, from_hand=card.from_hand),))
 
 
 def read_hand(hand, key: str, resolving: bool = False) -> tuple:
@@ -476,6 +479,9 @@ def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
     expect(not any(s.kind == VARIABLE for s in cost.symbols), "a multikicker with X is not supported",
            "spell.multikicker")
     if choice == MOST:
+        expect(any(s.kind != "generic" or s.amount for s in cost.symbols),
+               f"a multikicker of {cost} costs nothing, so it can be paid any number of times: there is no most; "
+               f"give 'kicks' a number", "spell.kicks")
         return cost, MOST
     expect(is_whole_number(choice), f"'kicks' must be a whole number or \"{MOST}\", not {choice!r}", "spell.kicks")
     return cost, whole_number(spell, "kicks", "spell.kicks", default)
