@@ -1,5 +1,5 @@
 """Would solution hints speed up the chain models? The first relaxed solve of a payment
-(what settles nearly every chain query: planner.best_plan), timed without a hint and
+(what settles nearly every chain query: search.best_plan), timed without a hint and
 with the best hint there can be: the optimum itself, from an earlier solve of the same
 model. A hint from the plain part of the board would be a worse one, and cost time to
 make; if even the optimum saves little, it is not worth making.

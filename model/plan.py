@@ -301,3 +301,15 @@ class Castable:
 @dataclass(frozen=True)
 class Payable:
     """Yes, without a plan: the answer to a yes/no question (``can_pay``)."""
+
+
+def listing(helping) -> str:
+    """``helping`` ((permanent id, why) pairs) as words: "id (why), ..."."""
+    return ", ".join(f"{pid} ({why})" for pid, why in sorted(dict(helping).items()))
+
+
+def better_before_casting_message(helping) -> str:
+    """The sentence for a plan that activating ``helping`` ((id, why) pairs) before
+    casting would better (CR 601.2g)."""
+    return (f"a better payment exists by activating {listing(helping)} before casting: those can't be "
+            f"activated while a spell is being cast (CR 601.2g)")

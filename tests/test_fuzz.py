@@ -344,7 +344,7 @@ def test_the_depth_bound_loses_no_plan(request):
     (a run through one ability twice could be cut short): the strict model that deep
     finds what the model as deep as every activation allows finds."""
     from manaplan.solver.chains import activation_bound, depth_bound
-    from manaplan.solver.planner import Budget, _solve
+    from manaplan.solver.search import Budget, solve_payment as _solve
     problem = parse_request(request)
     supply = build_supply(problem)
     deep, every = depth_bound(supply), activation_bound(supply)

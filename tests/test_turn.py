@@ -435,12 +435,12 @@ def _turn_problems(board, others):
 @settings(max_examples=max(settings.default.max_examples, 80), deadline=None)
 @given(requests(max_permanents=6), st.lists(requests(max_permanents=0), min_size=1, max_size=2))
 def test_a_turn_solved_depth_by_depth_has_the_optimum_of_the_exact_model(board, others):
-    """solver.planner._deepening (1, 3, 8 layers, relaxed then strict, then exact) ends
+    """solver.search.deepening (1, 3, 8 layers, relaxed then strict, then exact) ends
     where the model built at every payment's deepest chain does: infeasible together,
     the same optimal objective (a sequence, best_turn, spells kept castable apart and
     together)."""
     from manaplan.solver.runtime import Status
-    from manaplan.solver.planner import Budget, _deepening
+    from manaplan.solver.search import Budget, deepening
     from manaplan.solver.turn import ChosenTurnModel, Depth, TurnModel
     if has_doubling(board["permanents"]):
         reject()
@@ -453,7 +453,7 @@ def test_a_turn_solved_depth_by_depth_has_the_optimum_of_the_exact_model(board, 
     for build in builds:
         exact = build(Depth())
         solver, status = exact.solve(10.0)
-        found = _deepening(build, Budget(10.0))
+        found = deepening(build, Budget(10.0))
         if status == Status.INFEASIBLE:
             assert found == Status.INFEASIBLE
             continue
@@ -473,7 +473,7 @@ def test_a_sequence_on_a_large_chain_board_is_solved_shallow_first():
     import sys
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks"))
     import boards
-    from manaplan.solver import planner
+    from manaplan.solver import search as planner
     perms = boards.chain_board(2000, random.Random(1))
     spells = [{"id": "a", "mana_cost": "{2}{G}"}, {"id": "b", "mana_cost": "{1}{U}"}, {"id": "c", "mana_cost": "{W}{B}"}]
     depths = []
@@ -541,7 +541,7 @@ def test_a_turn_cut_short_keeps_its_best_real_plan_and_leaves_the_strict_model_t
     short whose tails are real chains counts as a plan (the better of the real ones is
     the answer, not proven best)."""
     from manaplan.solver.runtime import Status
-    from manaplan.solver.planner import _deepening
+    from manaplan.solver.search import deepening
 
     class Clock:
         def __init__(self):
@@ -568,7 +568,7 @@ def test_a_turn_cut_short_keeps_its_best_real_plan_and_leaves_the_strict_model_t
 
     clock = Clock()
     scripted = {True: (Status.FEASIBLE, (5,), True), False: (Status.FEASIBLE, (7,), True)}
-    found = _deepening(lambda depth: Model(depth, *scripted[depth.relaxed]), clock)
+    found = deepening(lambda depth: Model(depth, *scripted[depth.relaxed]), clock)
     assert found[0].objective == (5,) and found[2] is False  # the relaxed real plan: better than the strict one
     assert clock.given == [4.0, 8.0]  # half the time left to the relaxed model, the rest to the strict one
 

@@ -22,7 +22,7 @@ from ..model.errors import ManaplanError, RequestError
 from ..model.mana import format_mana, format_types, parse_mana
 from ..model.oracle import EXILE_FROM_HAND, PERMANENT_TYPES, entering_mana, hand_mana_from_text, spell_mana_from_text
 from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
-                          NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable)
+                          NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable, better_before_casting_message)
 from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, GIVEN, HAND_QUERIES, IF_POSSIBLE, MAX_X, MOST,
                              OBJECTIVE_TERMS, PAY, QUERIES, SEQUENCE, WHEN_NEEDED, PaymentProblem, Preference, Spell, renewed)
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, split_type_line
@@ -574,7 +574,6 @@ def write_plan(plan: Plan, life: int) -> dict:
     if plan.exiled:
         out["exiled"] = plan.exiled
     if plan.better_before_casting:
-        from ..solver.planner import better_before_casting_message
         out["better_before_casting"] = {"permanents": sorted(pid for pid, _ in plan.better_before_casting),
                                         "message": better_before_casting_message(plan.better_before_casting)}
     return out

@@ -1,0 +1,311 @@
+"""One spell's questions: ``pay`` (the best plan), ``can_pay`` (yes or no), ``max_x``
+(the largest X), and the spell's own choices (its kicker "if possible", its kicks
+"max"), each within the request's time guard, with an unpayable answer's proof.
+
+On a plain board the exact transport of ``solver.plain`` pays (or Hall's condition
+decides yes or no); otherwise the total cost is modelled with the grouped sources in
+CP-SAT (``solver.cpsat``) as deep as the chains need (``solver.search.best_plan``), the
+best plan read back (``solver.extract``) and replayed by the independent validator; an
+unpayable answer carries a proof (``solver.proof``). Settled answers are kept with the
+board, so a hand's copies of one card, or a ``pay`` after ``castable``, are solved once.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import fields, replace
+
+from ..model.errors import ModelTooLarge
+from ..model.plan import NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, Payable, Plan, Undecided, Unpayable, listing
+from ..model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, PaymentProblem, Spell
+from ..model.sources import PRECAST_ONLY
+
+from .chains import activation_bound
+from .cpsat import PaymentModel
+from .extract import extract_plan
+from .hall import hall_certificate, hall_violation, plain_view
+from .plain import plain_payment
+from .proof import counting_bound
+from .runtime import Status
+from .search import DEPTHS, Budget, best_plan, check_plan, solve_self_funding, too_large
+from .supply import Supply, build_supply
+
+
+#: settled answers kept with a board, the least recently used dropped first: a kept
+#: board asked the same question again (a ``pay`` of a card ``castable`` just answered)
+#: or a hand holding copies of one card answers it once
+ANSWERS_KEPT = 64
+
+
+def answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
+    """The answer to one spell's question within the request's ``budget``: its kicker and
+    kicks chosen first where the request left them open (:func:`_answer_choices`), each
+    concrete question answered once per board (:func:`_answer_kept`)."""
+    spell = problem.spell
+    if spell.kicker is not None or spell.multikicker is not None:
+        return _answer_choices(problem, budget, plain_path)
+    return _answer_kept(problem, budget, plain_path)
+
+
+def _answer_kept(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
+    """The answer to a spell's question with no choice left, from the board's kept
+    answers when the same question was settled on it before."""
+    kept = problem.board.memo.setdefault("answers", OrderedDict())
+    key = (_question_key(problem), plain_path)
+    if key in kept:
+        kept.move_to_end(key)
+        return kept[key]
+    try:
+        out = _answer_now(problem, budget, plain_path)
+    except ModelTooLarge as e:  # (one card of a hand: the others are answered)
+        out = too_large(e)
+    if _settled(out):
+        kept[key] = out
+        if len(kept) > ANSWERS_KEPT:
+            kept.popitem(last=False)
+    return out
+
+
+def _question_key(problem: PaymentProblem) -> tuple:
+    """What a one-spell answer depends on besides the board: every field of the problem,
+    with the hand as the colors the rest of it needs (what the objective weighs) and the
+    spell without what only names it or matters after it resolves (its id, value, the
+    mana it adds, the permanent it becomes)."""
+    spell = problem.spell
+    return (tuple(getattr(spell, name) for name in _SPELL_KEY), tuple(sorted(problem.color_needs.items())),
+            tuple(getattr(problem, name) for name in _PROBLEM_KEY))
+
+
+_SPELL_KEY = tuple(f.name for f in fields(Spell) if f.name not in ("id", "value", "adds", "permanent"))
+
+
+_PROBLEM_KEY = tuple(f.name for f in fields(PaymentProblem) if f.name not in ("board", "hand", "spell"))
+
+
+def _settled(answer) -> bool:
+    """An answer that another solve would give again: a plan proven optimal, a proof,
+    a yes; not one the time guard cut short."""
+    if isinstance(answer, Plan):
+        return answer.optimal
+    return isinstance(answer, (Unpayable, Payable))
+
+
+def _answer_now(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
+    """The answer, solved: a spell with no mana cost can't be cast (CR 202.1b); else the
+    board grouped once for the question asked."""
+    if problem.spell.cost.mana_cost is None:
+        return counting_bound(problem, None)  # no mana cost (CR 202.1b)
+    supply = build_supply(problem)
+    if budget.spent:
+        return budget.undecided()
+    if problem.query == MAX_X:
+        return answer_max_x(problem, supply, budget)
+    if problem.query == CAN_PAY:
+        return answer_can_pay(problem, supply, budget)
+    return answer_pay(problem, supply, budget, plain_path)
+
+
+def _answer_choices(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """A spell with a kicker or a multikicker (CR 702.33): the choices the request fixed,
+    or the best the board allows: kicked if it can be ("if_possible"), as many kicks as
+    can be paid ("max", found by halving: each kick only adds to the cost). With
+    ``max_x``, X is maximised first, then the kicks at that X."""
+    spell = problem.spell
+    options = [True, False] if spell.kicked == IF_POSSIBLE else [bool(spell.kicked)]
+    for kicked in options:
+        if spell.kicks == MOST:
+            result = _most_kicks(problem, kicked, budget, plain_path)
+        else:
+            result = _with_choices(_answer_kept(problem.with_kicks(kicked, spell.kicks), budget, plain_path),
+                                   spell, kicked, spell.kicks)
+        if not isinstance(result, Unpayable) or kicked is options[-1]:
+            return result
+    raise AssertionError("unreachable")
+
+
+def _most_kicks(problem: PaymentProblem, kicked: bool, budget: Budget, plain_path: bool):
+    """The plan with the most kicks of the multikicker the board can pay."""
+    best = _answer_kept(problem.with_kicks(kicked, 0), budget, plain_path)
+    if not isinstance(best, (Plan, Payable)):
+        return _with_choices(best, problem.spell, kicked, 0)
+    x = best.x if isinstance(best, Plan) else None
+    base = problem if x is None else problem.with_x(x)
+    most, low, high = 0, 1, _kicks_bound(problem)
+    while low <= high:  # each probe a yes or no (CAN_PAY: no best plan needed)
+        if budget.spent:
+            return budget.undecided()
+        k = (low + high) // 2
+        out = _answer_kept(replace(base.with_kicks(kicked, k), query=CAN_PAY), budget, plain_path)
+        if isinstance(out, Undecided):
+            return out
+        if isinstance(out, Payable):
+            most, low = k, k + 1
+        else:
+            high = k - 1
+    if most:  # the best plan at the most kicks
+        best = _answer_kept(base.with_kicks(kicked, most), budget, plain_path)
+        if not isinstance(best, (Plan, Payable)):
+            return best if isinstance(best, Undecided) else budget.undecided()
+    if x is not None and isinstance(best, Plan):
+        best = replace(best, x=x)
+    return _with_choices(best, problem.spell, kicked, most)
+
+
+def _kicks_bound(problem: PaymentProblem) -> int:
+    """More kicks than the board could ever pay for (model.problem.Spell.kicks_within)."""
+    supply = build_supply(problem.with_kicks(False, 0))
+    return problem.spell.kicks_within(supply.mana_bound, problem.player.life, problem.player.graveyard)
+
+
+def _with_choices(result, spell, kicked: bool, kicks: int):
+    """A plan says whether it pays the kicker and how many kicks (the answer's top level)."""
+    if not isinstance(result, Plan):
+        return result
+    return replace(result, kicked=kicked if spell.kicker is not None else None,
+                   kicks=kicks if spell.multikicker is not None else None)
+
+
+def answer_pay(problem: PaymentProblem, supply: Supply, budget: Budget, plain_path: bool = True):
+    plain = plain_payment(problem, supply) if plain_path else None
+    if plain is not None:
+        if isinstance(plain, Plan):
+            check_plan(problem, plain)
+        return plain
+    found = best_plan(problem, supply, problem.spell.cost.x, budget)
+    if found == Status.INFEASIBLE:
+        return unpayable(problem, supply, budget)
+    if isinstance(found, Status):
+        return budget.undecided()
+    model, solver, optimal = found
+    plan = extract_plan(problem, model, solver, optimal)
+    helping = _precast_help(problem, supply, model.objective_tuple(solver), budget)
+    if helping:
+        plan = replace(plan, better_before_casting=tuple(sorted(helping.items())))
+    if budget.spent:  # the whole question stays within its time guard: no plan goes out unchecked
+        return budget.undecided()
+    check_plan(problem, plan)
+    return plan
+
+
+def answer_can_pay(problem: PaymentProblem, supply: Supply, budget: Budget):
+    """Yes or no, without the best plan: Hall's condition decides plain boards exactly
+    (its violated set is the proof); otherwise a quick relaxed solve may say yes, and
+    the full planner decides the rest."""
+    view = plain_view(problem, supply)
+    if view is not None:
+        if hall_violation(view.needs, view.sources) is None:
+            return Payable()
+        return unpayable(problem, supply, budget, hall_certificate(problem, supply, view))
+    if _quick_yes(problem, supply, budget):
+        return Payable()
+    full = answer_pay(problem, supply, budget, plain_path=False)
+    return Payable() if isinstance(full, Plan) else full
+
+
+def _precast_help(problem: PaymentProblem, supply: Supply, than: tuple | None, budget: Budget) -> dict:
+    """Abilities that can't be activated mid-cast (not mana abilities, or instant-only)
+    but would pay the cost (``than`` None) or pay it better than ``than``, activated
+    before casting: {permanent id: why it can't be used mid-cast}."""
+    precast = {(pid, i): why for pid, i, why in supply.excluded if why in PRECAST_ONLY}
+    if not precast or not problem.mid_cast:  # asked with priority: the plan already uses them
+        return {}
+    wider = build_supply(problem, allow_precast=True)
+    try:
+        found = best_plan(problem, wider, problem.spell.cost.x, budget)
+    except ModelTooLarge:
+        return {}  # (a hint beside an answer in hand)
+    if isinstance(found, Status):
+        return {}
+    model, solver, _ = found
+    if than is not None and not model.objective_tuple(solver) < than:
+        return {}
+    helping = {}
+    for (l, j, ai), v in model.act_vars.items():
+        a = wider.acts[j]
+        ids = [pid for pid in wider.groups[a.group].ids if (pid, a.index) in precast]
+        for pid in ids[: solver.value(v)]:
+            helping[pid] = precast[(pid, a.index)]
+    return helping
+
+
+def _quick_yes(problem: PaymentProblem, supply: Supply, budget: Budget) -> bool:
+    """"Can I pay?" without the best plan: a relaxed chain model whose only objective is
+    to fund nothing inside its last layer. A solution that does is a real payment (yes);
+    anything else goes to the full planner, which also writes the proof of a no."""
+    if supply.doubles:
+        return False  # its relaxed model bounds a doubling's amount only: the full planner decides
+    full = activation_bound(supply)
+    layers = min(full, DEPTHS[0])
+    try:
+        model = PaymentModel(problem, supply, layers, problem.spell.cost.x, relaxed_tail=layers < full)
+    except ModelTooLarge:
+        return False  # (the full planner says what it can)
+    model.minimize_tail_self_funding()
+    solver, status = model.solve(budget.left())
+    return status.solved and model.tail_is_real(solver)
+
+
+def unpayable(problem: PaymentProblem, supply: Supply, budget: Budget, proof: Unpayable | None = None) -> Unpayable:
+    """The proof for an infeasible model: a counting bound if one exists, else the
+    exhaustive search, plus a hint when abilities that can't be used mid-cast would help."""
+    proof = proof or counting_bound(problem, supply) or Unpayable(NO_PAYMENT, _no_payment_message(problem))
+    helping = _precast_help(problem, supply, None, budget)
+    if not helping:
+        return proof
+    message = (f"payable only by activating {listing(helping)} before casting, since those can't be activated "
+               f"while a spell is being cast (CR 601.2g); without them it " + proof.message)
+    return Unpayable(NEEDS_ACTIVATION_BEFORE_CASTING, message, proof.certificate, tuple(sorted(helping)),
+                     proof.code)
+
+
+def _no_payment_message(problem: PaymentProblem) -> str:
+    cost = problem.spell.cost
+    text = str(cost.mana_cost)
+    if cost.x:
+        text += f" with X={cost.x}"
+    return (f"no order of mana abilities pays {text}: every source was counted, but their costs, "
+            f"colors and the order they can be activated in leave the cost short")
+
+
+def answer_max_x(problem: PaymentProblem, supply: Supply, budget: Budget):
+    """The largest X that can be paid: one solve maximising X over a relaxation of every
+    plan (the relaxed chain model), then the exact planner at that X, searching down by
+    halves only if the relaxation promised too much. The board's grouping serves every X."""
+    if problem.spell.cost.x_count == 0:
+        return _with_x_announced(answer_pay(problem.with_x(problem.spell.cost.x), supply, budget), 0)
+    if supply.doubles:  # a relaxation of every plan: its X bounds the real one
+        model, solver, status = solve_self_funding(problem, supply, None, budget, maximize_x=True)
+    else:
+        full = activation_bound(supply)
+        layers = min(full, DEPTHS[0])
+        model = PaymentModel(problem, supply, layers, None, relaxed_tail=layers < full)
+        model.maximize_x()
+        solver, status = model.solve(budget.left())
+    if status == Status.INFEASIBLE:
+        return unpayable(problem.with_x(0), supply, budget)
+    if status != Status.OPTIMAL:
+        return budget.undecided()
+    high = solver.value(model.x_var)  # an upper bound on X: the relaxation admits every plan
+    first = answer_pay(problem.with_x(high), supply, budget)
+    if not isinstance(first, Unpayable):
+        return _with_x_announced(first, high)
+    best, low, high = None, 0, high - 1  # more X never helps: search down by halves
+    while low <= high:
+        x = (low + high + 1) // 2
+        if budget.spent:
+            return budget.undecided()
+        out = answer_pay(problem.with_x(x), supply, budget)
+        if isinstance(out, Undecided):
+            return out
+        if isinstance(out, Plan):
+            best, low = (x, out), x + 1
+        else:
+            high = x - 1
+    if best is None:
+        return unpayable(problem.with_x(0), supply, budget)
+    return _with_x_announced(best[1], best[0])
+
+
+def _with_x_announced(result, x: int):
+    """A plan says which X it announces (CR 601.2b); other answers stay as they are."""
+    return replace(result, x=x) if isinstance(result, Plan) else result

@@ -1,0 +1,211 @@
+"""Several payments in one step: ``pay`` keeping cards castable or mana open, ``sequence``
+(spells paid one after another, in the given order or any), ``best_turn`` (the hand's
+spells worth the most, with the land drop). Each is one CP-SAT model over every payment
+(``solver.turn``), solved depth by depth (``solver.search.deepening``), every plan then
+replayed by the validator in order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+from ..model.mana import Mana
+from ..model.plan import KEEP_CONFLICT, POOL, SEQUENCE_FAILS, BestTurn, CannotKeep, FirstFailure, Plan, Sequence, Unpayable
+from ..model.oracle import CHANGES_COSTS
+from ..model.problem import ANY_ORDER, PaymentProblem
+from ..model.sources import Board
+
+from .one_spell import answer_alone
+from .runtime import Status
+from .search import Budget, check_in_order, deepening
+from .turn import ChosenTurnModel, TurnModel
+from .unread import unread_of
+
+
+def answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """``pay`` with ``keep_castable`` / ``keep_open``: the best plan after which each kept
+    spell (or all of them, ``keep_together``) is still payable from the untapped
+    permanents left, floating mana not counted; one model for all (solver.turn). When
+    the spell alone is payable but not so, ``keep_conflict`` names what can't be kept."""
+    kept = list(problem.keep)
+    branches = [kept] if problem.keep_together else [[k] for k in kept]
+    found = _solve_turn(problem, [problem.spell], branches, budget)
+    if isinstance(found, list):
+        plan, = found
+        return plan
+    if found == Status.UNKNOWN:
+        return budget.undecided()
+    alone = answer_alone(replace(problem, keep=()), budget, plain_path)
+    if not isinstance(alone, Plan):
+        return alone
+    cannot = [k for k in kept if _solve_turn(problem, [problem.spell], [[k]], budget) == Status.INFEASIBLE]
+    cannot = cannot or kept
+    names = [k.id for k in cannot]
+    return Unpayable(KEEP_CONFLICT, f"{_title(problem.spell)} can be paid, but not while keeping "
+                                    f"{_words(names)} payable{' together' if problem.keep_together else ''}",
+                     CannotKeep(tuple(names)))
+
+
+def answer_sequence(problem: PaymentProblem, budget: Budget):
+    """``sequence``: the spells paid one after another within one step, each plan carried
+    out on the board the previous ones left (solver.turn), in the given order or, with
+    ``"order": "any"``, the first order found that works (the given one first). When
+    none works, the answer names the first spell that fails in the given order."""
+    spells = list(problem.spells)
+    orders = [spells]
+    if problem.order == ANY_ORDER and _can_choose(problem, spells):
+        found = _solve_chosen(problem, spells, [], True, budget)
+        if isinstance(found, tuple):
+            return Sequence(found[0].plans)
+        if found == Status.UNKNOWN:
+            return budget.undecided()
+        orders = []
+    elif problem.order == ANY_ORDER:
+        orders += [list(o) for o in itertools.permutations(spells) if list(o) != spells]
+    for order in orders:
+        if budget.spent:
+            return budget.undecided()
+        found = _solve_turn(problem, order, [], budget)
+        if isinstance(found, list):
+            return Sequence(tuple(zip(order, found)))
+        if found == Status.UNKNOWN:
+            return budget.undecided()
+    for k in range(1, len(spells) + 1):
+        found = _solve_turn(problem, spells[:k], [], budget)
+        if found == Status.UNKNOWN:
+            return budget.undecided()
+        if found == Status.INFEASIBLE:
+            failed = spells[k - 1]
+            first = "" if k == 1 else f" after {_words([s.id for s in spells[:k - 1]])}"
+            how = " in any order" if problem.order == ANY_ORDER else ""
+            return Unpayable(SEQUENCE_FAILS, f"{failed.id} can't be paid{first}{how}", FirstFailure(failed.id))
+    return budget.undecided()  # each prefix pays but no order of all of them was found in time
+
+
+def answer_best_turn(problem: PaymentProblem, budget: Budget):
+    """``best_turn``: the spells of the hand to cast now, and their order, for the most
+    total ``value``, with one land of the hand played first when that helps (in each way
+    it may enter: model.problem.LandPlay); one model for every choice
+    (solver.turn.ChosenTurnModel), then each plan validated in order. A land whose
+    arrival changes what other permanents make (a Swamp beside Cabal Coffers) gets a
+    model of its own, the board worked out with it there; the best answer of all is
+    given. What it does not follow (card text not read, a spell's permanent whose arrival
+    would change what others make) is listed in the answer (``not_modelled``)."""
+    faces = [face for card in problem.hand for face in (card,) + card.faces]
+    spells, not_modelled = _followed(problem, [card for card in faces if not card.is_land])
+    plays, apart = [], []
+    for card in (card for card in faces if card.is_land) if problem.land_drop else ():
+        ways, unsure = problem.land_plays(card)
+        not_modelled += unsure
+        for play in ways:
+            (plays if problem.joins_unchanged(play.permanent) else apart).append(play)
+    hand_lands = bool(plays or apart)
+    if hand_lands:
+        not_modelled += tuple((card.id, "its landfall is not followed: the land drop comes first, before any spell, "
+                                        "so a turn that casts it and then plays the land is not tried")
+                              for card in spells if card.permanent is not None and card.permanent.landfall)
+    found = _solve_chosen(problem, spells, plays, False, budget, hand_lands=hand_lands)
+    for play in apart:
+        found = _best_of(found, _solve_chosen(problem, spells, [play], False, budget, must_play=True,
+                                              hand_lands=True))
+    if isinstance(found, Status):
+        return budget.undecided()
+    best, _ = found
+    unread = tuple((pid, f"{why}: {line!r}") for pid, line, why in unread_of(problem) if why != CHANGES_COSTS)
+    return replace(best, not_modelled=not_modelled + unread)
+
+
+def _best_of(found, other):
+    """Of two answers of :func:`_solve_chosen` ((BestTurn, objective) or a Status), the
+    better: the lower objective; one cut short by the time guard makes the answer not
+    proven best."""
+    if isinstance(other, Status) or isinstance(found, Status):
+        if isinstance(other, Status) and isinstance(found, Status):
+            return found if found == Status.UNKNOWN else other
+        kept = other if isinstance(found, Status) else found
+        cut = Status.UNKNOWN in (found, other)
+        return (replace(kept[0], optimal=False), kept[1]) if cut else kept
+    best = other if other[1] < found[1] else found
+    if not (found[0].optimal and other[0].optimal):
+        best = (replace(best[0], optimal=False), best[1])
+    return best
+
+
+def _followed(problem: PaymentProblem, cards: list) -> tuple:
+    """(the cards, each with its permanent only where the chosen-order model follows it
+    exactly (PaymentProblem.joins_unchanged), (id, why) for each one it doesn't: cast,
+    it is not followed on the battlefield, so a turn that would use it, or what it
+    changes, is not seen)."""
+    out, unfollowed = [], ()
+    for card in cards:
+        if card.permanent is None or problem.joins_unchanged(card.permanent):
+            out.append(card)
+            continue
+        out.append(replace(card, permanent=None))
+        unfollowed += ((card.id, "once cast, its permanent would change what permanents make (or count, or "
+                                 "trigger), which best_turn does not follow: later spells are planned without it"),)
+    return out, unfollowed
+
+
+def _can_choose(problem: PaymentProblem, cards: list) -> bool:
+    """Whether the chosen-order model follows these cards exactly (see :func:`_followed`)."""
+    return not _followed(problem, cards)[1]
+
+
+def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
+                  must_play: bool = False, hand_lands: bool = False):
+    """(a BestTurn with validated plans, its objective), or Status.INFEASIBLE /
+    Status.UNKNOWN. ``hand_lands``: the hand has a land to play, in this model or in one
+    of its own (the objectives of the two compare)."""
+    if all_of_them and any(s.cost.mana_cost is None for s in spells):
+        return Status.INFEASIBLE
+    spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
+    if not spells and not lands and not hand_lands:
+        return BestTurn(None, (), 0), ()
+    found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
+                                                     must_play, hand_lands), budget)
+    if isinstance(found, Status):
+        return found
+    turn, solver, optimal = found
+    order, land = turn.chosen(solver)
+    landfall = turn.landfall_made(solver)
+    plans = turn.plans(solver, optimal=optimal)
+    check_in_order(_after_land_drop(problem, land, landfall), order, plans)
+    return (BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), optimal, landfall=landfall),
+            turn.objective_tuple(solver))
+
+
+def _after_land_drop(problem: PaymentProblem, land, landfall: tuple) -> PaymentProblem:
+    """The problem the first spell of a turn starts from once ``land`` (a LandPlay, or
+    None) is played: the land on the board as it entered (its card no longer in the
+    hand), the life it took, the landfall mana in the pool."""
+    if land is None:
+        return problem
+    hand = land.card.from_hand.key if land.card.from_hand is not None else None
+    given = problem.board.given()  # (worked out anew with the land: counted amounts, mana from the board)
+    board = Board(tuple(p for p in given.permanents if hand is None or p.key != hand) + (land.permanent,))
+    pool = problem.player.pool + tuple(Mana(t, source=POOL) for _, alt in landfall for t in alt)
+    return replace(problem, board=board, player=replace(problem.player, life=problem.player.life - land.life,
+                                                        pool=pool))
+
+
+def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Budget):
+    """The main line's validated plans, or Status.INFEASIBLE / Status.UNKNOWN."""
+    if any(spell.cost.mana_cost is None for spell in main + [s for line in branches for s in line]):
+        return Status.INFEASIBLE  # no mana cost: it can't be cast by paying one (CR 202.1b)
+    found = deepening(lambda depth: TurnModel(problem, main, branches, depth), budget)
+    if isinstance(found, Status):
+        return found
+    turn, solver, optimal = found
+    plans = turn.plans(solver, optimal=optimal)
+    check_in_order(problem, main, plans)
+    return plans
+
+
+def _title(spell) -> str:
+    return spell.name or spell.id or str(spell.cost.mana_cost)
+
+
+def _words(names: list) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,71 @@
+"""The rule about card text that was not read (docs/protocol.md, "Card text"): a "yes"
+uses only what was read, and stands; a "no" found without the unread lines is not
+certain (``payable: null``, reason ``unread_abilities``, naming each card and line);
+text that changes what spells cost makes any answer uncertain unless the spell says how
+its cost changes. Every query's answer passes through :func:`unless_unread`, or lists
+the lines (``best_turn``'s ``not_modelled``) through :func:`unread_of`.
+"""
+
+from __future__ import annotations
+
+from ..model.oracle import CHANGES_COSTS, LOYALTY_TIMING
+from ..model.plan import NO_MANA_COST, UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable
+from ..model.problem import BEST_TURN, SEQUENCE, PaymentProblem
+
+
+def _cast_in(problem: PaymentProblem) -> tuple:
+    """The spells the question casts: a sequence's, the hand of ``best_turn``, else its
+    one spell."""
+    if problem.query == SEQUENCE:
+        return problem.spells
+    if problem.query == BEST_TURN:
+        return problem.hand
+    return (problem.spell,)
+
+
+def unread_of(problem: PaymentProblem) -> tuple:
+    """(id, line, why) for each line about mana that was not read and could matter: the
+    board's, and, where spells resolve within the step (``sequence``, ``best_turn``),
+    theirs and those of the permanents they become."""
+    unread = problem.board.unread
+    cards = _cast_in(problem) if problem.query in (SEQUENCE, BEST_TURN) else ()
+    for card in cards:
+        unread += tuple((card.id, line, why) for line, why in card.unread)
+        if card.permanent is not None:
+            unread += tuple((card.id, line, why) for line, why in card.permanent.unread)
+    return unread
+
+
+def _has_instant(problem: PaymentProblem) -> bool:
+    """Whether a spell of the question is an instant: then whether loyalty abilities
+    could be activated first (sorcery speed, CR 606.3) is not known."""
+    return any("Instant" in s.type_line.split("—")[0] for s in _cast_in(problem))
+
+
+def _cost_changes_given(problem: PaymentProblem) -> bool:
+    """Whether every spell the question casts says how its cost changes."""
+    return all(s.cost_changes_given for s in _cast_in(problem))
+
+
+def unless_unread(problem: PaymentProblem, result):
+    """A "no" found from the abilities that were read is not certain when some card text
+    about mana was not read: ``payable: null``, naming each card and line. A "yes" uses
+    only abilities that were read, and stands. A spell with no mana cost is a "no"
+    whatever the board (CR 202.1b)."""
+    unread = unread_of(problem)
+    costs = [(pid, line) for pid, line, why in unread if why == CHANGES_COSTS]
+    if costs and not _cost_changes_given(problem) and isinstance(result, (Plan, Payable, Unpayable)):
+        lines = "; ".join(f"{pid}: {line!r}" for pid, line in costs[:10])
+        return Undecided(UNREAD_ABILITIES, f"the board has text that changes what spells cost, which is not read "
+                                           f"from the board: {lines}; give the change in the spell's 'increase', "
+                                           f"'reduce' or 'minimum' (empty when none applies)",
+                         unread=tuple(costs))
+    unread = tuple(u for u in unread if u[2] != CHANGES_COSTS
+                   and not (u[2] == LOYALTY_TIMING and not _has_instant(problem)))
+    if not unread or not isinstance(result, Unpayable) or result.code == NO_MANA_COST:
+        return result
+    lines = "; ".join(f"{pid}: {line!r}" for pid, line, _ in unread[:10])
+    more = f" and {len(unread) - 10} more" if len(unread) > 10 else ""
+    return Undecided(UNREAD_ABILITIES, f"the abilities read can't pay ({result.message}); but some card text about "
+                                       f"mana was not read, and might: {lines}{more}",
+                     unread=tuple((pid, line) for pid, line, _ in unread))
