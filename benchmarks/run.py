@@ -43,7 +43,7 @@ from serving import Serve  # noqa: E402
 from manaplan.model.plan import Payable, Plan  # noqa: E402
 from manaplan.protocol.mtg import read as parse_request  # noqa: E402
 from manaplan.solver.hall import hall_violation, plain_view  # noqa: E402
-from manaplan.solver.planner import answer  # noqa: E402
+from manaplan.queries import answer  # noqa: E402
 from manaplan.solver.checks.reference import reference_optimum  # noqa: E402
 from manaplan.solver.supply import build_supply  # noqa: E402
 

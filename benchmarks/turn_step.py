@@ -17,7 +17,7 @@ import random
 import time
 
 from manaplan.protocol.mtg import read as parse_request
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 
 import baselines
 import boards

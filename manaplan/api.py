@@ -19,13 +19,11 @@ from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
 from .model.plan import TIME_LIMIT, Payable, Plan
 from .profiles import find_profile, game_names
-from .boards import DROP_BOARD
+from .queries import DROP_BOARD, VERSION
 from .model.errors import RequestError
 from .protocol.common import (error_answer, expect, no_unknown_fields, request_id, version_answer, whole_number,
                               with_id)
 
-#: a query every game answers: which package and protocol this is
-VERSION = "version"
 #: the longest time guard a request may ask for (``time_limit_ms``): ten minutes
 MAX_TIME_LIMIT_MS = 600_000
 #: requests this long (bytes) or longer may be read by body (``protocol.texts``)
@@ -145,15 +143,16 @@ def read_request(text):
     """The request in ``text``, as :func:`read_json` reads it; a large Magic request's
     permanents are kept as their texts, read by body (:mod:`manaplan.protocol.texts`)."""
     if isinstance(text, (bytes, bytearray)) and len(text) >= LARGE_REQUEST:
-        from .model.problem import PAY, QUERIES
-        from .protocol.mtg import REQUEST_FIELDS, MagicProfile
+        from .model.problem import PAY
+        from .protocol.mtg import request_fields
         from .protocol.texts import read_large_request
+        from .queries import MAGIC
 
         raw = bytes(text)
         if _LONG_NUMBER not in raw.translate(_DIGITS_AS_ZERO):  # (read_json's own check: json reads those)
-            request = read_large_request(raw, REQUEST_FIELDS, read_json)
-            if (request is not None and request.get("game", MagicProfile.name) == MagicProfile.name
-                    and request.get("query", PAY) in QUERIES):  # (drop_board names its unknown fields in order)
+            request = read_large_request(raw, request_fields(), read_json)
+            if (request is not None and request.get("game", "mtg") == "mtg"
+                    and request.get("query", PAY) in [q.name for q in MAGIC]):  # (drop_board names its unknown fields in order)
                 return request
     return read_json(text)
 

@@ -25,7 +25,6 @@ from .model.errors import RequestError
 #: how many boards one ``serve`` keeps (least recently used dropped first)
 MAX_KEPT_BOARDS = 64
 #: the query that forgets a kept board
-DROP_BOARD = "drop_board"
 
 
 @dataclass(frozen=True)

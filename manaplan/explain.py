@@ -6,10 +6,10 @@ reached (X, additional costs, increases, reductions, the floor), and each paymen
 says where its mana came from, the floating pool included.
 
 >>> from manaplan.protocol.mtg import read
->>> from manaplan.solver.planner import answer
+>>> from manaplan.queries import answer
 >>> problem = read({"spell": {"name": "Grizzly Bears", "mana_cost": "{1}{G}"}, "player": {"pool": "{R}"},
 ...                 "permanents": [{"id": "f1", "name": "Forest", "type_line": "Basic Land — Forest"}]})
->>> print(magic(problem, answer(problem)))
+>>> print(payment(problem, answer(problem)))
 Grizzly Bears: pay {1}{G}
   1. tap Forest: {T} -> add {G}
      {1} paid with R from your mana pool
@@ -103,9 +103,12 @@ def _step_words(step, names) -> str:
     return f"{verb} {who}: {step.cost}{paid}{life} -> add {_mana(step.adds)}{damage}{triggered}"
 
 
-def _several(problem: PaymentProblem, result) -> str:
-    """Several spells paid one after another: each plan in order, on what the ones
-    before it left (a best turn says its land and its value first)."""
+def several(problem: PaymentProblem, result) -> str:
+    """``sequence`` and ``best_turn``: each plan in order, on what the ones before it
+    left (a best turn says its land and its value first); a sequence that fails, or
+    either undecided, as one spell's answer reads."""
+    if not isinstance(result, (Sequence, BestTurn)):
+        return payment(problem, result)
     lines = []
     if isinstance(result, BestTurn):
         land = ""
@@ -120,19 +123,37 @@ def _several(problem: PaymentProblem, result) -> str:
     state = problem
     for spell, plan in result.plans:
         state = replace(state, spell=spell, query=PAY, hand=(), spells=(), keep=())
-        lines.append(magic(state, plan))
+        lines.append(payment(state, plan))
         if spell.adds:
             lines.append(f"  {spell.name or spell.id} resolves: add {_mana(spell.adds)}")
         state = state.after_cast(plan)
     return "\n".join(lines)
 
 
-def magic(problem: PaymentProblem, result) -> str:
-    """A Magic answer as a player reads it."""
-    if isinstance(result, Castable):
-        return "\n".join(magic(problem.for_spell(spell), answer) for spell, answer in result.answers)
-    if isinstance(result, (Sequence, BestTurn)):
-        return _several(problem, result)
+
+
+def total_cost(problem: PaymentProblem, result) -> str:
+    """``total_cost``: the total and where each part came from."""
+    title = _title(problem)
+    if not result.totals:
+        return f"{title}: it has no mana cost, so it can't be cast by paying one (CR 202.1b)"
+    parts = " ".join(("+" if what not in ("reduce",) else "-") + f" {cost} {what}" if what != "minimum"
+                     else f"(at least {cost})" for what, cost, optional in result.parts[1:] if not optional)
+    total = result.written or " or ".join(str(t) for t, _ in result.totals)
+    first = result.parts[0]
+    lines = [f"{title}: total cost {total} ({first[1]} {first[0].replace('_', ' ')}{' ' + parts if parts else ''})"]
+    lines += [f"  may also pay {cost} ({what})" for what, cost, optional in result.parts if optional]
+    return "\n".join(lines)
+
+
+def castable(problem: PaymentProblem, result: Castable) -> str:
+    """``castable``: each card as ``pay`` reads it alone."""
+    return "\n".join(payment(problem.for_spell(spell), answer) for spell, answer in result.answers)
+
+
+def payment(problem: PaymentProblem, result) -> str:
+    """One spell's answer (``pay``, ``max_x``, ``can_pay``): the plan step by step, or why
+    it can't be paid."""
     title = _title(problem)
     if isinstance(result, Unpayable):
         return f"{title}: can't be paid: {result.message}"

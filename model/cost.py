@@ -293,3 +293,61 @@ def all_total_costs(spell: SpellCost) -> dict:
         t = total_cost(spell, a)
         out.setdefault(t, a)
     return out
+
+
+def total_before_announcing(spell: SpellCost) -> str | None:
+    """The total cost as a player reads it before announcing anything (a game's UI:
+    Lightning Bolt under Thalia "{1}{R}"), its hybrid, twobrid and Phyrexian symbols left
+    as they are; None where a choice decides it (a reduction of a color only a hybrid
+    symbol has, a hybrid reduction, a floor over symbols whose amount a choice decides):
+    then :func:`all_total_costs` gives each total. The same rules as :func:`total_cost`
+    (CR 601.2f, 118.7), on the symbols.
+
+    >>> total_before_announcing(SpellCost.of("{R}", increase=["{1}"]))
+    '{1}{R}'
+    >>> total_before_announcing(SpellCost.of("{2}{W/U}", reduce=["{1}"]))
+    '{1}{W/U}'
+    >>> total_before_announcing(SpellCost.of("{W/U}", reduce=["{W}"])) is None
+    True
+    >>> total_before_announcing(SpellCost.of("{2/W}{2/U}", reduce=["{1}"])) is None
+    True
+    """
+    if spell.mana_cost is None:
+        return None
+    generic, snow, choices = 0, 0, []
+    typed = dict.fromkeys(MANA_TYPES, 0)
+    for s in spell.added_symbols:
+        if s.kind == VARIABLE:
+            generic += spell.x
+        elif s.kind == GENERIC:
+            generic += s.amount
+        elif s.kind == SNOW:
+            snow += 1
+        elif s.has_choice:
+            choices.append(s)
+        else:
+            typed[s.colors[0]] += 1
+    reduction = 0
+    for s in spell.reduction_symbols:
+        if s.kind in (GENERIC, SNOW):
+            reduction += s.amount if s.kind == GENERIC else 1  # 118.7a, 118.7g
+        elif s.kind in HALVED_REDUCTIONS:
+            return None  # 118.7e: the player picks the half
+        elif typed[s.colors[0]]:
+            typed[s.colors[0]] -= 1  # 118.7c-d
+        elif any(s.colors[0] in c.colors for c in choices):
+            return None  # whether it reduces a hybrid symbol depends on how that is announced
+        else:
+            reduction += 1  # 118.7b
+    if reduction > generic and any(o.label == GENERIC_HALF for c in choices for o in c.payment_options(0)):
+        return None  # (what is left of the reduction reduces a twobrid symbol announced as {2}, or not)
+    generic = max(0, generic - reduction)
+    if spell.minimum:
+        if any(len({o.mana_count for o in c.payment_options(0)}) > 1 for c in choices):
+            return None  # (a floor over a total whose amount depends on the announcements)
+        amount = generic + sum(typed.values()) + snow + sum(c.payment_options(0)[0].mana_count for c in choices)
+        generic += max(0, spell.minimum - amount)
+    symbols = ([Symbol(GENERIC, (), generic)] if generic or not (choices or snow or any(typed.values())) else [])
+    for t in MANA_TYPES:
+        symbols += [Symbol(COLORED if t != "C" else COLORLESS, (t,))] * typed[t]
+    return "".join(str(x) for x in symbols + choices + [Symbol(SNOW)] * snow)

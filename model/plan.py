@@ -291,6 +291,26 @@ class BestTurn:
 
 
 @dataclass(frozen=True)
+class CostParts:
+    """The answer to ``total_cost``: the spell's total cost (CR 601.2f) as a player reads
+    it before announcing anything (``written``; None where a choice decides it), each
+    distinct locked-in total with an announcement that gives it (``totals``: (TotalCost,
+    Announcement) pairs, at most ``MOST_TOTALS``; ``cut`` when there are more), and where
+    each part came from (``parts``: (what, its mana string or amount, whether it is the
+    player's choice to pay it) in the order they apply)."""
+
+    written: str | None
+    totals: tuple
+    parts: tuple
+    mana_value: int
+    cut: bool = False
+
+
+#: the most distinct totals a ``total_cost`` answer lists
+MOST_TOTALS = 64
+
+
+@dataclass(frozen=True)
 class Castable:
     """The answer to ``castable``: for each spell of the hand, in order, ``(spell,
     answer)``, each answer what ``pay`` gives for that spell alone."""

@@ -26,9 +26,8 @@ from .sources import Board, Player
 #: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
 #: a hand can be cast now
 PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE, BEST_TURN = "pay", "max_x", "can_pay", "castable", "sequence", "best_turn"
-QUERIES = (PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE, BEST_TURN)
-#: the queries about several spells rather than one
-HAND_QUERIES = (CASTABLE, SEQUENCE, BEST_TURN)
+#: the total cost of a spell on the board, where each part came from, without paying
+TOTAL_COST = "total_cost"
 #: the orders a sequence may be paid in: as given, or any that works
 GIVEN, ANY_ORDER = "given", "any"
 #: best_turn's land drop only when it helps the turn's spells (protocol 2.x's rule)

@@ -33,7 +33,7 @@ from manaplan.protocol.mtg import read  # noqa: E402
 from manaplan.solver.checks.reference import plan_objective, reference_optimum  # noqa: E402
 from manaplan.solver.checks.validator import validate_plan  # noqa: E402
 from manaplan.solver.plain import plain_payment  # noqa: E402
-from manaplan.solver.planner import answer  # noqa: E402
+from manaplan.queries import answer  # noqa: E402
 from manaplan.solver.proof import check_certificate  # noqa: E402
 from manaplan.solver.supply import build_supply  # noqa: E402
 from strategies import plain_requests, requests  # noqa: E402

@@ -3,7 +3,7 @@ with its checker, and give the answer in the protocol's shape."""
 
 from manaplan.model.plan import Plan, Unpayable
 from manaplan.protocol.mtg import read, write
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 from manaplan.solver.proof import check_certificate
 from manaplan.solver.checks.validator import validate_plan
 

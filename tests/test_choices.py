@@ -11,7 +11,7 @@ from manaplan.model.plan import Plan, Undecided
 from manaplan.protocol.mtg import read
 from manaplan.solver.checks.reference import plan_objective
 from manaplan.solver.checks.validator import validate_plan
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 from strategies import requests
 from test_fuzz import reference
 

@@ -29,7 +29,8 @@ from manaplan.profiles import find_profile
 
 PROFILE = find_profile("duel-masters")
 
-from manaplan.protocol.duel_masters import DuelMastersProfile, read, read_plan, write, write_request  # noqa: E402
+from manaplan.profiles.duel_masters import DuelMastersProfile  # noqa: E402
+from manaplan.protocol.duel_masters import read, read_plan, write, write_request  # noqa: E402
 from manaplan.solver.checks.dm_reference import (  # noqa: E402
     check_certificate, minimum_legal_points, objective, reference_search,
 )

@@ -141,7 +141,7 @@ def test_the_time_guard_bounds_the_whole_question_and_never_gives_a_wrong_answer
     import time
 
     from manaplan.model.plan import Plan, Undecided
-    from manaplan.solver.planner import answer
+    from manaplan.queries import answer
     for query in ("pay", "max_x", "can_pay"):
         problem = read({**SLOW, "query": query})
         started = time.monotonic()

@@ -13,7 +13,7 @@ from hypothesis import assume, example, given, reject, settings, strategies as s
 from manaplan.model.errors import SearchTooLarge
 from manaplan.model.plan import UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable
 from manaplan.protocol.mtg import read as parse_request
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 from manaplan.solver.proof import check_certificate
 from manaplan.solver.checks.reference import plan_objective, reference_optimum
 from manaplan.solver.checks.validator import validate_plan

@@ -12,7 +12,7 @@ from manaplan.model.plan import Castable, Plan
 from manaplan.protocol.mtg import read
 from manaplan.solver.checks.reference import plan_objective
 from manaplan.solver.checks.validator import validate_plan
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 from strategies import requests
 
 FOREST = {"type_line": "Basic Land — Forest"}

@@ -16,7 +16,7 @@ from manaplan import solve
 from manaplan.api import solve_text
 from manaplan.model.sources import Board, Twins
 from manaplan.protocol import mtg, permanents
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 from manaplan.solver.supply import group_board
 
 from strategies import requests

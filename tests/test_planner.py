@@ -347,7 +347,7 @@ def test_a_problem_built_in_python_counts_its_amounts_too():
     from manaplan.model.plan import Plan, Unpayable
     from manaplan.model.problem import PaymentProblem, Spell
     from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
-    from manaplan.solver.planner import answer
+    from manaplan.queries import answer
     cradle = Permanent("c", abilities=(Ability(AbilityCost(tap=True), Output.parse({"for_each": "creature",
                                                                                      "mana": "{G}"})),),
                        type_line="Land")

@@ -9,7 +9,7 @@ from manaplan.model.problem import OBJECTIVE_TERMS
 from manaplan.protocol.mtg import read
 from manaplan.solver.checks.reference import plan_objective, reference_optimum
 from manaplan.solver.checks.validator import validate_plan
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 from helpers import pay
 from strategies import requests
 

@@ -12,7 +12,7 @@ from manaplan import solve
 from manaplan.model.oracle import triggers_from_text
 from manaplan.protocol.mtg import read as parse_request
 from manaplan.model.triggers import ManaTrigger
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 from manaplan.solver.checks.validator import validate_plan
 
 FOREST = {"type_line": "Basic Land — Forest"}

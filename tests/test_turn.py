@@ -16,7 +16,7 @@ from manaplan.protocol.mtg import read
 from manaplan.solver.checks.reference import (best_turn_reference, reference_optimum, sequence_payable,
                                                 sequence_reference)
 from manaplan.solver.checks.validator import validate_plan
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 from strategies import has_doubling, requests
 from hypothesis import reject
 

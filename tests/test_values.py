@@ -12,7 +12,7 @@ from manaplan.model.problem import PaymentProblem, Spell
 from manaplan.model.symbols import Symbol
 from manaplan.protocol.mtg import read
 from manaplan.solver.checks.validator import validate_plan
-from manaplan.solver.planner import answer
+from manaplan.queries import answer
 
 FOREST = {"type_line": "Basic Land — Forest"}
 TREASURE = {"type_line": "Artifact — Treasure", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]}

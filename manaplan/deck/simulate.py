@@ -209,7 +209,7 @@ class Oracle:
         permanents could pay, this one can; a mana value that generic mana alone can't
         reach can't be paid in colors either; cards of the same cost share the answer."""
         from ..protocol import mtg
-        from ..solver.planner import answer
+        from ..queries import answer
 
         deck = self.deck
         known = 0
@@ -267,7 +267,7 @@ class Oracle:
         key = (sig, card)
         if key not in self.paid:
             from ..protocol import mtg
-            from ..solver.planner import answer
+            from ..queries import answer
 
             spell = {"id": "cast", "card": self.deck.cards[card]}
             if "{X}" in (self.deck.cards[card].get("mana_cost") or ""):

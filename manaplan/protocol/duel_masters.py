@@ -1,4 +1,5 @@
-"""Duel Masters requests and answers in the protocol's JSON shape, and the game profile.
+"""Duel Masters requests and answers in the protocol's JSON shape (the game's profile is
+``manaplan.profiles.duel_masters``).
 
 ``read`` checks a request and builds the problem value (``DMRequest``); ``write`` turns
 an answer value (``DMPlan``, ``Unpayable``, ``Undecided``) into the protocol's answer,
@@ -16,6 +17,7 @@ civilizations, ``"Fire"`` instead of ``"fire"`` are errors. Defaults are the pro
 ...     "card": {"name": "Faerie Life", "cost": 2, "civilizations": ["nature"]},
 ...     "mana_zone": [{"id": "f1", "civilizations": ["fire"]}, {"id": "f2", "civilizations": ["fire"]},
 ...                   {"id": "n1", "civilizations": ["nature"]}]}
+>>> from manaplan.profiles.duel_masters import DuelMastersProfile
 >>> profile = DuelMastersProfile()
 >>> problem = profile.read(request)
 >>> out = profile.write(problem, profile.answer(problem))
@@ -27,8 +29,6 @@ True
 
 from __future__ import annotations
 
-import time
-
 from typing import Any
 
 from ..model.duel_masters import (
@@ -37,7 +37,7 @@ from ..model.duel_masters import (
 )
 from ..model.errors import RequestError
 from ..model.symbols import MAX_AMOUNT
-from ..model.plan import TIME_LIMIT, Undecided, Unpayable
+from ..model.plan import Undecided, Unpayable
 from .common import (
     a_list, an_object, boolean, check_request_id, expect, join, no_unknown_fields, text,
     undecided_reason, whole_number,
@@ -253,27 +253,3 @@ def read_plan(problem: DMRequest, data: Any) -> DMPlan:
 
 
 # --- the profile ----------------------------------------------------------------------
-
-class DuelMastersProfile:
-    """The Duel Masters game profile (``"game": "duel-masters"``)."""
-
-    name = GAME
-    #: the queries it answers (besides ``version``, which the API answers for every game)
-    queries = ("pay",)
-
-    def read(self, request: dict, boards=None, parsed: bool = False) -> DMRequest:
-        return read(request)  # boards are kept for Magic only
-
-    def answer(self, problem: DMRequest, time_limit: float = TIME_LIMIT, started: float | None = None) -> Any:
-        from ..solver.duel_masters import answer  # OR-Tools loads slowly: only when answering
-
-        spent = time.monotonic() - started if started is not None else 0.0
-        return answer(problem, max(0.05, time_limit - spent))
-
-    def write(self, problem: DMRequest, result: Any) -> dict:
-        return write(problem, result)
-
-    def explain(self, problem: DMRequest, result: Any) -> str:
-        from ..explain import duel_masters
-        return duel_masters(problem, result)
-

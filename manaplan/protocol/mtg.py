@@ -16,19 +16,19 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..model.cost import SpellCost
+from ..model.cost import SpellCost, choice_symbols
 from ..model.entering import TAPPED, EntersRule
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import format_mana, format_types, parse_mana
 from ..model.oracle import EXILE_FROM_HAND, PERMANENT_TYPES, entering_mana, hand_mana_from_text, spell_mana_from_text
-from ..model.plan import (GRAVEYARD, POOL, TIME_LIMIT, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
+from ..model.plan import (GRAVEYARD, POOL, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable, better_before_casting_message)
-from ..model.problem import (ANY_ORDER, BEST_TURN, CAN_PAY, CASTABLE, GIVEN, HAND_QUERIES, IF_POSSIBLE, MAX_X, MOST,
-                             OBJECTIVE_TERMS, PAY, QUERIES, SEQUENCE, WHEN_NEEDED, PaymentProblem, Preference, Spell, renewed)
+from ..model.problem import (ANY_ORDER, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, WHEN_NEEDED, PaymentProblem,
+                             Preference, Spell, renewed)
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
 from ..model.triggers import check_board
-from ..boards import DROP_BOARD, KeptBoard
+from ..boards import KeptBoard
 from . import scryfall
 from .permanents import DELVED, mana_string, read_board, read_once, read_permanent
 from .texts import PermanentTexts
@@ -37,16 +37,14 @@ from .common import boolean, expect, is_whole_number, no_unknown_fields, undecid
 #: the spell of a request that asks about a hand only (``castable``): none
 NO_SPELL = Spell(SpellCost(None))
 
-REQUEST_FIELDS = ("id", "game", "query", "spell", "player", "permanents", "board", "changes", "time_limit_ms",
-                  "hand", "keep_castable", "keep_open", "keep_together", "spells", "order", "land_drop", "mid_cast",
-                  "prefer", "opponents")
-#: the request fields every Magic query reads, and those each query reads besides: a
-#: field its query does not use is an error (protocol 3.0), never silently ignored
+#: the request fields every Magic query reads; each query reads those its entry in the
+#: registry names besides (manaplan.queries): a field its query does not use is an error
+#: (protocol 3.0), never silently ignored
 COMMON_FIELDS = ("id", "game", "query", "player", "permanents", "board", "changes", "time_limit_ms", "prefer",
                  "opponents", "mid_cast")
-QUERY_FIELDS = {PAY: ("spell", "hand", "keep_castable", "keep_open", "keep_together"), MAX_X: ("spell", "hand"),
-                CAN_PAY: ("spell", "hand"), CASTABLE: ("hand",), SEQUENCE: ("spells", "order", "hand"),
-                BEST_TURN: ("hand", "land_drop")}
+#: what a query that needs a field says when it is missing
+_MISSING = {"spell": "the request needs a 'spell'", "spells": "'{query}' pays a list of 'spells': give them",
+            "hand": "'{query}' asks about a 'hand': give one"}
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
@@ -56,33 +54,35 @@ PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy")
 
 # -- reading ------------------------------------------------------------------------------
 
+def request_fields() -> tuple:
+    """Every field a Magic request may have: every query's and each query's own."""
+    from ..queries import MAGIC
+    return COMMON_FIELDS + tuple(dict.fromkeys(f for q in MAGIC for f in q.fields))
+
+
 def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
     """Validate a Magic request and build the problem; raise RequestError on bad input.
     ``parsed``: manaplan parsed the request from JSON text (see :func:`read_board`).
 
-    With ``"board": NAME`` and a ``boards`` store (``serve``'s), ``permanents`` are kept
-    under NAME, or, without them, the kept board is used after its ``changes``; the
-    request's ``player`` fields override the kept player for this request only."""
+    Its query's entry in the registry (manaplan.queries) says which fields it reads and
+    needs; each field has one reader here. With ``"board": NAME`` and a ``boards`` store
+    (``serve``'s), ``permanents`` are kept under NAME, or, without them, the kept board
+    is used after its ``changes``; the request's ``player`` fields override the kept
+    player for this request only."""
+    from ..queries import magic_query
     expect(isinstance(request, dict), "a request must be a JSON object", "")
-    no_unknown_fields(request, REQUEST_FIELDS, "", "the request")
-    query = request.get("query", "pay")
-    expect(query in QUERIES, f"unknown query {query!r}; known: {', '.join(QUERIES)}", "query")
+    no_unknown_fields(request, request_fields(), "", "the request")
+    query = magic_query(request.get("query", PAY))
     _only_fields_of(request, query)
-    hand_items, hand = _read_hand_once(request.get("hand"), query == BEST_TURN)
+    hand_items, hand = _read_hand_once(request.get("hand"), query.resolving == "hand")
     spell_items = _spell_objects(request.get("spells"), "spells")
-    spells = read_hand(spell_items, "spells", resolving=query == SEQUENCE)
+    spells = read_hand(spell_items, "spells", resolving=query.resolving == "spells")
     for i, card in enumerate(spells):
         expect(not card.is_land, f"{card.id!r} is a land: lands are played, not cast (best_turn plays the hand's "
                                  f"lands)", f"spells[{i}]")
-    if query == SEQUENCE:
-        expect("spells" in request and spells, "'sequence' pays a list of 'spells': give them", "spells")
-        spell = NO_SPELL
-    elif query in HAND_QUERIES:
-        expect("hand" in request, f"'{query}' asks about a 'hand': give one", "hand")
-        spell = NO_SPELL
-    else:
-        expect("spell" in request, "the request needs a 'spell'", "spell")
-        spell = read_spell(spell_object(request["spell"], "spell"))
+    for field in query.required:
+        expect(field in request and (field != "spells" or spells), _MISSING[field].format(query=query.name), field)
+    spell = read_spell(spell_object(request["spell"], "spell")) if "spell" in request else NO_SPELL
     name = request.get("board")
     expect(name is None or isinstance(name, str) and name, "'board' must be a name (non-empty text)", "board")
     if name is None or "permanents" in request:
@@ -132,19 +132,21 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
     player = read_player(player_fields)
     hand = _at_threshold(hand, hand_items, player.graveyard)
     spells = _at_threshold(spells, spell_items, player.graveyard)
-    return PaymentProblem(spell, board, player, query, hand, keep, together, spells, order,
-                          land_drop, boolean(request, "mid_cast", "mid_cast"), prefer, opponents)
+    return PaymentProblem(spell=spell, board=board, player=player, query=query.name, hand=hand, keep=keep,
+                          keep_together=together, spells=spells, order=order, land_drop=land_drop,
+                          mid_cast=boolean(request, "mid_cast", "mid_cast"), prefer=prefer, opponents=opponents)
 
 
-def _only_fields_of(request: dict, query: str) -> None:
+def _only_fields_of(request: dict, query) -> None:
     """A request field that its query does not use is an error naming it (protocol
     3.0: 2.x ignored ``spell`` in a query about a hand, and ``spells`` outside
     ``sequence``)."""
-    used = COMMON_FIELDS + QUERY_FIELDS[query]
+    from ..queries import MAGIC
+    used = COMMON_FIELDS + query.fields
     for key in request:
-        if key in REQUEST_FIELDS and key not in used:
-            users = [q for q, fields in QUERY_FIELDS.items() if key in fields]
-            raise RequestError(f"'{key}' is not a field of the '{query}' query: it is for "
+        if key not in used:
+            users = [q.name for q in MAGIC if key in q.fields]
+            raise RequestError(f"'{key}' is not a field of the '{query.name}' query: it is for "
                                f"{_or([repr(q) for q in users])}", key)
 
 
@@ -641,23 +643,10 @@ def _kicks(plan: Plan) -> dict:
     return out
 
 
-def write(problem: PaymentProblem, result) -> dict:
-    """The answer in the protocol's shape (without the request's ``id``)."""
-    if isinstance(result, BestTurn):
-        land = result.land
-        life = problem.player.life - (land.life if land is not None else 0)
-        out = {"cast": [spell.id for spell, _ in result.plans], "value": result.value,
-               "land": land.id if land is not None else None,
-               "sequence": _write_sequence(result.plans, life), "optimal": result.optimal}
-        if land is not None:
-            out["land_entry"] = _land_entry(land, result.landfall, problem.player.life)
-        if result.not_modelled:
-            out["not_modelled"] = [{"id": pid, "reason": why} for pid, why in result.not_modelled]
-        return out
-    if isinstance(result, Sequence):
-        return {"payable": True, "sequence": _write_sequence(result.plans, problem.player.life), "reason": None}
-    if isinstance(result, Castable):
-        return {"castable": [{"id": spell.id, **write(problem, answer)} for spell, answer in result.answers]}
+def write_payment(problem: PaymentProblem, result) -> dict:
+    """One spell's answer (``pay``, ``max_x``, ``can_pay``, a card of ``castable``) in the
+    protocol's shape (without the request's ``id``): a plan, a yes, a no with its
+    reason, or undecided."""
     if isinstance(result, Plan):
         out = {"payable": True, "total_cost": str(result.total_cost),
                "plan": write_plan(result, problem.player.life), "reason": None}
@@ -674,23 +663,57 @@ def write(problem: PaymentProblem, result) -> dict:
     raise TypeError(f"not an answer value: {result!r}")
 
 
-class MagicProfile:
-    """Magic: The Gathering (``"game": "mtg"``, the default)."""
+def write_castable(problem: PaymentProblem, result: Castable) -> dict:
+    """``castable``: each card of the hand as ``pay`` writes it, with its id."""
+    return {"castable": [{"id": spell.id, **write_payment(problem, answer)} for spell, answer in result.answers]}
 
-    name = "mtg"
-    queries = QUERIES + (DROP_BOARD,)
 
-    def read(self, request: dict, boards=None, parsed: bool = False) -> PaymentProblem:
-        return read(request, boards, parsed)
+def write_several(problem: PaymentProblem, result) -> dict:
+    """``sequence`` and ``best_turn``: the plans in order (a best turn with its value, its
+    land and what it did not follow); a sequence that fails, or either undecided, as
+    one spell's answer is written."""
+    if isinstance(result, BestTurn):
+        land = result.land
+        life = problem.player.life - (land.life if land is not None else 0)
+        out = {"cast": [spell.id for spell, _ in result.plans], "value": result.value,
+               "land": land.id if land is not None else None,
+               "sequence": _write_sequence(result.plans, life), "optimal": result.optimal}
+        if land is not None:
+            out["land_entry"] = _land_entry(land, result.landfall, problem.player.life)
+        if result.not_modelled:
+            out["not_modelled"] = [{"id": pid, "reason": why} for pid, why in result.not_modelled]
+        return out
+    if isinstance(result, Sequence):
+        return {"payable": True, "sequence": _write_sequence(result.plans, problem.player.life), "reason": None}
+    return write_payment(problem, result)
 
-    def answer(self, problem: PaymentProblem, time_limit: float = TIME_LIMIT, started: float | None = None):
-        from ..solver.planner import answer
-        return answer(problem, time_limit, started=started)
 
-    def write(self, problem: PaymentProblem, result) -> dict:
-        return write(problem, result)
+def write(problem: PaymentProblem, result) -> dict:
+    """The answer to ``problem`` in the protocol's shape, as its query's entry writes it
+    (manaplan.queries)."""
+    from ..queries import magic_query
+    return magic_query(problem.query).write(problem, result)
 
-    def explain(self, problem: PaymentProblem, result) -> str:
-        from ..explain import magic
-        return magic(problem, result)
 
+def write_total_cost(problem: PaymentProblem, result) -> dict:
+    """``total_cost``: the total as written before announcing (null where a choice decides
+    it), each distinct locked-in total with its announcement, the parts and where each
+    came from, the spell's mana value."""
+    out = {"total_cost": result.written, "mana_value": result.mana_value,
+           "parts": [{"from": what, **({"amount": cost} if what == "minimum" else {"cost": cost}),
+                      **({"optional": True} if optional else {})} for what, cost, optional in result.parts]}
+    if result.totals and (len(result.totals) > 1 or result.written is None):
+        out["totals"] = [{"total_cost": str(total),
+                          "announced": [{"symbol": str(s), "as": h} for s, h in
+                                        zip(choice_symbols(problem_cost_symbols(problem)), a.halves)]}
+                         for total, a in result.totals]
+    if result.cut:
+        out["totals_cut"] = True
+    return out
+
+
+def problem_cost_symbols(problem: PaymentProblem) -> tuple:
+    """The symbols the spell's announcements are about (its kicker and kicks as fixed)."""
+    spell = problem.spell
+    fixed = spell.with_kicks(spell.kicked is True, spell.kicks if isinstance(spell.kicks, int) else 0)
+    return fixed.cost.added_symbols

@@ -2,17 +2,19 @@
 request's ``game`` (as python-chess looks up its variants by name).
 
 A profile reads a request into its problem value, answers the problem with an answer
-value, and writes the answer in the protocol's shape (or explains it in words);
-:func:`manaplan.api.solve` only chains the three. Magic (``"mtg"``) and Duel Masters (``"duel-masters"``) are the two.
+value, and writes the answer in the protocol's shape (or explains it in words), each by
+its query's entry in the registry (``manaplan.queries``); :func:`manaplan.api.solve`
+only chains the three. Magic (``"mtg"``, :mod:`.mtg`) and Duel Masters
+(``"duel-masters"``, :mod:`.duel_masters`) are the two; docs/architecture.md says how to
+add a game.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .model.errors import RequestError
-
-from .model.plan import TIME_LIMIT
+from ..model.errors import RequestError
+from ..model.plan import TIME_LIMIT
 
 
 class GameProfile(Protocol):
@@ -41,11 +43,11 @@ class GameProfile(Protocol):
 
 def _profiles() -> dict:
     """Every game's profile by name, Magic first (imported once, on first use: the
-    protocol modules import nothing slow)."""
+    profiles import nothing slow)."""
     global _PROFILES
     if _PROFILES is None:
-        from .protocol.duel_masters import DuelMastersProfile
-        from .protocol.mtg import MagicProfile
+        from .duel_masters import DuelMastersProfile
+        from .mtg import MagicProfile
         _PROFILES = {p.name: p for p in (MagicProfile(), DuelMastersProfile())}
     return _PROFILES
 
