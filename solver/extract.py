@@ -19,7 +19,8 @@ from ..model.plan import PaymentLine, Plan, Step, TriggeredMana, check_plan_size
 from ..model.problem import PaymentProblem
 from ..model.symbols import ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, Symbol, need_of
 
-from .cpsat import SPELL, PaymentModel
+from .cpsat import PaymentModel
+from .payment_values import SPELL
 
 
 class _Pool:

@@ -42,7 +42,8 @@ from ..model.problem import MOST, WHEN_NEEDED, PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
-from .cpsat import Carried, Objective, PaymentModel, VariableKicks
+from .cpsat import PaymentModel
+from .payment_values import Carried, Objective, VariableKicks
 from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum, new_model, solve_lexicographic,
                       value_of)
 from .extract import extract_plan
