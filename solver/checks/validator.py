@@ -230,218 +230,306 @@ def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
         return [f"malformed plan: {e!r}"]
 
 
-def _replay(problem: PaymentProblem, plan: Plan) -> list:
-    spell = problem.spell
-    life_total = problem.player.life
-    find = problem.board.find  # (a twin made for each id the plan names, not the whole board)
-    triggers = board_triggers(problem.board)
-    pool = _Pool(problem.player.pool)
-    tapped = set(problem.board.tapped_ids)
-    tapped_now, sacrificed, tapped_for_cost = [], [], []
-    life_paid = damage = exiled = energy = 0
-    any_color = problem.board.any_color_spending  # CR 609.4b
-    counters_used: dict = {}
-    # nothing on the board reacts to an activation or counts the board: a step that taps
-    # a permanent for one mana by its own {T} ability is replayed briefly
-    brief = not triggers and problem.board.counted_from is None
-    for i, step in enumerate(plan.steps):
+class _Table:
+    """What a judge keeps track of while a plan is replayed (the pool, what is tapped and
+    sacrificed, the life paid and damage taken, the cards exiled, the energy and
+    counters spent), and one method for each rule a step must follow."""
+
+    def __init__(self, problem: PaymentProblem):
+        self.problem, self.spell = problem, problem.spell
+        self.find = problem.board.find  # (a twin made for each id the plan names, not the whole board)
+        self.triggers = board_triggers(problem.board)
+        self.pool = _Pool(problem.player.pool)
+        self.tapped = set(problem.board.tapped_ids)
+        self.tapped_now, self.sacrificed, self.tapped_for_cost = [], [], []
+        self.life_paid = self.damage = self.exiled = self.energy = 0
+        self.any_color = problem.board.any_color_spending  # CR 609.4b
+        self.counters_used: dict = {}
+        # nothing on the board reacts to an activation or counts the board: a step that taps
+        # a permanent for one mana by its own {T} ability is replayed briefly
+        self.brief = not self.triggers and problem.board.counted_from is None
+
+    # -- one step ---------------------------------------------------------------------
+    def step(self, i: int, step: Step) -> None:
+        """Replay one step: what it does to its permanent (or the graveyard), checked by
+        the rule of what it is, then the mana it adds, its triggers' too."""
         where = _Where(i, step)
         pid, index = step.permanent, step.ability
-        added = tuple(step.adds)
-        snow = spell_only = generic_only = ability_only = keyword = False
-        ability = None
-        maker = pid
-        taps = sacrifices = exiles = False
-        cost_life = cost_damage = 0
         if step.before_casting and not isinstance(index, int):
             raise PlanRejected(f"{where}: only an ability is activated before casting")
         if index == DELVE:
-            if pid != GRAVEYARD or not spell.delve or exiled >= problem.player.graveyard:
-                raise PlanRejected(f"{where}: no card left to exile for delve")
-            exiled += 1
-            exiles = True
-            if added != ("C",) or step.payment:
-                raise PlanRejected(f"{where}: delve pays one generic mana")
-            spell_only = generic_only = keyword = True
+            done = self._delve(step, where)
         else:
-            p = find(pid)
+            p = self.find(pid)
             if p is None:
                 raise PlanRejected(f"{where}: no permanent {pid!r}")
-            if pid in sacrificed:
+            if pid in self.sacrificed:
                 raise PlanRejected(f"{where}: {pid} was already sacrificed")
-            if brief and index in p.plain_taps and not (step.payment or step.via or step.co_taps or step.triggered
-                                                        or step.before_casting):
-                _replay_plain_tap(step, p, added, tapped, where)  # CR 605.3a: {T}, one mana
-                tapped_now.append(pid)
-                pool.add(_tapped_for(added[0], p.snow, pid))
-                continue
+            if self.brief and index in p.plain_taps and not (step.payment or step.via or step.co_taps
+                                                             or step.triggered or step.before_casting):
+                _replay_plain_tap(step, p, tuple(step.adds), self.tapped, where)  # CR 605.3a: {T}, one mana
+                self.tapped_now.append(pid)
+                self.pool.add(_tapped_for(step.adds[0], p.snow, pid))
+                return
             if index in (CONVOKE, IMPROVISE):
-                if not (spell.convoke if index == CONVOKE else spell.improvise):
-                    raise PlanRejected(f"{where}: the spell doesn't have {index}")
-                if index == CONVOKE and not p.creature:
-                    raise PlanRejected(f"{where}: only creatures convoke (CR 702.51a)")
-                if index == IMPROVISE and not p.artifact:
-                    raise PlanRejected(f"{where}: only artifacts improvise (CR 702.126a)")
-                if pid in tapped:
-                    raise PlanRejected(f"{where}: {pid} is already tapped")
-                tapped.add(pid)
-                tapped_now.append(pid)
-                tapped_for_cost.append(pid)
-                taps = True
-                colors = [c for c in COLORS if c in p.colors] if index == CONVOKE else []
-                allowed = [Counter(c) for c in colors] or [Counter("C")]
-                if Counter(added) not in allowed or step.payment:
-                    raise PlanRejected(f"{where}: {index} can't pay with {step.adds}")
-                spell_only, generic_only, keyword = True, not colors, True
+                done = self._tap_for_cost(step, p, where)
             else:
-                if not isinstance(index, int) or not 0 <= index < len(p.abilities):
-                    raise PlanRejected(f"{where}: {pid} has no ability {index!r}")
-                ability = p.abilities[index]
-                if not ability.usable_mid_cast and (problem.mid_cast or not step.before_casting):
-                    raise PlanRejected(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)")
-                if step.before_casting and ability.usable_mid_cast:
-                    raise PlanRejected(f"{where}: a mana ability usable while casting is not marked before casting")
-                cost = ability.cost
-                if cost.untap:
-                    raise PlanRejected(f"{where}: {{Q}} costs are not supported")
-                if cost.tap:
-                    if pid in tapped:
-                        raise PlanRejected(f"{where}: {pid} is already tapped")
-                    if p.creature and p.summoning_sick and not cost.by_other:  # another's cost taps it: allowed
-                        raise PlanRejected(f"{where}: {pid} is summoning sick (CR 302.6)")
-                    tapped.add(pid)
-                    tapped_now.append(pid)
-                    taps = True
-                if cost.counters:
-                    key = (pid, cost.counter_kind)
-                    counters_used[key] = counters_used.get(key, 0) + cost.counters
-                    if counters_used[key] > p.counter(cost.counter_kind):
-                        raise PlanRejected(f"{where}: no {cost.counter_kind} counter left on {pid}")
-                if cost.mana.symbols or step.payment:
-                    life_paid += _pay_symbols(cost.mana.symbols, step.payment, pool,
-                                              life_total - life_paid - damage, False, where, any_color)
-                if cost.life and life_paid + damage + cost.life > life_total:
-                    raise PlanRejected(f"{where}: not enough life to pay {cost.life} after {life_paid} life paid and "
-                                       f"{damage} damage (CR 118.3)")
-                life_paid += cost.life
-                damage += ability.damage
-                energy += cost.energy
-                if energy > problem.player.energy:
-                    raise PlanRejected(f"{where}: {energy} energy paid, the player has {problem.player.energy}")
-                if step.energy != cost.energy:
-                    raise PlanRejected(f"{where}: the step pays {step.energy} energy, the cost {cost.energy}")
-                cost_life, cost_damage = cost.life, ability.damage
-                if cost.sacrifice:
-                    if pid in problem.prefer.never_sacrifice:
-                        raise PlanRejected(f"{where}: the request never sacrifices {pid} (prefer)")
-                    sacrificed.append(pid)
-                    sacrifices = True
-                live = tuple(tr for tr in triggers if tr[0].id not in sacrificed) if triggers else ()
-                counted = _counted_now(problem.board, pid, index, sacrificed)
-                host, host_ability, snow = acting(problem.board, p, ability)  # an altar makes the mana
-                through, given = ability.through, ability.given_by
-                if step.given_by != given:
-                    raise PlanRejected(f"{where}: the step says {step.given_by or 'no permanent'} gives this ability, "
-                                       f"the board: {given or 'its own'}")
-                if tuple(step.via) != through:
-                    raise PlanRejected(f"{where}: the step says it is activated through {step.via}, the ability "
-                                       f"{through or 'its own'}")
-                if through and host.id != pid and host.id in sacrificed:
-                    raise PlanRejected(f"{where}: {host.id}, whose ability this is, was already sacrificed")
-                if step.co_taps != bool(through and host_ability.cost.tap):
-                    raise PlanRejected(f"{where}: the step says it taps {step.via[:1]}: {step.co_taps}; the ability: "
-                                       f"{bool(through and host_ability.cost.tap)}")
-                if step.co_taps:  # its ability taps its own permanent too (Springleaf Drum, Phyrexian Tower)
-                    if host.id in tapped:
-                        raise PlanRejected(f"{where}: {host.id} is already tapped")
-                    if host.creature and host.summoning_sick:
-                        raise PlanRejected(f"{where}: {host.id} is summoning sick (CR 302.6)")
-                    tapped.add(host.id)
-                    tapped_now.append(host.id)
-                if ability.output.doubles:  # CR 701.9f: as much of each type as is unspent now
-                    if triggers:
-                        raise PlanRejected(f"{where}: a doubling on a board with triggered mana is not modelled")
-                    held = Counter(u.type for u in pool.units() if not u.keyword)
-                    if Counter(added) != held:
-                        raise PlanRejected(f"{where}: doubling adds {format_mana(Mana(t) for t in held.elements())}, "
-                                           f"not {step.adds}")
-                elif not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
-                    raise PlanRejected(f"{where}: this ability can't add {step.adds}")
-                maker = host.id
-                if ability.restrict:  # CR 106.6
-                    if not spell.allows(ability.restrict):  # abilities only (Powerstone's, for a nonartifact
-                        ability_only = True  # spell); or nothing at all, where abilities can't either (it can
-                        spell_only = ability.restrict_abilities  # still be doubled: Doubling Cube)
-                    else:
-                        spell_only = ability.restrict_abilities
-        if (step.taps, step.sacrifices, step.exiles) != (taps, sacrifices, exiles):
-            raise PlanRejected(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
-                          f"{step.exiles}; the replay: {taps}, {sacrifices}, {exiles}")
-        if step.life != cost_life or step.damage != cost_damage:
-            raise PlanRejected(f"{where}: the step's life and damage don't match the ability's")
-        for t in added:
-            pool.add(Mana(t, snow, spell_only, generic_only, ability_only, maker, keyword))
-        if triggers or step.triggered:
-            host, host_ability = (find(pid), ability) if ability is None else acting(problem.board, p, ability)[:2]
-            for u in _replay_triggers(step, triggers, host, host_ability, tuple(added), sacrificed, where):
-                pool.add(u)
+                done = self._activate(step, p, where)
+        self._add(step, done, where)
 
-    # the spell (CR 601.2b, 601.2f, 601.2h)
-    gone = sorted(set(tapped_for_cost) & set(sacrificed))
-    if gone:  # CR 601.2g-h: convoke and improvise tap permanents after every mana ability
-        raise PlanRejected(f"spell: {', '.join(gone)} can't convoke or improvise: sacrificed for mana first")
-    cost = spell.cost
-    choice = choice_symbols(cost.added_symbols)
-    if [s for s, _ in plan.announced] != list(choice):
-        raise PlanRejected("spell: the announcements don't match the cost's hybrid and Phyrexian symbols")
-    total = total_cost(cost, Announcement(tuple(h for _, h in plan.announced),
-                                          tuple(h for _, h in plan.reduction_halves)))
-    if total != plan.total_cost:
-        raise PlanRejected(f"spell: the total cost is {total}, not {plan.total_cost}")
-    for u in plan.floating:  # what the plan says stays in the pool is not spent (CR 106.4)
-        if not pool.remove(u):
-            raise PlanRejected(f"summary: floating {u.type} from {u.source} is not in the pool")
-    need_lines: dict = {}
-    life_lines = []
-    for line in plan.payment:
-        if line.life:
-            life_lines.append(line)
-            continue
-        sym = line.symbol
-        if sym.kind == GENERIC:
-            need = ANY
-        elif sym.kind == SNOW:
-            need = SNOW_ANY
-        elif sym.kind in (COLORED, COLORLESS):
-            need = need_of(sym.colors[0])
-        else:
-            raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost")
-        need_lines[need] = need_lines.get(need, 0) + 1
-        _take_unit(pool, line, need, True, "spell", any_color)
-    expected = {ANY: total.generic, SNOW_ANY: total.snow}
-    for t, n in zip(MANA_TYPES, total.typed):
-        expected[need_of(t)] = n
-    if {k: n for k, n in expected.items() if n} != {k: n for k, n in need_lines.items() if n}:
-        raise PlanRejected(f"spell: the payment lines don't cover {total} exactly")
-    if sorted(str(line.symbol) for line in life_lines) != sorted(str(s) for s in total.life_symbols):
-        raise PlanRejected("spell: life payments don't match the symbols announced as life")
-    spell_life = 0
-    for line in life_lines:
-        if line.life != 2 or line.mana:
-            raise PlanRejected("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
-        spell_life += 2
-    if spell_life and life_paid + damage + spell_life > life_total:  # after every mana ability (601.2g-h)
-        raise PlanRejected(f"spell: {spell_life} life can't be paid after {life_paid} life paid and {damage} damage "
-                           f"from {life_total} (CR 118.3)")
-    life_paid += spell_life + damage
-    errors = []
-    if sorted(plan.tapped) != sorted(tapped_now):
-        errors.append(f"summary: tapped {sorted(plan.tapped)}, replay tapped {sorted(tapped_now)}")
-    if sorted(plan.sacrificed) != sorted(sacrificed):
-        errors.append(f"summary: sacrificed {sorted(plan.sacrificed)}, replay {sorted(sacrificed)}")
-    if plan.life_paid != life_paid:
-        errors.append(f"summary: life_paid {plan.life_paid}, replay {life_paid}")
-    if pool.units():
-        errors.append(f"summary: floating {format_mana(plan.floating)}, but the replay leaves "
-                      f"{format_mana(pool.units())} unspent besides")
-    return errors
+    def _delve(self, step: Step, where) -> _Done:
+        """CR 702.66: a card of the graveyard exiled pays one generic mana of a spell with
+        delve."""
+        if step.permanent != GRAVEYARD or not self.spell.delve or self.exiled >= self.problem.player.graveyard:
+            raise PlanRejected(f"{where}: no card left to exile for delve")
+        self.exiled += 1
+        if tuple(step.adds) != ("C",) or step.payment:
+            raise PlanRejected(f"{where}: delve pays one generic mana")
+        return _Done(exiles=True, spell_only=True, generic_only=True, keyword=True)
+
+    def _tap_for_cost(self, step: Step, p, where) -> _Done:
+        """CR 702.51a, 702.126a: an untapped creature convokes (one mana of one of its
+        colors, or generic), an untapped artifact improvises (generic)."""
+        index, pid = step.ability, p.id
+        if not (self.spell.convoke if index == CONVOKE else self.spell.improvise):
+            raise PlanRejected(f"{where}: the spell doesn't have {index}")
+        if index == CONVOKE and not p.creature:
+            raise PlanRejected(f"{where}: only creatures convoke (CR 702.51a)")
+        if index == IMPROVISE and not p.artifact:
+            raise PlanRejected(f"{where}: only artifacts improvise (CR 702.126a)")
+        if pid in self.tapped:
+            raise PlanRejected(f"{where}: {pid} is already tapped")
+        self.tapped.add(pid)
+        self.tapped_now.append(pid)
+        self.tapped_for_cost.append(pid)
+        colors = [c for c in COLORS if c in p.colors] if index == CONVOKE else []
+        allowed = [Counter(c) for c in colors] or [Counter("C")]
+        if Counter(step.adds) not in allowed or step.payment:
+            raise PlanRejected(f"{where}: {index} can't pay with {step.adds}")
+        return _Done(taps=True, spell_only=True, generic_only=not colors, keyword=True)
+
+    def _activate(self, step: Step, p, where) -> _Done:
+        """A mana ability (or, before casting, another ability that makes mana) activated
+        by paying its whole cost now (CR 602.2b, 605.3)."""
+        pid, index = p.id, step.ability
+        if not isinstance(index, int) or not 0 <= index < len(p.abilities):
+            raise PlanRejected(f"{where}: {pid} has no ability {index!r}")
+        ability = p.abilities[index]
+        if not ability.usable_mid_cast and (self.problem.mid_cast or not step.before_casting):
+            raise PlanRejected(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)")
+        if step.before_casting and ability.usable_mid_cast:
+            raise PlanRejected(f"{where}: a mana ability usable while casting is not marked before casting")
+        done = self._pay_ability_cost(step, p, ability, where)
+        host, host_ability, snow = acting(self.problem.board, p, ability)  # an altar makes the mana
+        self._check_host(step, p, ability, host, host_ability, where)
+        self._check_output(step, p, ability, host, host_ability, where)
+        done.ability, done.snow, done.maker = ability, snow, host.id
+        if ability.restrict:  # CR 106.6
+            if not self.spell.allows(ability.restrict):  # abilities only (Powerstone's, for a nonartifact
+                done.ability_only = True  # spell); or nothing at all, where abilities can't either (it can
+                done.spell_only = ability.restrict_abilities  # still be doubled: Doubling Cube)
+            else:
+                done.spell_only = ability.restrict_abilities
+        return done
+
+    def _pay_ability_cost(self, step: Step, p, ability, where) -> _Done:
+        """The ability's cost, part by part: {T} (an untapped permanent, not summoning
+        sick: CR 302.6), counters, mana from the pool now (605.3), life while the total
+        covers it (118.3), energy (107.14), the sacrifice."""
+        pid, cost = p.id, ability.cost
+        done = _Done(life=cost.life, damage=ability.damage)
+        if cost.untap:
+            raise PlanRejected(f"{where}: {{Q}} costs are not supported")
+        if cost.tap:
+            if pid in self.tapped:
+                raise PlanRejected(f"{where}: {pid} is already tapped")
+            if p.creature and p.summoning_sick and not cost.by_other:  # another's cost taps it: allowed
+                raise PlanRejected(f"{where}: {pid} is summoning sick (CR 302.6)")
+            self.tapped.add(pid)
+            self.tapped_now.append(pid)
+            done.taps = True
+        if cost.counters:
+            key = (pid, cost.counter_kind)
+            self.counters_used[key] = self.counters_used.get(key, 0) + cost.counters
+            if self.counters_used[key] > p.counter(cost.counter_kind):
+                raise PlanRejected(f"{where}: no {cost.counter_kind} counter left on {pid}")
+        life_total = self.problem.player.life
+        if cost.mana.symbols or step.payment:
+            self.life_paid += _pay_symbols(cost.mana.symbols, step.payment, self.pool,
+                                           life_total - self.life_paid - self.damage, False, where, self.any_color)
+        if cost.life and self.life_paid + self.damage + cost.life > life_total:
+            raise PlanRejected(f"{where}: not enough life to pay {cost.life} after {self.life_paid} life paid and "
+                               f"{self.damage} damage (CR 118.3)")
+        self.life_paid += cost.life
+        self.damage += ability.damage
+        self.energy += cost.energy
+        if self.energy > self.problem.player.energy:
+            raise PlanRejected(f"{where}: {self.energy} energy paid, the player has {self.problem.player.energy}")
+        if step.energy != cost.energy:
+            raise PlanRejected(f"{where}: the step pays {step.energy} energy, the cost {cost.energy}")
+        if cost.sacrifice:
+            if pid in self.problem.prefer.never_sacrifice:
+                raise PlanRejected(f"{where}: the request never sacrifices {pid} (prefer)")
+            self.sacrificed.append(pid)
+            done.sacrifices = True
+        return done
+
+    def _check_host(self, step: Step, p, ability, host, host_ability, where) -> None:
+        """An ability given by another permanent (Chromatic Lantern) or had through one
+        (an altar's "Sacrifice a creature") says so; an altar already sacrificed makes
+        nothing; one whose ability taps it too (Springleaf Drum) is tapped (CR 302.6)."""
+        through, given = ability.through, ability.given_by
+        if step.given_by != given:
+            raise PlanRejected(f"{where}: the step says {step.given_by or 'no permanent'} gives this ability, "
+                               f"the board: {given or 'its own'}")
+        if tuple(step.via) != through:
+            raise PlanRejected(f"{where}: the step says it is activated through {step.via}, the ability "
+                               f"{through or 'its own'}")
+        if through and host.id != p.id and host.id in self.sacrificed:
+            raise PlanRejected(f"{where}: {host.id}, whose ability this is, was already sacrificed")
+        if step.co_taps != bool(through and host_ability.cost.tap):
+            raise PlanRejected(f"{where}: the step says it taps {step.via[:1]}: {step.co_taps}; the ability: "
+                               f"{bool(through and host_ability.cost.tap)}")
+        if step.co_taps:  # its ability taps its own permanent too (Springleaf Drum, Phyrexian Tower)
+            if host.id in self.tapped:
+                raise PlanRejected(f"{where}: {host.id} is already tapped")
+            if host.creature and host.summoning_sick:
+                raise PlanRejected(f"{where}: {host.id} is summoning sick (CR 302.6)")
+            self.tapped.add(host.id)
+            self.tapped_now.append(host.id)
+
+    def _check_output(self, step: Step, p, ability, host, host_ability, where) -> None:
+        """What the step adds is what the ability makes now: a doubling, as much of each
+        type as is unspent (CR 701.9f); a count, on the board left by the sacrifices so far
+        (700.5); under replacement effects, that many times (106.12b)."""
+        added = tuple(step.adds)
+        if ability.output.doubles:  # CR 701.9f: as much of each type as is unspent now
+            if self.triggers:
+                raise PlanRejected(f"{where}: a doubling on a board with triggered mana is not modelled")
+            held = Counter(u.type for u in self.pool.units() if not u.keyword)
+            if Counter(added) != held:
+                raise PlanRejected(f"{where}: doubling adds {format_mana(Mana(t) for t in held.elements())}, "
+                                   f"not {step.adds}")
+            return
+        live = tuple(tr for tr in self.triggers if tr[0].id not in self.sacrificed) if self.triggers else ()
+        counted = _counted_now(self.problem.board, p.id, step.ability, self.sacrificed)
+        if not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
+            raise PlanRejected(f"{where}: this ability can't add {step.adds}")
+
+    def _add(self, step: Step, done: _Done, where) -> None:
+        """The step's summary matches what it did; its mana joins the pool, and what the
+        triggers it sets off add (CR 605.4a)."""
+        if (step.taps, step.sacrifices, step.exiles) != (done.taps, done.sacrifices, done.exiles):
+            raise PlanRejected(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
+                               f"{step.exiles}; the replay: {done.taps}, {done.sacrifices}, {done.exiles}")
+        if step.life != done.life or step.damage != done.damage:
+            raise PlanRejected(f"{where}: the step's life and damage don't match the ability's")
+        for t in step.adds:
+            self.pool.add(Mana(t, done.snow, done.spell_only, done.generic_only, done.ability_only,
+                               done.maker or step.permanent, done.keyword))
+        if self.triggers or step.triggered:
+            p = self.find(step.permanent)
+            host, host_ability = (p, None) if done.ability is None else acting(self.problem.board, p, done.ability)[:2]
+            for u in _replay_triggers(step, self.triggers, host, host_ability, tuple(step.adds), self.sacrificed,
+                                      where):
+                self.pool.add(u)
+
+    # -- the spell, and the summary -----------------------------------------------------
+    def pay_spell(self, plan: Plan) -> None:
+        """The total cost, recomputed from the announcements (CR 601.2b, 601.2f), paid
+        line by line from the pool (601.2h); convoke and improvise tap permanents after
+        every mana ability, so none of them was sacrificed (601.2g-h)."""
+        gone = sorted(set(self.tapped_for_cost) & set(self.sacrificed))
+        if gone:
+            raise PlanRejected(f"spell: {', '.join(gone)} can't convoke or improvise: sacrificed for mana first")
+        cost = self.spell.cost
+        if [s for s, _ in plan.announced] != list(choice_symbols(cost.added_symbols)):
+            raise PlanRejected("spell: the announcements don't match the cost's hybrid and Phyrexian symbols")
+        total = total_cost(cost, Announcement(tuple(h for _, h in plan.announced),
+                                              tuple(h for _, h in plan.reduction_halves)))
+        if total != plan.total_cost:
+            raise PlanRejected(f"spell: the total cost is {total}, not {plan.total_cost}")
+        for u in plan.floating:  # what the plan says stays in the pool is not spent (CR 106.4)
+            if not self.pool.remove(u):
+                raise PlanRejected(f"summary: floating {u.type} from {u.source} is not in the pool")
+        self._pay_mana(plan, total)
+        self._pay_life(plan, total)
+
+    def _pay_mana(self, plan: Plan, total) -> None:
+        """Each line of the spell's payment one mana that may pay its symbol, the lines
+        covering the total exactly."""
+        need_lines: dict = {}
+        for line in plan.payment:
+            if line.life:
+                continue
+            sym = line.symbol
+            if sym.kind == GENERIC:
+                need = ANY
+            elif sym.kind == SNOW:
+                need = SNOW_ANY
+            elif sym.kind in (COLORED, COLORLESS):
+                need = need_of(sym.colors[0])
+            else:
+                raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost")
+            need_lines[need] = need_lines.get(need, 0) + 1
+            _take_unit(self.pool, line, need, True, "spell", self.any_color)
+        expected = {ANY: total.generic, SNOW_ANY: total.snow}
+        for t, n in zip(MANA_TYPES, total.typed):
+            expected[need_of(t)] = n
+        if {k: n for k, n in expected.items() if n} != {k: n for k, n in need_lines.items() if n}:
+            raise PlanRejected(f"spell: the payment lines don't cover {total} exactly")
+
+    def _pay_life(self, plan: Plan, total) -> None:
+        """The spell's Phyrexian symbols announced as life cost 2 each (CR 107.4f), paid
+        after every mana ability while the total covers it (601.2g-h, 118.3)."""
+        life_lines = [line for line in plan.payment if line.life]
+        if sorted(str(line.symbol) for line in life_lines) != sorted(str(s) for s in total.life_symbols):
+            raise PlanRejected("spell: life payments don't match the symbols announced as life")
+        spell_life = 0
+        for line in life_lines:
+            if line.life != 2 or line.mana:
+                raise PlanRejected("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
+            spell_life += 2
+        life_total = self.problem.player.life
+        if spell_life and self.life_paid + self.damage + spell_life > life_total:
+            raise PlanRejected(f"spell: {spell_life} life can't be paid after {self.life_paid} life paid and "
+                               f"{self.damage} damage from {life_total} (CR 118.3)")
+        self.life_paid += spell_life + self.damage
+
+    def summary_errors(self, plan: Plan) -> list:
+        """What the plan says it did (tapped, sacrificed, life, what floats) is what the
+        replay saw."""
+        errors = []
+        if sorted(plan.tapped) != sorted(self.tapped_now):
+            errors.append(f"summary: tapped {sorted(plan.tapped)}, replay tapped {sorted(self.tapped_now)}")
+        if sorted(plan.sacrificed) != sorted(self.sacrificed):
+            errors.append(f"summary: sacrificed {sorted(plan.sacrificed)}, replay {sorted(self.sacrificed)}")
+        if plan.life_paid != self.life_paid:
+            errors.append(f"summary: life_paid {plan.life_paid}, replay {self.life_paid}")
+        if self.pool.units():
+            errors.append(f"summary: floating {format_mana(plan.floating)}, but the replay leaves "
+                          f"{format_mana(self.pool.units())} unspent besides")
+        return errors
+
+
+class _Done:
+    """What one step did, as the replay found it: tapped, sacrificed, exiled, the life
+    and damage of its cost, and the kind of mana it adds (its restrictions, its maker)."""
+
+    __slots__ = ("taps", "sacrifices", "exiles", "life", "damage", "snow", "spell_only", "generic_only",
+                 "ability_only", "keyword", "ability", "maker")
+
+    def __init__(self, taps=False, sacrifices=False, exiles=False, life=0, damage=0, spell_only=False,
+                 generic_only=False, keyword=False):
+        self.taps, self.sacrifices, self.exiles, self.life, self.damage = taps, sacrifices, exiles, life, damage
+        self.snow, self.spell_only, self.generic_only, self.ability_only = False, spell_only, generic_only, False
+        self.keyword, self.ability, self.maker = keyword, None, ""
+
+
+def _replay(problem: PaymentProblem, plan: Plan) -> list:
+    """Each step in order, then the spell, then the summary (see the module)."""
+    table = _Table(problem)
+    for i, step in enumerate(plan.steps):
+        table.step(i, step)
+    table.pay_spell(plan)
+    return table.summary_errors(plan)
