@@ -46,18 +46,25 @@ class _Pool:
 def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool, start_pool=None,
                  earlier: tuple = ()) -> Plan:
     """The solved model as a :class:`Plan`: activations of named permanents layer by layer
-    (taps before sacrifices within a layer, life paid before damage), each cost symbol paid by concrete mana from
-    the pool, then the spell's locked-in total cost (CR 601.2h). ``earlier``: the plans
-    made before this one in the same step (a sequence): what they tapped, sacrificed and
-    removed is used up."""
+    (taps before sacrifices within a layer, life paid before damage), each cost symbol
+    paid by concrete mana from the pool, then the spell's locked-in total cost (CR
+    601.2h). ``earlier``: the plans made before this one in the same step (a sequence):
+    what they tapped, sacrificed and removed is used up."""
     val = solver.value
-    supply = b.supply
-    acts = supply.acts
     check_plan_size(sum(val(v) for v in b.act_vars.values()))
     pay_budget = Counter({key: val(v) for key, v in b.pay_vars.items() if val(v)})
+    uses = _Uses(b.supply.groups)
+    _used_up(uses, b.supply, earlier)
+    pool = _Pool(b.supply.pool if start_pool is None else start_pool)
+    steps = _steps(b, val, _activations(b, val, uses), pool, pay_budget)
+    total, halves, red_halves = _chosen_total(b, val)
+    payment = _spell_payment(total, pool, pay_budget)
+    return Plan(tuple(steps), total, tuple(payment), tuple(pool.rest()),
+                tuple((s, h) for h, s in halves), tuple((s, h) for h, s in red_halves), optimal)
 
-    # which permanents do what: tap before sacrifice, layer by layer
-    uses = _Uses(supply.groups)
+
+def _used_up(uses: "_Uses", supply, earlier: tuple) -> None:
+    """What the plans before this one in the step tapped, sacrificed and removed."""
     for plan in earlier:
         for step in plan.steps:
             s = uses.named(step.permanent)
@@ -65,39 +72,58 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
                 continue
             s.tapped = s.tapped or step.taps
             s.sacrificed = s.sacrificed or step.sacrifices
-            a = next((a for a in acts if a.index == step.ability and step.permanent in supply.groups[a.group].ids), None)
+            a = next((a for a in supply.acts if a.index == step.ability and step.permanent in supply.groups[a.group].ids),
+                     None)
             if a is not None and a.counters:
                 s.counters[a.counter_kind] -= a.counters
-    activations = []  # (layer, act#, (own mana, triggers' mana), permanent id)
+
+
+def _activations(b: PaymentModel, val, uses: "_Uses") -> list:
+    """(layer, act#, (own mana, triggers' mana), permanent id) for each activation, layer
+    by layer, in the order the model's rules give within a layer (taps before
+    sacrifices, a counting sacrifice after the others, life before damage, a doubling
+    last), each by a permanent of its group that can."""
+    acts = b.supply.acts
+    activations = []
     for l in range(b.layers + 1):
         this_layer = []
         for (ll, j, ai), v in b.act_vars.items():
             if ll != l or not val(v):
                 continue
             a = acts[j]
-            if a.doubles:  # as much of each type as the pool holds then (the model's amounts)
-                doubled = tuple(t for t in MANA_TYPES for _ in range(val(b.comb_vars[(l, j, t)])))
-                per = [(doubled, ())]
-            elif ai is None:
-                made = []
-                for t in a.combination_types:
-                    made += [t] * val(b.comb_vars[(l, j, t)])
-                per = [(tuple(made[k * a.combination:(k + 1) * a.combination]), ()) for k in range(val(v))]
-            else:
-                own = a.alternatives[ai]
-                if (l, j, ai) in b.lost:  # counted on a board some sacrifices left first (CR 700.5)
-                    unit, gone = a.counted[ai][0], val(b.lost[(l, j, ai)][1])
-                    own = tuple((Counter(own) - Counter({t: c * gone for t, c in Counter(unit).items()})).elements())
-                per = [(own, a.extra(ai))] * val(v)
-            for out in per:  # a counting sacrifice after the other sacrifices, a doubling last (the model's rules)
+            for out in _outputs(b, val, l, j, ai, v):
                 this_layer.append((a.doubles, a.sacrifice, bool(a.counted) and a.sacrifice, _life_order(a), not a.tap, j,
                                    out))
         for *_, j, out in sorted(this_layer, key=lambda r: r[:6]):
             a = acts[j]
-            pid = _pick_permanent(a, uses, a.group)
-            activations.append((l, j, out, pid))
+            activations.append((l, j, out, _pick_permanent(a, uses, a.group)))
+    return activations
 
-    pool = _Pool(supply.pool if start_pool is None else start_pool)
+
+def _outputs(b: PaymentModel, val, l: int, j: int, ai, v) -> list:
+    """(own mana, triggers' mana) of each activation a variable counts: a doubling's as
+    the pool holds then, a combination's as split among its types, a counted amount less
+    what sacrifices before it took (CR 700.5)."""
+    a = b.supply.acts[j]
+    if a.doubles:  # as much of each type as the pool holds then (the model's amounts)
+        return [(tuple(t for t in MANA_TYPES for _ in range(val(b.comb_vars[(l, j, t)]))), ())]
+    if ai is None:
+        made = []
+        for t in a.combination_types:
+            made += [t] * val(b.comb_vars[(l, j, t)])
+        return [(tuple(made[k * a.combination:(k + 1) * a.combination]), ()) for k in range(val(v))]
+    own = a.alternatives[ai]
+    if (l, j, ai) in b.lost:  # counted on a board some sacrifices left first (CR 700.5)
+        unit, gone = a.counted[ai][0], val(b.lost[(l, j, ai)][1])
+        own = tuple((Counter(own) - Counter({t: c * gone for t, c in Counter(unit).items()})).elements())
+    return [(own, a.extra(ai))] * val(v)
+
+
+def _steps(b: PaymentModel, val, activations: list, pool: "_Pool", pay_budget: Counter) -> list:
+    """The plan's steps: each activation's cost symbols paid by concrete mana from the
+    pool as it is then (CR 605.3), its mana joining the pool after its layer (a doubling
+    doubles what the layer left before it too)."""
+    acts = b.supply.acts
     steps = []
     opt_budget = Counter({key: val(v) for key, v in b.opt_vars.items() if val(v)})
     for l in range(b.layers + 1):
@@ -133,8 +159,13 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
                               a.given_by))
         for u in made_now:
             pool.add(u)
+    return steps
 
-    # the spell (of several candidates, the one chosen)
+
+def _chosen_total(b: PaymentModel, val) -> tuple:
+    """(the locked-in total of the candidate spell the model chose, its announced halves,
+    its reductions' halves): recomputed by the rules (model.cost) from the model's
+    announcements, and held to the model's own demand (CR 601.2b, 601.2f)."""
     ci = next(i for i, (_, sel) in enumerate(b.candidates) if _value(val, sel))
     spell = b.candidates[ci][0].cost
     if ci in b.kicks:  # its multikicker, paid as many times as the model chose (CR 702.33c)
@@ -144,12 +175,17 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
     red = {(sym, half): v for (i, sym, half), v in b.red_vars.items() if i == ci}
     halves = _labels(choice_symbols(spell.added_symbols), ann, val)
     red_halves = _labels([s for s in spell.reduction_symbols if s.kind in HALVED_REDUCTIONS], red, val)
-    announcement = Announcement(tuple(h for h, _ in halves), tuple(h for h, _ in red_halves))
-    total = total_cost(spell, announcement)
+    total = total_cost(spell, Announcement(tuple(h for h, _ in halves), tuple(h for h, _ in red_halves)))
     d = b.spell_demands[ci]
     expect = (_value(val, d.generic), tuple(_value(val, d.typed[t]) for t in MANA_TYPES), _value(val, d.snow))
     if (total.generic, total.typed, total.snow) != expect:
         raise PlanError(f"total cost {total} does not match the model's {expect}")
+    return total, halves, red_halves
+
+
+def _spell_payment(total, pool: "_Pool", pay_budget: Counter) -> list:
+    """The spell's payment lines (CR 601.2h): generic, each type, snow, each from the
+    pool as the model spent it; a Phyrexian symbol announced as life, 2 life (107.4f)."""
     payment = []
     generic_symbol = Symbol(GENERIC, (), total.generic)
     for _ in range(total.generic):
@@ -164,8 +200,7 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
         payment.append(PaymentLine(Symbol(SNOW), u.type, u.source))
     for sym in total.life_symbols:
         payment.append(PaymentLine(sym, life=2))  # CR 107.4f
-    return Plan(tuple(steps), total, tuple(payment), tuple(pool.rest()),
-                tuple((s, h) for h, s in halves), tuple((s, h) for h, s in red_halves), optimal)
+    return payment
 
 
 def _life_order(a) -> tuple:
