@@ -342,28 +342,11 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
         # asked with priority (not mid_cast): what can't be used while casting is activated
         # before, and counted so (the hint of a mid_cast answer only looks for them)
         precast = not problem.mid_cast and not ab.usable_mid_cast  # why_unusable's PRECAST_ONLY reasons
-        spell_only, ability_only, for_spells = False, False, None
-        if ab.restrict:  # CR 106.6: what its mana may be spent on
-            for_spells = which(lambda s: s.allows(ab.restrict))
-            if not ab.restrict_abilities and for_spells == () and len(candidates) == 1:
-                ability_only, for_spells = True, None  # Powerstone, a nonartifact spell: abilities only
-            elif not ab.restrict_abilities and for_spells is None:
-                pass  # it may pay this spell and any ability: no restriction here
-            elif for_spells == () and len(candidates) == 1 and doubling:
-                spell_only, ability_only, for_spells = True, True, None  # it pays nothing, but is doubled
-            elif for_spells == ():
-                continue  # its mana could pay nothing here
-            else:
-                spell_only = True
-        caps = []
-        if ab.cost.tap or ab.cost.sacrifice:
-            caps.append(len(ids))
-        if ab.cost.counters:
-            caps.append(len(ids) * (proto.counter(ab.cost.counter_kind) // ab.cost.counters))
-        if ab.cost.life:
-            caps.append(len(ids) * (life // ab.cost.life))
-        if ab.cost.energy:
-            caps.append(problem.player.energy // ab.cost.energy)
+        spending = _spending(ab, which, len(candidates), doubling)
+        if spending is None:
+            continue  # its mana could pay nothing here
+        spell_only, ability_only, for_spells = spending
+        caps = _caps(ab.cost, proto, len(ids), life, problem.player.energy)
         alternatives, combination, bonus = ab.output.alternatives, ab.output.combination, ()
         host, host_ability, snow = acting(board, proto, ab)
         through = bool(ab.through)  # the ability of an altar that sacrifices it
@@ -402,6 +385,40 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
     group = Group(ids, proto.tapped, proto.can_tap, proto.counters, flexibility(types),
                   ordered, types, proto.key)
     return tuple(group_acts), tuple(reasons), group
+
+
+def _spending(ab, which, candidates: int, doubling: bool):
+    """(spell only, ability only, the candidates it may pay for) of an ability's mana
+    under its restriction (CR 106.6), or None where its mana could pay nothing here: a
+    restriction the spell meets is none; Powerstone's mana, for a nonartifact spell,
+    pays abilities only; mana that pays nothing may still be doubled (Doubling Cube)."""
+    if not ab.restrict:
+        return False, False, None
+    for_spells = which(lambda s: s.allows(ab.restrict))
+    if not ab.restrict_abilities and for_spells == () and candidates == 1:
+        return False, True, None  # Powerstone, a nonartifact spell: abilities only
+    if not ab.restrict_abilities and for_spells is None:
+        return False, False, None  # it may pay this spell and any ability: no restriction here
+    if for_spells == () and candidates == 1 and doubling:
+        return True, True, None  # it pays nothing, but is doubled
+    if for_spells == ():
+        return None
+    return True, False, for_spells
+
+
+def _caps(cost, proto, size: int, life: int, energy: int) -> list:
+    """The most activations a group's costs allow: a tap or a sacrifice each permanent
+    once, its counters, the life total (CR 118.3), the player's energy."""
+    caps = []
+    if cost.tap or cost.sacrifice:
+        caps.append(size)
+    if cost.counters:
+        caps.append(size * (proto.counter(cost.counter_kind) // cost.counters))
+    if cost.life:
+        caps.append(size * (life // cost.life))
+    if cost.energy:
+        caps.append(energy // cost.energy)
+    return caps
 
 
 def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping: tuple | None = None,
