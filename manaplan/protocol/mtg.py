@@ -448,9 +448,10 @@ def _read_spell(spell: dict) -> Spell:
     for key in ("name", "type_line", "oracle_text"):
         expect(isinstance(spell.get(key, ""), str), f"'{key}' must be text", f"spell.{key}")
     value = whole_number(spell, "value", "spell.value", None) if "value" in spell else None
-    return Spell(cost, spell.get("name", ""), spell.get("type_line", ""),
-                 boolean(spell, "convoke", "spell.convoke"), boolean(spell, "improvise", "spell.improvise"),
-                 boolean(spell, "delve", "spell.delve"), "", value, kicker, kicked, multikicker, kicks, printed,
+    return Spell(cost, name=spell.get("name", ""), type_line=spell.get("type_line", ""),
+                 convoke=boolean(spell, "convoke", "spell.convoke"), improvise=boolean(spell, "improvise", "spell.improvise"),
+                 delve=boolean(spell, "delve", "spell.delve"), value=value, kicker=kicker, kicked=kicked,
+                 multikicker=multikicker, kicks=kicks, printed=printed,
                  commander=boolean(spell, "commander", "spell.commander"), given_colors=_spell_colors(spell),
                  cost_changes_given=any(k in spell for k in ("increase", "reduce", "minimum")),
                  changeling=bool(re.search(r"(?m)^Changeling\b", spell.get("oracle_text", ""))))

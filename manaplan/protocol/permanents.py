@@ -329,11 +329,14 @@ def _permanent_body(p: dict, key: str) -> Permanent:
     creature = "Creature" in types_part
     if not type_line and p.get("summoning_sick"):
         creature = True  # the flag is only meaningful for creatures (CR 302.6)
-    return Permanent("", name, tuple(abilities), boolean(p, "tapped", "tapped"),
-                     boolean(p, "summoning_sick", "summoning_sick"), tuple(sorted(counters.items())), snow,
-                     creature, "Artifact" in types_part, colors, type_line, tuple(triggers), attached_to,
-                     mana_cost, bool(re.search(r"(?m)^Changeling\b", oracle)), tuple(unread), text.grants, text.replaces,
-                     text.spending, key, landfall=text.landfall)
+    return Permanent("", name=name, abilities=tuple(abilities), tapped=boolean(p, "tapped", "tapped"),
+                     summoning_sick=boolean(p, "summoning_sick", "summoning_sick"),
+                     counters=tuple(sorted(counters.items())), snow=snow, creature=creature,
+                     artifact="Artifact" in types_part, colors=colors, type_line=type_line, triggers=tuple(triggers),
+                     attached_to=attached_to, mana_cost=mana_cost,
+                     changeling=bool(re.search(r"(?m)^Changeling\b", oracle)), unread=tuple(unread),
+                     grants=text.grants, replaces=text.replaces, spending=text.spending, key=key,
+                     landfall=text.landfall)
 
 
 #: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling
