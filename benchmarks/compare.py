@@ -53,7 +53,16 @@ def percentile(samples: list, q: float) -> float:
 
 FAMILIES = [("plain", boards.plain_board, boards.PLAIN_COSTS, [5, 20, 80, 320, 500]),
             ("chains", boards.chain_board, boards.COSTS, [5, 20, 100, 500]),
-            ("converters", boards.converter_board, boards.COSTS, [20])]
+            ("converters", boards.converter_board, boards.COSTS, [20]),
+            ("ai-step", boards.chain_board, boards.COSTS, [20])]
+
+
+def ai_step(board: list, rng: random.Random) -> dict:
+    """An AI's question in a game step (benchmarks/turn_step.py): which of a 7-card hand
+    the board can cast (``castable``), with the whole board sent."""
+    hand = [{"id": f"h{k}", "mana_cost": rng.choice([c for c in boards.COSTS if "X" not in c]),
+             "type_line": rng.choice(["Creature — Elf", "Instant", "Sorcery"])} for k in range(7)]
+    return {"query": "castable", "hand": hand, "permanents": board}
 MAKERS = {family: (make, costs) for family, make, costs, _ in FAMILIES}
 
 
@@ -99,7 +108,7 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=3, help="times each board is sent to each server")
     ap.add_argument("--out", default=None, help="also write the table to this Markdown file")
     ap.add_argument("--only", nargs="*", default=None, metavar="FAMILY:N,N",
-                    help="families and sizes to compare (plain, chains, converters), such as plain:20,5000")
+                    help="families and sizes to compare (plain, chains, converters, ai-step), such as plain:20,5000")
     ap.add_argument("--cold", type=int, default=0, metavar="RUNS",
                     help="also time `manaplan solve` started anew, RUNS times each, on a 20-permanent plain board")
     args = ap.parse_args(argv)
@@ -123,7 +132,8 @@ def main(argv=None) -> int:
                 for n in sizes:
                     times = {"base": [], "head": []}
                     for r in range(args.repeats):
-                        request = boards.request(make(n, rng), rng.choice(costs), rng)
+                        request = (ai_step(make(n, rng), rng) if family == "ai-step"
+                                   else boards.request(make(n, rng), rng.choice(costs), rng))
                         order = [("base", base), ("head", head)]
                         if r % 2:
                             order.reverse()
@@ -132,7 +142,8 @@ def main(argv=None) -> int:
                             for name, server in order:
                                 ms, answers[name] = server.ask(request)
                                 times[name].append(ms)
-                        assert answers["base"].get("payable") == answers["head"].get("payable"), request
+                        assert (answers["base"].get("payable"), answers["base"].get("castable")) == \
+                            (answers["head"].get("payable"), answers["head"].get("castable")), request
                     b50, h50 = statistics.median(times["base"]), statistics.median(times["head"])
                     rows.append((family, n, b50, percentile(times["base"], 0.95), percentile(times["base"], 0.99),
                                  h50, percentile(times["head"], 0.95), percentile(times["head"], 0.99), h50 / b50))

@@ -26,7 +26,7 @@ from .protocol.common import (error_answer, expect, no_unknown_fields, request_i
 
 #: the longest time guard a request may ask for (``time_limit_ms``): ten minutes
 MAX_TIME_LIMIT_MS = 600_000
-#: requests this long (bytes) or longer may be read by body (``protocol.texts``)
+#: requests this long (bytes) or longer may be read by body (``protocol.large_requests``)
 LARGE_REQUEST = 64 * 1024
 
 
@@ -141,11 +141,11 @@ def solve_text(text, boards=None, hold: list | None = None) -> dict:
 
 def read_request(text):
     """The request in ``text``, as :func:`read_json` reads it; a large Magic request's
-    permanents are kept as their texts, read by body (:mod:`manaplan.protocol.texts`)."""
+    permanents are kept as their texts, read by body (:mod:`manaplan.protocol.large_requests`)."""
     if isinstance(text, (bytes, bytearray)) and len(text) >= LARGE_REQUEST:
         from .model.problem import PAY
         from .protocol.mtg import request_fields
-        from .protocol.texts import read_large_request
+        from .protocol.large_requests import read_large_request
         from .queries import MAGIC
 
         raw = bytes(text)

@@ -12,7 +12,7 @@ import sys
 
 from . import __version__
 from .api import explain, explain_text, solve, solve_text, write_json
-from .boards import BoardStore
+from .kept_boards import BoardStore
 from .protocol.common import error_answer, is_error
 
 DEMO_REQUEST = {
@@ -72,7 +72,7 @@ def serve(lines, out) -> None:
     not a request gets an error answer, a bug an internal-error answer, and the server
     goes on. ``lines`` yields bytes (read as UTF-8 one line at a time), or None for a line
     longer than MAX_REQUEST_BYTES. Boards named in requests are kept for the session
-    (:class:`manaplan.boards.BoardStore`).
+    (:class:`manaplan.kept_boards.BoardStore`).
 
     After a request that imported libraries (OR-Tools brings protobuf, numpy and pandas:
     hundreds of thousands of objects), what exists is frozen out of the garbage
@@ -132,28 +132,38 @@ def _collect_between(answered: int) -> None:
     gc.collect(2 if answered % 100 == 0 else 1 if answered % 10 == 0 else 0)
 
 
+def _sentence(words: str) -> str:
+    """``words`` begun with a capital letter, as a description starts."""
+    return words[:1].upper() + words[1:]
+
+
 def _deck_parsers(sub) -> None:
-    p_deck = sub.add_parser("deck", help="deck analysis: castability on curve by simulation, sources needed")
-    deck = p_deck.add_subparsers(dest="deck_command", required=True)
-    p = deck.add_parser("analyze", help="how often each nonland card is castable, turn by turn (simulated games, "
-                                         "exact payment)")
+    help_ = "deck analysis: castability on curve by simulation, sources needed"
+    p_deck = sub.add_parser("deck", help=help_, description=_sentence(help_) + ". Choose one: analyze or sources.")
+    deck = p_deck.add_subparsers(dest="deck_command", required=True, metavar="{analyze,sources}",
+                                 title="deck commands")
+    help_ = "how often each nonland card is castable, turn by turn (simulated games, exact payment)"
+    p = deck.add_parser("analyze", help=help_, description=_sentence(help_) + ".")
     p.add_argument("decklist", help="Arena or MTGO text, or a JSON list; 'demo' for the built-in deck")
     p.add_argument("--cards", help="Scryfall card objects: a JSON list or a bulk file (default: the demo cards)")
-    p.add_argument("--games", type=int, default=10000)
-    p.add_argument("--turns", type=int, default=8)
-    p.add_argument("--seed", default="0")
-    p.add_argument("--on", choices=("play", "draw", "both"), default="play")
-    p.add_argument("--mulligan", choices=("london", "none"), default="london")
+    p.add_argument("--games", type=int, default=10000, help="games to simulate (default: %(default)s)")
+    p.add_argument("--turns", type=int, default=8, help="turns measured in each game (default: %(default)s)")
+    p.add_argument("--seed", default="0", help="the games' random seed (the same seed, the same games) (default: %(default)s)")
+    p.add_argument("--on", choices=("play", "draw", "both"), default="play", help="on the play, the draw, or half each (default: %(default)s)")
+    p.add_argument("--mulligan", choices=("london", "none"), default="london", help="the mulligan rule (default: %(default)s)")
     p.add_argument("--no-ramp", action="store_true", help="never cast mana rocks and creatures")
-    p.add_argument("--engine", choices=("local", "dask"), default="local")
+    p.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help="where the games run: local processes, or a Dask cluster (default: %(default)s)")
     p.add_argument("--workers", type=int, help="processes (default: one per core)")
     p.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
     p.add_argument("--json", dest="json_out", help="write the report as JSON to this file")
     p.add_argument("--plot", help="write PNG plots: PATH-by-turn.png and PATH-heat.png")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    s = deck.add_parser("sources", help="sources of a color needed for each cost pattern (Karsten 2022 preset)")
-    s.add_argument("--deck-size", type=int, required=True)
-    s.add_argument("--lands", type=int, required=True)
+    help_ = "sources of a color needed for each cost pattern (Karsten 2022 preset)"
+    s = deck.add_parser("sources", help=help_, description=_sentence(help_) + ", computed exactly for the deck "
+                        "size and land count given.")
+    s.add_argument("--deck-size", type=int, required=True, help="cards in the deck (e.g. 60, 40, 99)")
+    s.add_argument("--lands", type=int, required=True, help="lands in the deck")
     s.add_argument("--json", dest="json_out", help="write {\"sources_needed\": ...} to this file")
 
 
@@ -200,6 +210,39 @@ def _deck(args) -> int:
         return 2
 
 
+def _solve(args) -> int:
+    """``manaplan solve``: one request from a file or standard input; its answer as JSON
+    on standard output, or (``--explain``) in words; an error in words on standard
+    error under ``--explain``, exit code 2."""
+    try:
+        with open(args.file, "rb") if args.file else sys.stdin.buffer as f:
+            text = f.read(MAX_REQUEST_BYTES + 1)
+    except OSError as e:
+        return _refuse(args, f"cannot read {args.file}: {e.strerror}", None)
+    if len(text) > MAX_REQUEST_BYTES:
+        return _refuse(args, f"the request is longer than {MAX_REQUEST_BYTES} bytes", "")
+    if not text.strip():
+        where = args.file or "standard input"
+        return _refuse(args, f"no request: {where} is empty (give one JSON request, docs/protocol.md)", "")
+    if args.explain:
+        words, ok = explain_text(text)
+        print(words, file=sys.stdout if ok else sys.stderr)
+        return 0 if ok else 2
+    response = solve_text(text)
+    print(write_json(response))
+    return 2 if is_error(response) else 0
+
+
+def _refuse(args, message: str, at) -> int:
+    """An input ``solve`` can't read: the protocol's error answer, or words on standard
+    error under ``--explain``; exit code 2."""
+    if args.explain:
+        print(f"error{f' (at {at})' if at else ''}: {message}", file=sys.stderr)
+    else:
+        print(write_json(error_answer(None, message, at)))
+    return 2
+
+
 def _write(path: str, value: dict) -> None:
     with open(path, "w", encoding="utf-8") as f:
         json.dump(value, f, indent=1)
@@ -207,37 +250,31 @@ def _write(path: str, value: dict) -> None:
 
 
 def _main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="manaplan", description="Exact mana-payment planner.")
+    parser = argparse.ArgumentParser(
+        prog="manaplan", description="Exact mana payment for Magic: The Gathering (and Duel Masters): can this be "
+        "paid, and what to tap; a proof in words when it can't. Requests and answers: docs/protocol.md.")
     parser.add_argument("--version", action="version", version=f"manaplan {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p_solve = sub.add_parser("solve", help="answer one JSON request (a file, or standard input)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{solve,serve,demo,deck}")
+    help_ = "answer one JSON request (a file, or standard input)"
+    p_solve = sub.add_parser("solve", help=help_, description=_sentence(help_) + ": the answer as JSON on "
+                             "standard output; exit code 0 for an answer, 2 for an error in the request.")
     p_solve.add_argument("file", nargs="?", help="request file (default: standard input)")
     p_solve.add_argument("--explain", action="store_true",
-                         help="print the answer as the plan a player follows, instead of JSON")
-    sub.add_parser("serve", help="answer one JSON request per line until end of input")
-    p_demo = sub.add_parser("demo", help="solve a built-in example and print the plan")
+                         help="print the answer as the plan a player follows, instead of JSON (errors on standard "
+                              "error)")
+    help_ = "answer one JSON request per line until end of input"
+    sub.add_parser("serve", help=help_, description=_sentence(help_) + " (JSON lines over stdio, for engines "
+                   "in any language): one answer line per request line, in order; boards named in requests are "
+                   "kept for the session. Ctrl-C or end of input stops it.")
+    help_ = "solve a built-in example and print the plan"
+    p_demo = sub.add_parser("demo", help=help_, description=_sentence(help_) + ".")
     p_demo.add_argument("--json", action="store_true", help="print the JSON response too")
     _deck_parsers(sub)
     args = parser.parse_args(argv)
     if args.command == "deck":
         return _deck(args)
     if args.command == "solve":
-        try:
-            with open(args.file, "rb") if args.file else sys.stdin.buffer as f:
-                text = f.read(MAX_REQUEST_BYTES + 1)
-        except OSError as e:
-            print(write_json(error_answer(None, f"cannot read {args.file}: {e.strerror}", None)))
-            return 2
-        if len(text) > MAX_REQUEST_BYTES:
-            print(write_json(error_answer(None, f"the request is longer than {MAX_REQUEST_BYTES} bytes", "")))
-            return 2
-        if args.explain:
-            words, ok = explain_text(text)
-            print(words)
-            return 0 if ok else 2
-        response = solve_text(text)
-        print(write_json(response))
-        return 2 if is_error(response) else 0
+        return _solve(args)
     if args.command == "serve":
         signal.signal(signal.SIGINT, _stop)
         serve(request_lines(sys.stdin.buffer), sys.stdout)

@@ -24,7 +24,7 @@ from dataclasses import replace
 from collections import Counter
 
 from .model.duel_masters import PAYS_CIVILIZATION
-from .model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, BestTurn, Castable, Payable, Plan, Sequence,
+from .model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, BestTurn, Castable, NotEnoughMana, Payable, Plan, Sequence,
                          Undecided, Unpayable)
 from .model.problem import PAY, PaymentProblem
 from .model.mana import format_types
@@ -151,18 +151,27 @@ def castable(problem: PaymentProblem, result: Castable) -> str:
     return "\n".join(payment(problem.for_spell(spell), answer) for spell, answer in result.answers)
 
 
+def _reason_words(result: Unpayable, names) -> str:
+    """The reason's message with each permanent called by its card name (the answer's
+    message names ids, for engines)."""
+    cert = result.certificate
+    if isinstance(cert, NotEnoughMana) and result.message.startswith(cert.sentence()):
+        return cert.sentence(names) + result.message[len(cert.sentence()):]
+    return result.message
+
+
 def payment(problem: PaymentProblem, result) -> str:
     """One spell's answer (``pay``, ``max_x``, ``can_pay``): the plan step by step, or why
     it can't be paid."""
     title = _title(problem)
+    names = _Names(problem)
     if isinstance(result, Unpayable):
-        return f"{title}: can't be paid: {result.message}"
+        return f"{title}: can't be paid: {_reason_words(result, names)}"
     if isinstance(result, Undecided):
         return f"{title}: no answer: {result.message}"
     if isinstance(result, Payable):
         return f"{title}: can be paid"
     plan: Plan = result
-    names = _Names(problem)
     lines = [f"{title}: pay {plan.total_cost}{_how_the_total_came(problem, plan)}"]
     for s, half in plan.announced:
         lines.append(f"  announce {s} as {'2 life' if half == LIFE_HALF else half}")

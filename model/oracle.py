@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
 
-from .board_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
+from .dependent_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
                          NOTHING, ON_BATTLEFIELD, OPPONENT_LAND_COLORS)
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
@@ -299,7 +299,7 @@ def _counted_by_state(self_line: str, line: str, state: dict, unread: list):
     return None
 
 
-#: abilities whose mana depends on the rest of the board (resolved by model.board_mana)
+#: abilities whose mana depends on the rest of the board (resolved by model.dependent_mana)
 _COULD_PRODUCE = re.compile(r"(.+): Add one mana of any type that a land you control could produce\.(?: If ~ has a "
                             r"\+1/\+1 counter on it, add three mana of that type instead\.)?")
 _COMMANDER = re.compile(r"(.+): Add one mana of any color in your commander's color identity\.")
@@ -318,7 +318,7 @@ _LEVEL_UP = re.compile(r"Level up (?:\{[^}]+\})+")
 
 def _depends_on_board(self_line: str, line: str, state: dict):
     """An ability whose mana depends on the rest of the board, as a spec that
-    :func:`manaplan.model.board_mana.resolve_board_mana` resolves; None if the line is
+    :func:`manaplan.model.dependent_mana.resolve_board_mana` resolves; None if the line is
     none of these."""
     if m := _COULD_PRODUCE.fullmatch(self_line):
         three = "instead" in self_line and state.get("counters", {}).get("+1/+1", 0) > 0  # Incubation Druid

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .cost import TotalCost
-from .symbols import Symbol
+from .symbols import ALL_TYPES, Symbol, describe_types
 
 #: where floating mana comes from, in payment lines: a word no permanent may use as its id
 POOL = "pool"
@@ -204,13 +204,50 @@ class Plan:
 class NotEnoughMana:
     """A counting certificate (Hall's condition): every announcement of the cost needs
     ``needs`` mana whose type lies in ``types`` (or snow mana, with ``snow``), and the
-    board can make at most ``available`` of it, from ``sources``."""
+    board can make at most ``available`` of it, from ``sources``. ``amounts``: how
+    much of it each source could make (in the order of ``sources``); ``idle``: the
+    permanents that could make such mana but can't now, as (id, why): a creature's {T}
+    abilities under summoning sickness (CR 302.6)."""
 
     types: tuple
     needs: int
     available: int
     sources: tuple
     snow: bool = False
+    amounts: tuple = ()
+    idle: tuple = ()
+    #: the life total, where paying the cost's Phyrexian symbols with life instead would
+    #: have needed more (CR 118.3)
+    life_short: int | None = None
+
+    def sentence(self, name=lambda pid: pid) -> str:
+        """The player's sentence for this certificate, each permanent called by
+        ``name(id)`` (ids in answers, card names in explanations).
+
+        >>> NotEnoughMana(("B",), 1, 0, (), idle=(("bop", "summoning sick"),)).sentence()
+        "needs 1 black mana; nothing untapped can make it (bop can't tap for it yet: summoning sick, CR 302.6)"
+        """
+        what = "snow mana" if self.snow else ("mana" if frozenset(self.types) == ALL_TYPES
+                                             else describe_types(self.types) + " mana")
+        amounts = dict(zip(self.sources, self.amounts or (1,) * len(self.sources)))
+        listing = ", ".join(name(s) if amounts[s] == 1 else f"{name(s)} ({amounts[s]})" for s in self.sources)
+        n = len(self.sources)
+        if not n:
+            words = f"needs {self.needs} {what}; nothing untapped can make it"
+        elif all(amounts[s] == 1 for s in self.sources):
+            words = (f"needs {self.needs} {what}; only {n} untapped source{'s' if n != 1 else ''} "
+                     f"can make {what.replace(' mana', '') if what != 'mana' else 'it'}: {listing}")
+        else:
+            words = f"needs {self.needs} {what}; at most {self.available} can be made: {listing}"
+        if self.idle:
+            who = ", ".join(name(pid) for pid, _ in self.idle)
+            why = sorted({reason for _, reason in self.idle})
+            words += (f" ({who} can't tap for it yet: {', '.join(why)}, CR 302.6)" if why == ["summoning sick"]
+                      else f" ({who} can't make it now: {', '.join(why)})")
+        if self.life_short is not None:
+            words += (" (its Phyrexian symbols could be paid with 2 life each instead, but life is "
+                      f"{self.life_short}, CR 118.3)")
+        return words
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
-from .board_mana import resolve_board_mana
+from .dependent_mana import resolve_board_mana
 from .symbols import GENERIC, MAX_AMOUNT
 from .cost import SpellCost
 from .entering import UNLESS_OPPONENTS, EntersRule
@@ -38,7 +38,7 @@ WHEN_NEEDED = "when_needed"
 OBJECTIVE_TERMS = ("before_casting", "sacrificed", "life", "spared", "tapped", "exiled", "flexibility", "floating")
 
 
-def renewed(value, **changes):
+def copied_with(value, **changes):
     """``dataclasses.replace`` for a value whose checks (``__post_init__``) don't look at
     the fields changed: the fields copied as they are, without running the checks again,
     and without what was cached on ``value`` (a ``cached_property``). A hand's questions
@@ -353,7 +353,7 @@ class PaymentProblem:
         if spell.from_hand is not None and spell.from_hand.id in self.board.ids:
             board = Board(tuple(p for p in self.board.permanents if p is not spell.from_hand))
             return replace(self, spell=spell, query=query, board=board)
-        return renewed(self, spell=spell, query=query)  # the same board: nothing to resolve again
+        return copied_with(self, spell=spell, query=query)  # the same board: nothing to resolve again
 
     def joins_unchanged(self, permanent) -> bool:
         """Whether ``permanent`` (a card of the hand cast or played this step) can join

@@ -24,7 +24,7 @@ from functools import cached_property
 from .errors import ManaplanError, RequestError
 from .mana import SPEND_AS_ANY_COLOR, Mana, ManaCost, parse_mana
 from .plan import POOL
-from .symbols import COLORS, COLOR_NAMES, MANA_TYPES, VARIABLE
+from .symbols import COLORS, MANA_TYPES, VARIABLE
 
 #: the most mana one activation may add in a request
 MAX_ADDED = 100
@@ -81,7 +81,7 @@ class AbilityCost:
     counter_kind: str = ""
     counters: int = 0
     #: "Sacrifice a creature" (Ashnod's Altar): a permanent of this kind is sacrificed, not
-    #: this one; paid through the sacrificed permanent (see model.board_mana)
+    #: this one; paid through the sacrificed permanent (see model.dependent_mana)
     sacrifice_other: str = ""
     #: "Tap an untapped creature you control" (Springleaf Drum): a permanent of this kind
     #: is tapped, not (only) this one; paid through the tapped permanent
@@ -295,12 +295,12 @@ class Ability:
     damage: int = 0
     text: str = ""
     #: what it adds depends on the rest of the board (Reflecting Pool, Urza's Tower): a
-    #: spec that :mod:`manaplan.model.board_mana` resolves into ``output`` on each board
+    #: spec that :mod:`manaplan.model.dependent_mana` resolves into ``output`` on each board
     depends: tuple = ()
     #: an ability a permanent has because of another (permanent id, ability index, that
     #: permanent's snow): "Sacrifice a creature: Add {C}{C}" is, for each creature, a
     #: "Sacrifice this" ability whose mana Ashnod's Altar makes; "Lands you control have
-    #: ..." (index None). Added on each board by model.board_mana.
+    #: ..." (index None). Added on each board by model.dependent_mana.
     via: tuple = ()
     #: whether ``restrict`` keeps its mana off ability costs too: true for "Spend this mana
     #: only to cast ..." (the conservative reading); false for Powerstone's "This mana
@@ -357,10 +357,10 @@ class Permanent:
     #: "no" on a board with such lines is not certain (``unread_abilities``)
     unread: tuple = ()
     #: abilities it gives other permanents: ((which, Ability), ...) ("Lands you control
-    #: have ..."), added to them by :mod:`manaplan.model.board_mana`
+    #: have ..."), added to them by :mod:`manaplan.model.dependent_mana`
     grants: tuple = ()
     #: mana replacement effects it applies to other permanents (Damping Sphere:
-    #: ``LANDS_MAKE_ONE_COLORLESS``), applied by model.board_mana
+    #: ``LANDS_MAKE_ONE_COLORLESS``), applied by model.dependent_mana
     replaces: tuple = ()
     #: how its controller may spend mana (Chromatic Orrery: ``SPEND_AS_ANY_COLOR``, CR
     #: 609.4b): a rule of payment, not an ability
@@ -376,7 +376,7 @@ class Permanent:
     @cached_property
     def depends_on_board(self) -> bool:
         """Whether what it makes, or gives others, depends on the rest of the board
-        (model.board_mana); found once per permanent read (its twins share it)."""
+        (model.dependent_mana); found once per permanent read (its twins share it)."""
         return bool(self.grants or self.replaces or any(
             a.depends or a.cost.sacrifice_other or a.cost.tap_other or a.via or a.unresolved for a in self.abilities))
 
@@ -492,14 +492,6 @@ class Player:
                        energy=self.energy - plan.energy_paid)
 
 
-def describe_types(types) -> str:
-    """``{'U'}`` -> 'blue'; ``{'W', 'U'}`` -> 'white or blue'."""
-    names = [COLOR_NAMES[t] for t in MANA_TYPES if t in types]
-    if len(names) <= 2:
-        return " or ".join(names)
-    return ", ".join(names[:-1]) + " or " + names[-1]
-
-
 def check_bounded(ability: Ability) -> None:
     """Refuse an ability that could be activated without limit for a profit: the plan
     would be infinite mana, which manaplan does not model."""
@@ -514,7 +506,7 @@ def check_bounded(ability: Ability) -> None:
                            "than it costs would give infinite mana; this is not modelled", "cost")
 
 
-class Twins(Sequence):
+class PermanentsByBody(Sequence):
     """A board's permanents held as their distinct bodies, each with the ids of the
     permanents that have it: a board of thousands of permanents repeats a handful of
     bodies, and what is asked of a body is asked once (``Board.kinds``). It is the
@@ -562,7 +554,7 @@ class Twins(Sequence):
         return iter(self.all)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, (tuple, Twins)) and self.all == tuple(other)
+        return isinstance(other, (tuple, PermanentsByBody)) and self.all == tuple(other)
 
     def __hash__(self) -> int:
         return hash(self.all)
@@ -570,11 +562,11 @@ class Twins(Sequence):
     def __add__(self, more: tuple):
         """These permanents and ``more`` after them (each a body of its own); a tuple
         where one of ``more`` has an id already here, or another of ``more`` has its id (a
-        card of the hand and the permanent it becomes: Twins find a body by id)."""
+        card of the hand and the permanent it becomes: PermanentsByBody find a body by id)."""
         more = tuple(more)
         if any(p.id in self.body_of for p in more) or len({p.id for p in more}) < len(more):
             return self.all + more
-        return Twins(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more))
+        return PermanentsByBody(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more))
 
     def __repr__(self) -> str:
         return repr(self.all)
@@ -582,7 +574,7 @@ class Twins(Sequence):
 
 @dataclass(frozen=True)
 class Board:
-    """The permanents that may pay, by id. ``permanents`` is a tuple, or a :class:`Twins`
+    """The permanents that may pay, by id. ``permanents`` is a tuple, or a :class:`PermanentsByBody`
     (a board read from a request): the same sequence, held by body."""
 
     permanents: tuple = field(default=())
@@ -595,11 +587,11 @@ class Board:
 
     @property
     def kinds(self) -> tuple:
-        """``((body, ids), ...)``: the permanents by distinct body (see :class:`Twins`);
+        """``((body, ids), ...)``: the permanents by distinct body (see :class:`PermanentsByBody`);
         on a board given as a tuple of permanents, each is a body of its own. What the
         solver asks of every permanent it asks of these (grouping, restrictions, what
         is tapped), so a board of thousands of twins costs what its bodies cost."""
-        if isinstance(self.permanents, Twins):
+        if isinstance(self.permanents, PermanentsByBody):
             return self.permanents.kinds
         if "kinds" not in self.memo:
             self.memo["kinds"] = tuple((p, (p.id,)) for p in self.permanents)
@@ -614,14 +606,14 @@ class Board:
     def ids(self) -> frozenset:
         """The ids of the permanents (found once per board)."""
         if "ids" not in self.memo:
-            self.memo["ids"] = frozenset(self.permanents.order if isinstance(self.permanents, Twins)
+            self.memo["ids"] = frozenset(self.permanents.order if isinstance(self.permanents, PermanentsByBody)
                                          else (p.id for p in self.permanents))
         return self.memo["ids"]
 
     def find(self, pid: str) -> "Permanent | None":
         """The permanent with id ``pid``, or None (a twin is made for it, not the whole
-        board: see :class:`Twins`)."""
-        if not isinstance(self.permanents, Twins):
+        board: see :class:`PermanentsByBody`)."""
+        if not isinstance(self.permanents, PermanentsByBody):
             return self.by_id.get(pid)
         body = self.permanents.body_of.get(pid)
         return None if body is None else body if body.id == pid else body.with_id(pid)
@@ -640,6 +632,13 @@ class Board:
         if "any_color" not in self.memo:
             self.memo["any_color"] = any(SPEND_AS_ANY_COLOR in p.spending for p in self.bodies)
         return self.memo["any_color"]
+
+    def any_color_spending_without(self, gone) -> bool:
+        """Whether mana may still be spent as though it were mana of any color once the
+        permanents whose ids are in ``gone`` have left the battlefield (sacrificed while
+        paying): the effect ends with the last permanent that has it (CR 611.3a)."""
+        return self.any_color_spending and any(
+            SPEND_AS_ANY_COLOR in p.spending and p.id not in gone for p in self.permanents)
 
     @property
     def has_doubling(self) -> bool:
@@ -698,7 +697,7 @@ class Board:
     def given(self) -> "Board":
         """The board as the request gave it: before its counted amounts
         (:meth:`resolve_amounts`) and the mana that depends on the rest of the board
-        (``model.board_mana``) were worked out on it; a board made from it resolves anew."""
+        (``model.dependent_mana``) were worked out on it; a board made from it resolves anew."""
         board = self.counted_from or self
         return board.memo.get("given", board)
 
@@ -801,7 +800,7 @@ def can_pay_life(amount: int, life: int) -> bool:
 
 
 #: why an ability whose cost sacrifices another permanent is not used as it is: each
-#: permanent it may sacrifice has it as a "Sacrifice this" ability (model.board_mana)
+#: permanent it may sacrifice has it as a "Sacrifice this" ability (model.dependent_mana)
 SACRIFICED_THROUGH = "paid through the permanent it sacrifices or taps"
 
 #: the reasons of :func:`why_unusable` that activating the ability before casting removes

@@ -273,3 +273,11 @@ def _parse_symbols(text: str) -> tuple:
 def format_symbols(symbols) -> str:
     """The inverse of :func:`parse_symbols`."""
     return "".join(str(s) for s in symbols)
+
+
+def describe_types(types) -> str:
+    """``{'U'}`` -> 'blue'; ``{'W', 'U'}`` -> 'white or blue'."""
+    names = [COLOR_NAMES[t] for t in MANA_TYPES if t in types]
+    if len(names) <= 2:
+        return " or ".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]

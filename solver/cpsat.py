@@ -40,7 +40,7 @@ from .payment_objective import objective_bounds, objective_terms
 from .payment_permanents import add_energy_budget, add_permanent_budgets
 from .payment_total import add_spell_cost
 from .runtime import check_model_size, linear_sum, new_model, payment_tuning, solve_lexicographic, solve_model, value_of
-from .payment_values import Carried, Objective, extra_kind
+from .payment_values import CarriedOver, Objective, extra_kind
 from .supply import Supply, doubling_factor, weighed_by_hand
 
 class PaymentModel:
@@ -58,7 +58,7 @@ class PaymentModel:
     """
 
     def __init__(self, problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None,
-                 relaxed_tail: bool = False, model=None, carried: Carried | None = None, candidates=None,
+                 relaxed_tail: bool = False, model=None, carried: CarriedOver | None = None, candidates=None,
                  self_funding: bool = False):
         if model is None:  # (a shared model's owner counts all of its payments: solver.turn.Depth)
             check_model_size(max(1, layers) * len(supply.acts))
@@ -72,7 +72,7 @@ class PaymentModel:
         supply = weighed_by_hand(supply, problem.color_needs)  # the flexibility term's weights
         self.any_color = problem.board.any_color_spending  # CR 609.4b: how mana may be spent
         self.problem, self.supply, self.layers = problem, supply, layers
-        self.carried = carried or Carried()
+        self.carried = carried or CarriedOver()
         self.acts = supply.acts
         # the mana carried from earlier payments (a ritual's too) may be doubled here as well
         self.bound = max(supply.mana_bound + self.carried.pool_bound * doubling_factor(supply.acts), 1)

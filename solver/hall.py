@@ -173,4 +173,5 @@ def hall_certificate(problem: PaymentProblem, supply: Supply, view=None) -> Unpa
             for pid in who:
                 amounts[pid] += 1
     cert = NotEnoughMana(tuple(t for t in MANA_TYPES if t in types), demand, available, tuple(sorted(amounts)))
-    return Unpayable(NOT_ENOUGH_MANA, explain(cert, amounts), cert)
+    message, cert = explain(cert, amounts, problem)
+    return Unpayable(NOT_ENOUGH_MANA, message, cert)

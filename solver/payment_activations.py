@@ -8,18 +8,13 @@ only some of a turn's spells may spend (CR 106.6)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
-
 from ..model.symbols import MANA_TYPES, VARIABLE
 
 from .payment_values import extra_kind
 from .runtime import is_one, linear_sum
 
-if TYPE_CHECKING:
-    from .cpsat import PaymentModel
 
-
-def add_activations(pm: PaymentModel) -> None:
+def add_activations(pm) -> None:
     """How many times each ability is activated in each layer, with which output
     (one of its alternatives, or a combination's split among types), and the mana
     each layer produces, its triggers' mana included (CR 605.4a)."""
@@ -73,7 +68,7 @@ def add_activations(pm: PaymentModel) -> None:
     add_for_spells(pm)
 
 
-def add_for_spells(pm: PaymentModel) -> None:
+def add_for_spells(pm) -> None:
     """With several candidate spells: an ability whose mana only some may spend (a
     restriction, CR 106.6), convoke, improvise or delve (702.51, 702.126, 702.66) is
     used only when one of those is the spell paid."""
@@ -85,7 +80,7 @@ def add_for_spells(pm: PaymentModel) -> None:
             pm.model.add(pm.totals[j] <= a.cap * linear_sum(sels))
 
 
-def add_counted_losses(pm: PaymentModel) -> None:
+def add_counted_losses(pm) -> None:
     """CR 700.5, "for each ... you control": a counting ability counts the board as
     it resolves, so each permanent that adds to its count and was sacrificed in an
     earlier layer takes its units away from each of its activations (one that
@@ -144,7 +139,7 @@ def add_counted_losses(pm: PaymentModel) -> None:
                     pm.produced[(l, (t,) + flags)].append(-c * lost)
 
 
-def add_ability_costs(pm: PaymentModel) -> None:
+def add_ability_costs(pm) -> None:
     """Each activation's cost (CR 602.2b, 605.3): its life and damage, and the mana
     it needs in its layer; a symbol with a choice (hybrid, Phyrexian) is paid by one
     of its options per activation."""

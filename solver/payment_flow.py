@@ -4,18 +4,14 @@ relaxed tail's conditions, the doubling of the pool (Doubling Cube, CR 701.9f)."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..model.mana import SPEND_AS_ANY_COLOR
 from ..model.symbols import MANA_TYPES
 
 from .payment_values import SPELL, can_pay_kind, cheapest
-from .runtime import linear_sum
-
-if TYPE_CHECKING:
-    from .cpsat import PaymentModel
+from .runtime import is_zero, linear_sum
 
 
-def add_payments(pm: PaymentModel) -> None:
+def add_payments(pm) -> None:
     """Every need is paid by a kind of mana that may pay it (CR 106.6, 107.4), and at
     each stage no kind is spent beyond the floating mana and what the earlier layers
     made (CR 605.3: an ability's cost is paid from what exists when it is
@@ -23,9 +19,11 @@ def add_payments(pm: PaymentModel) -> None:
     m = pm.model
     stages = list(range(1, pm.layers + 1)) + [SPELL]
     spent = {(s, k): [] for s in stages for k in pm.kinds}
+    any_color_on = any_color_switch(pm)
     for (stage, need), terms in pm.demand.items():
         able = [k for k in pm.kinds if can_pay_kind(k, need, stage == SPELL, pm.any_color)]
-        if len(able) == 1:  # one kind of mana can pay it: the demand itself, no variable
+        as_any = {k for k in able if any_color_on is not None and not can_pay_kind(k, need, stage == SPELL)}
+        if len(able) == 1 and not as_any:  # one kind of mana can pay it: the demand itself, no variable
             pm.pay_vars[(stage, need, able[0])] = paid = linear_sum(terms)
             spent[(stage, able[0])].append(paid)
             continue
@@ -35,6 +33,8 @@ def add_payments(pm: PaymentModel) -> None:
             pm.pay_vars[(stage, need, k)] = v
             shares.append(v)
             spent[(stage, k)].append(v)
+            if k in as_any:  # spent as though it were another color: only while the effect lasts
+                m.add(v <= pm.bound * any_color_on)
         m.add(linear_sum(shares) == linear_sum(terms))
     doubled = {id(v) for (l, j, t), v in pm.comb_vars.items() if pm.acts[j].doubles}
     for k in pm.kinds:
@@ -57,7 +57,32 @@ def add_payments(pm: PaymentModel) -> None:
     add_doublings(pm)
 
 
-def add_doublings(pm: PaymentModel) -> None:
+def any_color_switch(pm):
+    """Whether this payment spends mana as though it were mana of any color (CR 609.4b),
+    as a 0/1 variable, where every permanent that allows it may be sacrificed (by this
+    payment or an earlier one of its line: ``CarriedOver.sacrificed``); None where the
+    effect surely lasts, or there is none. The effect ends with its permanent (CR 611.3a);
+    a plan that sacrifices the last of them spends no mana as another color in that
+    payment, not even before the sacrifice (a plan that would is not found)."""
+    if not pm.any_color:
+        return None
+    givers = {p.id for p in pm.problem.board.permanents if SPEND_AS_ANY_COLOR in p.spending}
+    grouped = {g: grp for g, grp in enumerate(pm.supply.groups) if set(grp.ids) & givers}
+    if givers - {i for grp in grouped.values() for i in grp.ids}:
+        return None  # one of them is in no group: nothing sacrifices it
+    remaining = []
+    for g, grp in grouped.items():
+        gone = [pm.group_usage(g)["sacrifices"], pm.carried.sacrificed.get(grp.ids, 0)]
+        gone = [e for e in gone if not is_zero(e)]
+        if not gone:
+            return None  # nothing sacrifices this group: the effect lasts
+        remaining.append(grp.size - linear_sum(gone))
+    on = pm.model.new_bool_var("any_color_spending")
+    pm.model.add(linear_sum(remaining) >= on)
+    return on
+
+
+def add_doublings(pm) -> None:
     """A doubling (Doubling Cube: "Double the amount of each type of unspent mana you
     have", CR 701.9f) activated in layer l comes after every other activation of its
     layer, one doubling per layer: it adds as much of each type as the pool then holds,
@@ -98,7 +123,7 @@ def add_doublings(pm: PaymentModel) -> None:
                 m.add(made >= held - big * (1 - on))
 
 
-def add_mana_count(pm: PaymentModel) -> None:
+def add_mana_count(pm) -> None:
     """The limits above summed over the kinds abilities may spend, stage by stage: the
     mana spent on abilities by stage s is at most the floating mana and what the
     earlier layers made. Implied by the limits of each kind, so the model's plans are
@@ -123,7 +148,7 @@ def add_mana_count(pm: PaymentModel) -> None:
             pm.model.add(linear_sum(spend) - linear_sum(made) <= sum(pm.pool0[k] for k in kinds))
 
 
-def add_relaxed_tail(pm: PaymentModel, stages: list) -> None:
+def add_relaxed_tail(pm, stages: list) -> None:
     """What every real order of the tail layer satisfies (so the model stays a
     relaxation of plans of any depth): its first activation is paid from outside the
     tail, and the mana the tail makes last pays nothing in it. ``tail_self`` counts

@@ -5,15 +5,10 @@ layer allows."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .runtime import linear_sum
 
-if TYPE_CHECKING:
-    from .cpsat import PaymentModel
 
-
-def add_life_rule(pm: PaymentModel) -> None:
+def add_life_rule(pm) -> None:
     """CR 118.3: life can be paid only while the life total covers it; damage from
     mana abilities (pain lands) is an effect, not a cost, and may be lethal. The
     spell's Phyrexian life is paid after every mana ability (601.2g-h), so after all
@@ -35,7 +30,7 @@ def add_life_rule(pm: PaymentModel) -> None:
         add_life_before_damage(pm)
 
 
-def add_checkpoint(pm: PaymentModel, paid_here, lost_by_then) -> None:
+def add_checkpoint(pm, paid_here, lost_by_then) -> None:
     """If ``paid_here`` is more than 0, everything lost up to and including that
     payment is at most the life total (CR 118.3: each payment needs the life)."""
     pays = pm.model.new_bool_var("pays_life")
@@ -43,7 +38,7 @@ def add_checkpoint(pm: PaymentModel, paid_here, lost_by_then) -> None:
     pm.model.add(lost_by_then + pm.carried.life_lost <= pm.problem.player.life).only_enforce_if(pays)
 
 
-def add_life_before_damage(pm: PaymentModel) -> None:
+def add_life_before_damage(pm) -> None:
     """The order of a layer's activations: those that don't sacrifice, then those
     that do (a permanent is tapped before it is sacrificed); within each, those that
     only pay life, then those that pay life and deal damage (smallest damage

@@ -4,16 +4,11 @@ weights lexicographic."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .payment_values import Objective
 from .runtime import is_zero, linear_sum
 
-if TYPE_CHECKING:
-    from .cpsat import PaymentModel
 
-
-def objective_terms(pm: PaymentModel) -> Objective:
+def objective_terms(pm) -> Objective:
     """The protocol's objective, term by term: activations before casting,
     sacrifices, life lost, permanents tapped, cards exiled, flexibility used, mana
     left floating."""
@@ -23,7 +18,7 @@ def objective_terms(pm: PaymentModel) -> Objective:
         before_casting=linear_sum([pm.totals[j] for j, a in enumerate(pm.acts) if a.precast and j in pm.totals]),
         sacrificed=linear_sum(pm.sacrifices),
         life=linear_sum([t for t in (pm.life_total, pm.damage_total) if not is_zero(t)]),
-        spared=spared(pm),
+        spared=kept_untapped_used(pm),
         tapped=linear_sum(pm.taps),
         exiled=linear_sum(pm.exiles),
         flexibility=linear_sum(pm.flexibility_used),
@@ -33,7 +28,7 @@ def objective_terms(pm: PaymentModel) -> Objective:
 # -- objectives and solving ---------------------------------------------------------
 
 
-def spared(pm: PaymentModel):
+def kept_untapped_used(pm):
     """How many of the permanents the request keeps untapped (``prefer``) the plan
     taps or sacrifices: each is a group of its own (solver.supply)."""
     keep = pm.problem.prefer.keep_untapped
@@ -53,7 +48,7 @@ def spared(pm: PaymentModel):
     return linear_sum(used)
 
 
-def objective_bounds(pm: PaymentModel) -> Objective:
+def objective_bounds(pm) -> Objective:
     """Upper bounds on each objective term, which make the weights lexicographic."""
     supply = pm.supply
     n_perm = sum(g.size for g in supply.groups)

@@ -6,17 +6,12 @@ player's energy across the step (CR 107.14)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..model.plan import CONVOKE, IMPROVISE
 
 from .runtime import is_zero, linear_sum
 
-if TYPE_CHECKING:
-    from .cpsat import PaymentModel
 
-
-def add_permanent_budgets(pm: PaymentModel) -> None:
+def add_permanent_budgets(pm) -> None:
     """What each group of interchangeable permanents can give: each taps once
     ({T}, convoke and improvise share the tap: CR 302.6, 702.51a), is sacrificed
     once, and has only its counters to remove; a permanent is tapped before it is
@@ -57,7 +52,7 @@ def add_permanent_budgets(pm: PaymentModel) -> None:
         pm.exiles.extend(pm.totals[j] for j in mine if acts[j].exile)
 
 
-def add_convoke_after_mana_abilities(pm: PaymentModel, mine: list, sac_js: list, size: int) -> None:
+def add_convoke_after_mana_abilities(pm, mine: list, sac_js: list, size: int) -> None:
     """CR 601.2g-h: mana abilities are activated before the total cost is paid, and
     convoke and improvise tap permanents while it is paid: a permanent tapped for
     them must still be on the battlefield, so none is both sacrificed and tapped to
@@ -69,7 +64,7 @@ def add_convoke_after_mana_abilities(pm: PaymentModel, mine: list, sac_js: list,
         pm.model.add(linear_sum(taps_for_cost) + linear_sum([pm.totals[j] for j in sac_js]) <= size)
 
 
-def add_nothing_after_sacrifice(pm: PaymentModel, mine: list, sac_js: list) -> None:
+def add_nothing_after_sacrifice(pm, mine: list, sac_js: list) -> None:
     """One permanent: after its sacrifice (within a layer, sacrifices come last) none
     of its abilities is activated again."""
     for l in range(pm.layers):
@@ -80,7 +75,7 @@ def add_nothing_after_sacrifice(pm: PaymentModel, mine: list, sac_js: list) -> N
                 pm.model.add(sum(later) <= pm.acts[j].cap * (1 - gone))
 
 
-def add_tap_before_sacrifice(pm: PaymentModel, mine: list, size: int) -> None:
+def add_tap_before_sacrifice(pm, mine: list, size: int) -> None:
     """A permanent is tapped before it is sacrificed: sacrifices by layer l and taps
     after layer l use different permanents of the group."""
     for l in range(pm.layers):
@@ -92,7 +87,7 @@ def add_tap_before_sacrifice(pm: PaymentModel, mine: list, size: int) -> None:
             pm.model.add(sum(early_sacs) + sum(late_taps) <= size)
 
 
-def add_energy_budget(pm: PaymentModel) -> None:
+def add_energy_budget(pm) -> None:
     """The player's energy counters ({E}, CR 107.14) pay every "Pay {E}" of the step:
     this payment's and those before it in the step."""
     paid = pm.energy_paid()

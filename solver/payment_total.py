@@ -6,19 +6,14 @@ floor applied last (601.2f), each candidate spell's scaled by its selector."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
-
 from ..model.cost import HALVED_REDUCTIONS
 from ..model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
 from .payment_values import SPELL, SpellDemand
 from .runtime import is_one, is_zero, linear_sum
 
-if TYPE_CHECKING:
-    from .cpsat import PaymentModel
 
-
-def add_spell_cost(pm: PaymentModel, x_fixed: int | None) -> SpellDemand:
+def add_spell_cost(pm, x_fixed: int | None) -> SpellDemand:
     """The spell's total cost (CR 601.2f): announced symbols, minus reductions,
     then the floor; its mana is demanded at the SPELL stage. With several candidate
     spells, each one's cost is scaled by its selector (0 or 1), so only the chosen
@@ -46,7 +41,7 @@ def add_spell_cost(pm: PaymentModel, x_fixed: int | None) -> SpellDemand:
     return pm.spell_demands[0]
 
 
-def announce(pm: PaymentModel, cost, x, sel, ci: int) -> tuple:
+def announce(pm, cost, x, sel, ci: int) -> tuple:
     """CR 601.2b, 107.3, 118.13a: X is announced, and each hybrid, twobrid or Phyrexian
     symbol as one of its halves (how many of each symbol take each half); returns
     the mana each type needs, the generic mana and the snow mana before reductions."""
@@ -93,7 +88,7 @@ def announce(pm: PaymentModel, cost, x, sel, ci: int) -> tuple:
     return typed, generic, snow
 
 
-def reduce(pm: PaymentModel, cost, typed_pre: dict, generic_pre: list, most: int, ci: int) -> tuple:
+def reduce(pm, cost, typed_pre: dict, generic_pre: list, most: int, ci: int) -> tuple:
     """CR 118.7: generic reductions reduce generic mana (118.7a); a typed one reduces
     its type, and what its type doesn't require spills to generic (118.7b-d); a
     hybrid reduction reduces the half the player picks (118.7e), snow reduces generic
@@ -141,7 +136,7 @@ def reduce(pm: PaymentModel, cost, typed_pre: dict, generic_pre: list, most: int
     return typed_req, generic
 
 
-def floor(pm: PaymentModel, cost, generic, typed_req: dict, snow, most: int, sel=1, ci: int = 0):
+def floor(pm, cost, generic, typed_req: dict, snow, most: int, sel=1, ci: int = 0):
     """CR 601.2f: effects that set the total apply last (Trinisphere: at least
     ``minimum`` mana), by adding generic mana."""
     minimum = cost.minimum

@@ -47,7 +47,7 @@ def cheapest(symbols) -> list:
 
 
 @dataclass
-class Carried:
+class CarriedOver:
     """What the payments made before this one in the same step leave it (a sequence of
     spells, or a spell kept castable after a payment): mana still floating, by kind, as
     expressions of the shared model (CR 106.4: the pool empties only between steps), an

@@ -13,6 +13,7 @@ re-checks with the reference search on boards small enough for it.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from ..model.cost import all_total_costs, count_announcements
 from ..model.plan import (
@@ -21,7 +22,7 @@ from ..model.plan import (
 )
 from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORS, MANA_TYPES, TYPE_SETS, type_mask
-from ..model.sources import can_pay_life, describe_types
+from ..model.sources import can_pay_life
 
 from .supply import Supply, build_supply
 
@@ -159,9 +160,9 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
         best = NotEnoughMana(MANA_TYPES, snow_needs, sum(snow_sources.values()), tuple(sorted(snow_sources)), True)
     if best is None:
         return None
-    message = explain(best, supply_of(supply, frozenset(best.types), best.snow))
     if any(not can_pay_life(t.life, life) for t in all_total_costs(spell)):
-        message += f" (its Phyrexian symbols could be paid with 2 life each instead, but life is {life}, CR 118.3)"
+        best = replace(best, life_short=life)
+    message, best = explain(best, supply_of(supply, frozenset(best.types), best.snow), problem)
     return Unpayable(NOT_ENOUGH_MANA, message, best)
 
 
@@ -178,20 +179,29 @@ def _countable_sets(problem: PaymentProblem) -> tuple:
 _COLORS = frozenset(COLORS)
 
 
-def explain(cert: NotEnoughMana, amounts: dict) -> str:
-    """The player's sentence for a counting certificate; ``amounts`` is how much of the
-    certificate's mana each source could make."""
-    types = frozenset(cert.types)
-    what = "snow mana" if cert.snow else ("mana" if types == ALL_TYPES else describe_types(types) + " mana")
-    src = cert.sources
-    if not src:
-        return f"needs {cert.needs} {what}; nothing untapped can make it"
-    listing = ", ".join(s if amounts[s] == 1 else f"{s} ({amounts[s]})" for s in src)
-    if all(amounts[s] == 1 for s in src):
-        n = len(src)
-        return (f"needs {cert.needs} {what}; only {n} untapped source{'s' if n != 1 else ''} "
-                f"can make {what.replace(' mana', '') if what != 'mana' else 'it'}: {listing}")
-    return f"needs {cert.needs} {what}; at most {cert.available} can be made: {listing}"
+def explain(cert: NotEnoughMana, amounts: dict, problem: PaymentProblem | None = None) -> tuple:
+    """The certificate with what each source could make (``amounts``) and, given the
+    problem, the permanents that could make its mana but can't tap now (summoning sick,
+    CR 302.6), and its sentence for the player: (sentence, certificate)."""
+    idle = _idle(problem, cert) if problem is not None else ()
+    cert = replace(cert, amounts=tuple(amounts[s] for s in cert.sources), idle=idle)
+    return cert.sentence(), cert
+
+
+def _idle(problem: PaymentProblem, cert: NotEnoughMana) -> tuple:
+    """(id, "summoning sick") for each creature whose {T} mana ability could add mana of
+    the certificate's types but that can't tap yet (CR 302.6)."""
+    types = set(cert.types)
+    out = []
+    for p in problem.board.permanents:
+        if not (p.creature and p.summoning_sick) or p.tapped:
+            continue
+        for a in p.abilities:
+            made = {t for alt in a.output.alternatives for t in alt}
+            if a.cost.tap and not a.cost.by_other and (made & types or cert.snow and p.snow):
+                out.append((p.id, "summoning sick"))
+                break
+    return tuple(out)
 
 
 def check_certificate(problem: PaymentProblem, reason: Unpayable) -> bool | None:

@@ -20,7 +20,7 @@ from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
-from ..model.board_mana import acting
+from ..model.dependent_mana import acting
 from ..model.sources import DOUBLING_WITH_TRIGGERS, Board, flexibility, why_unusable
 from ..model.symbols import COLORS, MANA_TYPES
 from ..model.triggers import activation_outputs, board_triggers
@@ -28,7 +28,7 @@ from ..model.triggers import activation_outputs, board_triggers
 
 
 @dataclass(frozen=True)
-class Act:
+class GroupAbility:
     """One ability a group may activate during this payment.
 
     ``index`` is the ability's index on the permanent, or CONVOKE / IMPROVISE / DELVE.
@@ -81,10 +81,10 @@ class Act:
     def costs_mana(self) -> bool:
         return bool(self.cost_symbols)
 
-    def in_group(self, g: int) -> "Act":
+    def in_group(self, g: int) -> "GroupAbility":
         """The same act for group number ``g`` (a group built on another board, at
         another place): its fields and what was worked out from them copied."""
-        twin = object.__new__(Act)
+        twin = object.__new__(GroupAbility)
         twin.__dict__.update(self.__dict__)
         twin.__dict__["group"] = g
         return twin
@@ -236,7 +236,7 @@ def _outcomes(board: Board, triggers: tuple, proto, index: int, ability):
 
 
 def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
-    """Each counted ability's losses (``Act.counted``): the groups that can be
+    """Each counted ability's losses (``GroupAbility.counted``): the groups that can be
     sacrificed while paying and what each of their permanents adds to its count. Either
     may wait for the other (``movable``): a group's free sacrifice for the count, or the
     count for the sacrifice (a plan may make less mana that way, and float less)."""
@@ -273,11 +273,13 @@ def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
 
 def _original(permanents: list, group: Group):
     """The permanent as given of a group, among those of its id: one, or the one whose
-    key the group's starts with (a card of the hand and the permanent it becomes share
-    their id; counting adds to the key, model.sources.Board.resolve_amounts)."""
+    key is the longest the group's starts with (a card of the hand and the permanent it
+    becomes share their id, as do the two faces of a card, ``cast|id`` and ``cast|id|1``;
+    counting adds to the key, model.sources.Board.resolve_amounts)."""
     if len(permanents) == 1:
         return permanents[0]
-    return next((p for p in permanents if p.key and group.key.startswith(p.key)), permanents[0])
+    keyed = [p for p in permanents if p.key and group.key.startswith(p.key)]
+    return max(keyed, key=lambda p: len(p.key)) if keyed else permanents[0]
 
 
 def _unit(source: Board, proto, original, alt: tuple) -> tuple:
@@ -355,7 +357,7 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
         if outcomes is not None:  # CR 605.4a: its triggers' mana comes with it
             alternatives, combination = tuple(own for own, _ in outcomes), 0
             bonus = tuple(extra for _, extra in outcomes)
-        group_acts.append(Act(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
+        group_acts.append(GroupAbility(g, i, ab.cost.mana.symbols, ab.cost.tap, ab.cost.sacrifice,
                               ab.cost.counter_kind, ab.cost.counters, ab.cost.life, alternatives,
                               combination, ab.output.combination_types,
                               Mana("C", snow, spell_only, ability_only=ability_only), min(caps) if caps else -1,
@@ -368,11 +370,11 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
     if not proto.tapped and proto.creature and any(s.convoke for s in candidates):
         colors = tuple(c for c in COLORS if c in proto.colors)
         alts = tuple((c,) for c in colors) or (("C",),)
-        group_acts.append(Act(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
+        group_acts.append(GroupAbility(g, CONVOKE, (), True, False, "", 0, 0, alts, 0, (),
                               Mana("C", False, True, not colors, keyword=True), len(ids), text=CONVOKE,
                               for_spells=which(lambda s: s.convoke)))
     if not proto.tapped and proto.artifact and any(s.improvise for s in candidates):
-        group_acts.append(Act(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
+        group_acts.append(GroupAbility(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
                               Mana("C", False, True, True, keyword=True), len(ids), text=IMPROVISE,
                               for_spells=which(lambda s: s.improvise)))
     types = frozenset()
@@ -427,7 +429,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
     cast (CR 605.3, 601.2g, 302.6), with convoke, improvise and delve (702.51, 702.126,
     702.66) as abilities of their own. With ``spells`` (candidates for one payment, of
     which the model picks one), an ability some of them can't use says which can
-    (``Act.for_spells``)."""
+    (``GroupAbility.for_spells``)."""
     allow_precast = allow_precast or not problem.mid_cast
     if spells is not None:
         return _build_supply(problem, allow_precast, grouping, spells)
@@ -559,7 +561,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     if n:
         g = len(groups)
         groups.append(Group(tuple(f"{GRAVEYARD}:{k + 1}" for k in range(n)), False, False, (), 0))
-        acts.append(Act(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
+        acts.append(GroupAbility(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
                         Mana("C", False, True, True, keyword=True), n, exile=True, text="exile a card from your graveyard",
                         for_spells=which(lambda s: s.delve)))
     bounded = (sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)) * doubling_factor(acts)

@@ -2,12 +2,12 @@
 spells kept castable after a payment (docs/protocol.md, "The hand").
 
 Each payment is a :class:`~manaplan.solver.cpsat.PaymentModel` built into one shared
-CP-SAT model, with what the payments before it in its line carry (:class:`Carried`):
+CP-SAT model, with what the payments before it in its line carry (:class:`CarriedOver`):
 the mana still floating (CR 106.4: the pool empties between steps, not between spells;
 mana a restriction ties to one spell is not carried, CR 106.6), the life lost, the
 permanents sacrificed. A *line* is a sequence of payments made one after another; the
 permanents of a line are shared, so the lines are linked by the rules of one permanent
-(:func:`link`):
+(:func:`link_shared_permanents`):
 
 - it taps once, is sacrificed once, and has only its counters (CR 302.6, 701.21);
 - once sacrificed, nothing of it is used in a later payment of the line;
@@ -43,7 +43,7 @@ from ..model.sources import Board, Player
 
 from .chains import depth_bound
 from .cpsat import PaymentModel
-from .payment_values import Carried, Objective, VariableKicks
+from .payment_values import CarriedOver, Objective, VariableKicks
 from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum, new_model, solve_lexicographic,
                       value_of)
 from .extract import extract_plan
@@ -104,18 +104,18 @@ class TurnModel:
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
         self.ways: list = []  # each main payment's (ways, selectors)
         cast = hand_ids(main)
-        self.main, after_main, joined = self._line(main, Carried(), True, cast | hand_ids(everything))
+        self.main, after_main, joined = self._line(main, CarriedOver(), True, cast | hand_ids(everything))
         # a kept spell is paid in a later step: floating mana is gone by then (CR 106.4)
         self.branches = [self._line(line, replace(after_main, pool={}), False, cast | hand_ids(line), joined)[0]
                          for line in branches]
-        link(self.model, self.main)
+        link_shared_permanents(self.model, self.main)
         for line in self.branches:
-            link(self.model, self.main + line)
+            link_shared_permanents(self.model, self.main + line)
         self.objective_terms, self.objective_bounds = self._objective()
         self.choice_terms, self.choice_bounds = choices_objective(self.ways)
 
     # -- building --------------------------------------------------------------------------
-    def _line(self, cards: list, carried: Carried, first_pool: bool, spent: frozenset, joined: tuple = ()) -> tuple:
+    def _line(self, cards: list, carried: CarriedOver, first_pool: bool, spent: frozenset, joined: tuple = ()) -> tuple:
         """One PaymentModel per card, each carrying what the ones before it leave: their
         floating mana, what they added on resolving, the permanents they became; with
         what the last one leaves, and the permanents joined by then. No payment exiles
@@ -275,7 +275,7 @@ def with_way(plan, way, kicks: int | None = None):
     return replace(plan, kicked=way.kicked, kicks=kicks if way.variable else way.kicks)
 
 
-def carried_after(models: list, before: Carried) -> Carried:
+def carried_after(models: list, before: CarriedOver) -> CarriedOver:
     """What the payments of ``models`` (the last one new) leave the next one."""
     if not models:
         return before
@@ -286,11 +286,11 @@ def carried_after(models: list, before: Carried) -> Carried:
         used = last.group_usage(g)["sacrifices"]
         if not (isinstance(used, int) and used == 0):
             sacrificed[grp.ids] = sacrificed.get(grp.ids, 0) + used
-    return Carried(pool, last.bound, before.life_lost + last.life_lost(), sacrificed,
+    return CarriedOver(pool, last.bound, before.life_lost + last.life_lost(), sacrificed,
                    before.energy_paid + last.energy_paid())
 
 
-def link(m, line: list) -> None:
+def link_shared_permanents(m, line: list) -> None:
     """The rules of one permanent across the payments of a line (see the module)."""
     by_ids: dict = {}
     for k, pm in enumerate(line):
@@ -389,7 +389,7 @@ class ChosenTurnModel:
         grouping = (any(s.convoke for s in self.cards), any(s.improvise for s in self.cards))
         self.windows = []
         self.land_life = linear_sum([land.life * v for land, v in zip(self.lands, self.played) if land.life])
-        carried = Carried(life_lost=self.land_life)
+        carried = CarriedOver(life_lost=self.land_life)
         self.landfall = self._add_landfall(carried)
         for w in range(n):
             player = base.player if w == 0 else replace(base.player, pool=())
@@ -406,7 +406,7 @@ class ChosenTurnModel:
                     k = Mana(t).kind
                     carried.pool[k] = carried.pool.get(k, 0) + c * self.cast[i][w]
                 carried.pool_bound += len(way.card.adds)
-        link(self.model, self.windows)
+        link_shared_permanents(self.model, self.windows)
         self._cast_or_exile()
         self.value = linear_sum([way.card.worth * self.cast[i][w] for i, way in enumerate(ways) for w in range(n)])
         terms, bounds = self._payment_objective()
@@ -454,7 +454,7 @@ class ChosenTurnModel:
             if count > 1:  # two spell faces of one card
                 self.model.add(linear_sum([self._cast_times(card) for card in self.cards if card.id == cid]) <= 1)
 
-    def _add_landfall(self, carried: Carried) -> list:
+    def _add_landfall(self, carried: CarriedOver) -> list:
         """Landfall mana (Lotus Cobra: "Whenever a land you control enters, add one mana of
         any color"; a triggered ability that is not a mana ability, CR 605.1b): the land
         drop comes first, so what each landfall permanent of the board adds joins the

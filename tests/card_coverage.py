@@ -15,7 +15,7 @@ from manaplan.model.sources import Ability, AbilityCost, Board, Output
 from manaplan.model.oracle import CHANGES_COSTS, LOYALTY_ACTIVATION, LOYALTY_TIMING, hand_mana_from_text, spell_mana_from_text
 from manaplan.model.restrictions import parse_restriction
 from manaplan.model.triggers import ManaTrigger
-from manaplan.model.board_mana import resolve_board_mana
+from manaplan.model.dependent_mana import resolve_board_mana
 from manaplan.protocol.mtg import read_player
 from manaplan.protocol.permanents import read_ability, read_permanent
 

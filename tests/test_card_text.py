@@ -456,6 +456,24 @@ def test_mycosynth_lattice_lets_every_player_spend_mana_as_any_color():
     assert out["payable"]
 
 
+def test_any_color_spending_ends_when_its_permanent_is_sacrificed_cr_611_3a():
+    """fuzz: an altar's mana made by sacrificing the Orrery was spent as {W} (the plan
+    failed validation: an internal error); the effect leaves with its permanent."""
+    orrery = {"id": "o", **ORRERY, "tapped": True}
+    altar = {"id": "altar", "type_line": "Creature — Elf",  # (not an artifact: it can't sacrifice itself)
+             "abilities": [{"cost": "Sacrifice an artifact", "add": "{C}{C}"}]}
+    assert not pay("{W}", [orrery, altar])["payable"]  # sacrificing it leaves {C}{C} that can't pay {W}
+    assert pay("{C}{C}", [orrery, altar])["payable"]
+    assert pay("{W}", [orrery, altar, {"id": "w", **WASTES}])["payable"]  # the Wastes' {C} as {W}, the Orrery kept
+    # in a sequence: the mana floats on, the Orrery is gone for the next spell too
+    both = solve({"query": "sequence", "permanents": [orrery, altar],
+                      "spells": [{"id": "a", "mana_cost": "{1}"}, {"id": "b", "mana_cost": "{W}"}]})
+    assert both["payable"] is False and both["reason"]["failed"] == "b"
+    wastes = solve({"query": "sequence", "permanents": [orrery, altar, {"id": "w", **WASTES}, {"id": "w2", **WASTES}],
+                        "spells": [{"id": "a", "mana_cost": "{1}"}, {"id": "b", "mana_cost": "{W}"}]})
+    assert wastes["payable"] is True
+
+
 def test_reminder_text_naming_an_ability_the_card_lacks_is_listed_not_dropped():
     """Reminder text is not rules text (CR 207.2): "({T}: Add {C}.)" on a land with no
     basic land type gives it nothing, and a "no" that might have used it says so."""

@@ -15,7 +15,7 @@ from hypothesis import given, strategies as st
 from manaplan.deck.analyze import DEMO_DECK, analyze
 from manaplan.deck.cards import DEMO_CARDS, load_cards
 from manaplan.deck.decklist import SECTIONS, Decklist, Entry
-from manaplan.deck.simulate import DeckModel, Oracle, Policy, play_games
+from manaplan.deck.simulate import DeckModel, BoardAnswers, Policy, play_games
 from manaplan.deck.sources import PUBLISHED, PRESET_LANDS, probability, sources_needed
 from manaplan.model.entering import EntersRule
 from manaplan.model.errors import RequestError
@@ -103,8 +103,8 @@ def test_a_lands_only_deck_is_castable_as_often_as_the_hypergeometric_says(on):
     assert bears["by_turn"][0] == 0  # one land on turn one: never two mana
 
 
-class CountingOracle(Oracle):
-    """The oracle, checked at each new board against a pure counting rule (Hall's
+class CountingBoardAnswers(BoardAnswers):
+    """The board answers, checked at each new board against a pure counting rule (Hall's
     condition over the lands' colors, and the total)."""
 
     checked = 0
@@ -118,7 +118,7 @@ class CountingOracle(Oracle):
             if _counts_pay(lands, deck.cards[c]["mana_cost"]):
                 expected |= 1 << k
         assert found[0] == expected, (sig, found, expected)
-        CountingOracle.checked += 1
+        CountingBoardAnswers.checked += 1
         return found
 
 
@@ -142,9 +142,9 @@ def test_on_lands_only_decks_the_exact_payment_is_the_count_game_by_game():
            "4 Growth Spiral\n4 Cancel\n4 Centaur Courser\n4 Air Elemental\n4 Craw Wurm\n4 Opt\n4 Grizzly Bears\n"
     deck = Decklist.parse(text)
     model = DeckModel.build(deck, load_cards(deck.names))
-    oracle = CountingOracle(model)
-    tally = play_games(model, Policy(turns=6), oracle, "count", 0, 150)
-    assert tally.games == 150 and CountingOracle.checked > 100
+    answers = CountingBoardAnswers(model)
+    tally = play_games(model, Policy(turns=6), answers, "count", 0, 150)
+    assert tally.games == 150 and CountingBoardAnswers.checked > 100
 
 
 def test_the_same_seed_gives_the_same_numbers_on_any_number_of_workers():

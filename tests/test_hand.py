@@ -6,7 +6,7 @@ import json
 
 from hypothesis import example, given, settings, strategies as st
 
-from manaplan.boards import BoardStore
+from manaplan.kept_boards import BoardStore
 from manaplan.cli import serve
 from manaplan.model.plan import Castable, Plan
 from manaplan.protocol.mtg import read

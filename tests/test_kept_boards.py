@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from manaplan import solve
-from manaplan.boards import MAX_KEPT_BOARDS, BoardStore, KeptBoard
+from manaplan.kept_boards import MAX_KEPT_BOARDS, BoardStore, KeptBoard
 from manaplan.cli import serve
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -1,5 +1,5 @@
 """Boards held by body (issue 13, 5,000 permanents): a board read from a request keeps
-its distinct bodies with their ids (``model.sources.Twins``); reading, grouping, the
+its distinct bodies with their ids (``model.sources.PermanentsByBody``); reading, grouping, the
 plan read back from the model and the validator look at bodies and at the permanents a
 plan names, not at every permanent. These tests hold that board to the one read
 permanent by permanent."""
@@ -14,7 +14,7 @@ from hypothesis import example, given, strategies as st
 
 from manaplan import solve
 from manaplan.api import solve_text
-from manaplan.model.sources import Board, Twins
+from manaplan.model.sources import Board, PermanentsByBody
 from manaplan.protocol import mtg, permanents
 from manaplan.queries import answer
 from manaplan.solver.supply import group_board
@@ -75,7 +75,7 @@ def test_the_answer_on_a_board_held_by_body_is_the_answer_on_its_permanents(requ
     tuple_board = Board(tuple(problem.board.permanents))
     if problem.board.counted_from is not None or isinstance(problem.board.permanents, tuple):
         return  # (resolved against the board: held as a tuple by then)
-    assert isinstance(problem.board.permanents, Twins)
+    assert isinstance(problem.board.permanents, PermanentsByBody)
     flat = replace(problem, board=tuple_board)
     assert [(p.id, ids) for p, ids in group_board(problem.board)] == [(p.id, ids) for p, ids in group_board(tuple_board)]
     assert mtg.write(problem, answer(problem)) == mtg.write(flat, answer(flat))
@@ -87,7 +87,7 @@ def test_a_large_board_is_held_by_body_and_its_plan_names_the_first_twins():
     signets = [{"id": f"s{i}", "abilities": [{"cost": "{1}, {T}", "add": "{U}{B}"}]} for i in range(1000)]
     request = {"spell": {"mana_cost": "{3}{G}{U}{U}{B}{R}"}, "permanents": forests + treasures + signets}
     problem = mtg.read(orjson.loads(orjson.dumps(request)), parsed=True)
-    assert isinstance(problem.board.permanents, Twins) and len(problem.board.kinds) == 3
+    assert isinstance(problem.board.permanents, PermanentsByBody) and len(problem.board.kinds) == 3
     out = solve_text(json.dumps(request))
     assert out["payable"] is True
     # twins are picked in the order given: the first Forests, Signets and a Treasure
@@ -130,11 +130,11 @@ def test_a_tuple_among_twins_read_from_python_is_refused_where_it_is():
 def test_twins_are_the_sequence_of_their_permanents():
     perms = [{"id": f"a{i}", "type_line": "Basic Land — Island"} for i in range(3)] + [{"id": "z", "tapped": True}]
     board = mtg.read_board(perms, "permanents")
-    assert isinstance(board.permanents, Twins) and len(board.permanents) == 4
+    assert isinstance(board.permanents, PermanentsByBody) and len(board.permanents) == 4
     assert [p.id for p in board.permanents] == ["a0", "a1", "a2", "z"] and board.permanents[3].tapped
     assert board.permanents == tuple(board.permanents) and hash(board.permanents) == hash(tuple(board.permanents))
     more = board.permanents + (board.permanents[0].with_id("new"),)
-    assert isinstance(more, Twins) and [p.id for p in more][-1] == "new" and len(more) == 5
+    assert isinstance(more, PermanentsByBody) and [p.id for p in more][-1] == "new" and len(more) == 5
     assert board.tapped_ids == {"z"} and board.ids == {"a0", "a1", "a2", "z"}
 
 
@@ -161,7 +161,7 @@ def test_many_attached_permanents_are_held_by_body_and_checked():
     text = orjson.dumps(perms)
     mtg.read_board(orjson.loads(text), "permanents", parsed=True)
     board = mtg.read_board(orjson.loads(text), "permanents", parsed=True)
-    assert isinstance(board.permanents, Twins) and len(board.permanents) == 2 * n
+    assert isinstance(board.permanents, PermanentsByBody) and len(board.permanents) == 2 * n
     assert board.find("e7").attached_to == "f7"
     wrong = perms + [{"id": "lost", "type_line": "Artifact — Equipment", "attached_to": "nowhere"}]
     with pytest.raises(ValueError) as e:

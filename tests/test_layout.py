@@ -111,3 +111,16 @@ def test_the_checkout_imports_as_the_installed_package():
     out = subprocess.run([sys.executable, "-m", "manaplan", "--version"], capture_output=True, text=True,
                          timeout=120, cwd=ROOT)
     assert out.returncode == 0 and out.stdout.strip() == f"manaplan {manaplan.__version__}"
+
+
+def test_the_architecture_document_names_every_module_and_only_modules_that_exist():
+    """docs/architecture.md's map (issue 24: it must stay true): every module of the
+    package is named in it, and every ``name.py`` it names exists."""
+    with open(os.path.join(ROOT, "docs", "architecture.md"), encoding="utf-8") as f:
+        text = f.read()
+    files = {name for folder in ("manaplan", "model", "solver") for _, _, names in os.walk(os.path.join(ROOT, folder))
+             for name in names if name.endswith(".py") and name not in ("__init__.py", "__main__.py")}
+    assert {name for name in files if name not in text} == set()
+    named = set(re.findall(r"(?<![\w<>/-])([a-z][a-z_]*\.py)\b", text))
+    tests = set(os.listdir(HERE))
+    assert {name for name in named if name not in files | tests | {"__init__.py"}} == set()

@@ -191,7 +191,37 @@ def test_solve_explain_prints_the_plan_with_card_names_x_reductions_and_the_pool
     assert out.returncode == 0
     assert out.stdout.startswith("Fireball: can't be paid: needs 1 blue mana")
     out = manaplan_cli("solve", "--explain", stdin='{"spell": {"mana_cost": "{Q/W}"}}')
-    assert out.returncode == 2 and out.stdout.startswith("error (at spell.mana_cost): unknown mana symbol")
+    assert out.returncode == 2 and out.stderr.startswith("error (at spell.mana_cost): unknown mana symbol")
+    assert out.stdout == ""  # issue 24: under --explain an error is words on standard error
+
+
+def test_the_way_in_rough_edges_issue_24():
+    """Empty input is named as such; an unpayable answer in words calls permanents by
+    name; a summoning-sick mana creature is named as the reason; `deck` alone names its
+    commands; every option of `deck analyze` shows its default."""
+    out = manaplan_cli("solve", stdin="")
+    assert out.returncode == 2 and "standard input is empty" in json.loads(out.stdout)["error"]["message"]
+    out = manaplan_cli("solve", "--explain", stdin=" \n")
+    assert out.returncode == 2 and out.stderr.startswith("error: no request") and out.stdout == ""
+    pool = {"spell": {"mana_cost": "{G}{W}{U}"},
+            "permanents": [{"id": "bpool", "name": "Breeding Pool", "type_line": "Land — Forest Island"},
+                           {"id": "p", "name": "Plains", "type_line": "Basic Land — Plains"}]}
+    out = manaplan_cli("solve", "--explain", stdin=json.dumps(pool))
+    assert out.stdout.strip().endswith("can make blue or green: Breeding Pool")
+    assert json.loads(manaplan_cli("solve", stdin=json.dumps(pool)).stdout)["reason"]["sources"] == ["bpool"]
+    birds = {"spell": {"mana_cost": "{G}"},
+             "permanents": [{"id": "bop", "name": "Birds of Paradise", "type_line": "Creature — Bird",
+                             "oracle_text": "Flying\n{T}: Add one mana of any color.", "summoning_sick": True}]}
+    reason = json.loads(manaplan_cli("solve", stdin=json.dumps(birds)).stdout)["reason"]
+    assert reason["sources"] == [] and "bop can't tap for it yet: summoning sick, CR 302.6" in reason["message"]
+    assert "Birds of Paradise can't tap" in manaplan_cli("solve", "--explain", stdin=json.dumps(birds)).stdout
+    out = manaplan_cli("deck")
+    assert out.returncode == 2 and "{analyze,sources}" in out.stderr
+    helped = manaplan_cli("deck", "analyze", "--help").stdout.split("options:", 1)[1]
+    for option, default in [("--games", "10000"), ("--turns", "8"), ("--seed", "0"), ("--on", "play")]:
+        assert f"(default: {default})" in helped.split("\n  " + option, 1)[1].split("\n  --", 1)[0], option
+    for command in ("solve", "serve", "demo", "deck", "deck sources"):
+        assert len(manaplan_cli(*command.split(), "--help").stdout.split("\n\n")[1]) > 20, command  # a description
 
 
 def test_explain_a_duel_masters_answer():

@@ -1,4 +1,4 @@
-"""A large request's permanents read as the texts they came in (``manaplan.protocol.texts``,
+"""A large request's permanents read as the texts they came in (``manaplan.protocol.large_requests``,
 issue 13): whatever the text, the answer is the one the long way gives (``read_json``,
 then the board read from parsed values), errors and where they are included."""
 
@@ -12,7 +12,7 @@ from hypothesis import example, given, strategies as st
 
 from manaplan import api
 from manaplan.api import read_request, solve_text
-from manaplan.protocol.texts import PermanentTexts
+from manaplan.protocol.large_requests import PermanentTexts
 
 from strategies import requests
 from test_large_boards import with_twins

@@ -138,6 +138,15 @@ def _small(request):
      "permanents": [{"id": "x", "type_line": "Artifact", "abilities": []}]},
     [{"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "additional": ["{1}"], "delve": True,
                 "improvise": True}, "player": {}, "permanents": []}], False)
+@example(  # fuzz: the Orrery sacrificed for mana in the first payment lets no later mana be spent as any color
+    {"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf"}, "player": {"life": 1, "pool": ""},
+     "permanents": [{"id": "ld0", "type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]},
+                    {"id": "altar", "type_line": "Creature — Elf",
+                     "abilities": [{"cost": "Sacrifice an artifact", "add": "{C}{C}"}]},
+                    {"id": "orrery", "type_line": "Artifact",
+                     "oracle_text": "You may spend mana as though it were mana of any color."}]},
+    [{"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "additional": ["{W}"]}, "player": {},
+      "permanents": []}], False)
 def test_sequence_agrees_with_brute_force_over_orders(board, others, any_order):
     if not _small(board) or has_doubling(board["permanents"]):
         reject()  # (a doubling makes the brute force over orders and plays far too slow for a test)
@@ -318,6 +327,9 @@ def _card_id(card) -> str:
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "i", "type_line": "Basic Land — Island"}]},
          [{"spell": {"mana_cost": "{1}"}, "player": {}, "permanents": []}], [SWAMP], "coffers",
          20).via("review: a land modelled apart was not played")
+@example({"spell": {"mana_cost": "{1}"}, "player": {"pool": "{C}", "energy": 1}, "permanents": []},
+         [{"spell": {"mana_cost": "{2}{U/P}{C}{B}", "reduce": ["{2}", "{2}"]}, "player": {}, "permanents": []}],
+         [TWO_PERMANENTS], "coffers", 1).via("fuzz: a back face's permanent found by its own key (was an internal error)")
 def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, extra, beside, life):
     """best_turn's value, then its kickers and kicks, against the reference search
     (solver.checks.reference.best_turn_reference) over every land play (each face, each

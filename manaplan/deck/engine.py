@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import uuid
 
-from .simulate import DeckModel, Oracle, Policy, Tally, play_games
+from .simulate import DeckModel, BoardAnswers, Policy, Tally, play_games
 
 LOCAL, DASK = "local", "dask"
 ENGINES = (LOCAL, DASK)
@@ -25,7 +25,7 @@ ENGINES = (LOCAL, DASK)
 #: progress bar moves and the workers share the work evenly
 CHUNK = 2000
 
-#: in each worker process, the run's key -> (DeckModel, Oracle): kept from chunk to chunk
+#: in each worker process, the run's key -> (DeckModel, BoardAnswers): kept from chunk to chunk
 #: of one run; a new run (a new key) starts from nothing, also in a forked worker
 _WORKER: dict = {}
 
@@ -42,9 +42,9 @@ def play_chunk(job: tuple) -> Tally:
     if key not in _WORKER:
         deck = DeckModel.build(decklist, cards)
         _WORKER.clear()
-        _WORKER[key] = (deck, Oracle(deck))
-    deck, oracle = _WORKER[key]
-    return play_games(deck, policy, oracle, seed, first, games)
+        _WORKER[key] = (deck, BoardAnswers(deck))
+    deck, answers = _WORKER[key]
+    return play_games(deck, policy, answers, seed, first, games)
 
 
 def run(decklist, cards: dict, policy: Policy, games: int, seed, engine: str = LOCAL, workers: int | None = None,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from ..model.entering import EntersRule
 from ..model.errors import RequestError
 from ..model.plan import Payable, Plan, Undecided
-from ..model.problem import CAN_PAY, renewed
+from ..model.problem import CAN_PAY, copied_with
 from ..model.sources import split_type_line
 from ..model.symbols import COLORS
 
@@ -165,7 +165,7 @@ def _mana_value(card: dict) -> int:
     return sum(ManaCost.parse(half).mana_value for c in costs for half in c.split(" // ") if half)
 
 
-class Oracle:
+class BoardAnswers:
     """The exact answers, kept by board signature: what the board can pay (a bit per
     measured card), which of the failures lack mana altogether (the same mana value in
     generic mana can't be paid either), and the board after paying a card."""
@@ -224,7 +224,7 @@ class Oracle:
         spells = {spell.id: spell for spell in problem.hand}
 
         def payable(spell_id: str) -> bool:
-            result = answer(renewed(problem.for_spell(spells[spell_id]), query=CAN_PAY))
+            result = answer(copied_with(problem.for_spell(spells[spell_id]), query=CAN_PAY))
             if isinstance(result, Undecided):
                 self.undecided += 1
             return isinstance(result, Payable)
@@ -321,7 +321,7 @@ class Tally:
             self.mulligans[k] = self.mulligans.get(k, 0) + n
 
 
-def play_games(deck: DeckModel, policy: Policy, oracle: Oracle, seed, first_game: int, games: int) -> Tally:
+def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, first_game: int, games: int) -> Tally:
     """``games`` games numbered from ``first_game``, each shuffled by its own random
     generator (seeded by ``seed`` and the game's number): the same games whatever the
     chunks they are played in."""
@@ -331,11 +331,11 @@ def play_games(deck: DeckModel, policy: Policy, oracle: Oracle, seed, first_game
     for n in range(first_game, first_game + games):
         rng = random.Random(f"{seed}:{n}")
         on_play = policy.on == PLAY or (policy.on == BOTH and n % 2 == 0)
-        play_game(deck, policy, oracle, rng, on_play, tally, land_rank)
+        play_game(deck, policy, answers, rng, on_play, tally, land_rank)
     return tally
 
 
-def play_game(deck: DeckModel, policy: Policy, oracle: Oracle, rng: random.Random, on_play: bool, tally: Tally,
+def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: random.Random, on_play: bool, tally: Tally,
               land_rank: dict) -> None:
     library = deck.library[:]
     hand, library = _mulligan(deck, policy, rng, library, tally, land_rank)
@@ -348,10 +348,10 @@ def play_game(deck: DeckModel, policy: Policy, oracle: Oracle, rng: random.Rando
         if t > 0 or not on_play or policy.draw_first:
             if library:
                 hand.append(library.pop())
-        battlefield, played = _land_drop(deck, policy, oracle, battlefield, hand, land_rank)
+        battlefield, played = _land_drop(deck, policy, answers, battlefield, hand, land_rank)
         lands += played
         made_all = made_all and lands >= t + 1
-        castable, short, _ = oracle.masks(battlefield)
+        castable, short, _ = answers.masks(battlefield)
         row = tally.castable[t]
         row[castable] = row.get(castable, 0) + 1
         row = tally.short[t]
@@ -360,7 +360,7 @@ def play_game(deck: DeckModel, policy: Policy, oracle: Oracle, rng: random.Rando
             tally.lands_hit[t] += 1
             row = tally.castable_given_lands[t]
             row[castable] = row.get(castable, 0) + 1
-        battlefield, spent = _spend(deck, policy, oracle, battlefield, hand)
+        battlefield, spent = _spend(deck, policy, answers, battlefield, hand)
         tally.spent[t] += spent
 
 
@@ -413,7 +413,7 @@ def _bottom(deck: DeckModel, hand: list, k: int, land_rank: dict) -> tuple:
     return hand, out
 
 
-def _land_drop(deck: DeckModel, policy: Policy, oracle: Oracle, battlefield: tuple, hand: list, land_rank: dict):
+def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list, land_rank: dict):
     """(battlefield, 1 or 0): the land of the hand that keeps the most of the deck's
     nonland cards castable now (by copies), ties broken toward the colors the deck's
     costs need most, then toward a land that enters tapped (it costs nothing now)."""
@@ -429,8 +429,8 @@ def _land_drop(deck: DeckModel, policy: Policy, oracle: Oracle, battlefield: tup
         after = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else READY),)))
         returned = None
         if rule.returns_land:
-            after, returned = _bounce(deck, oracle, after, c)
-        score = (0 if single else oracle.masks(after)[2], land_rank[c], tapped, -c)
+            after, returned = _bounce(deck, answers, after, c)
+        score = (0 if single else answers.masks(after)[2], land_rank[c], tapped, -c)
         if best is None or score > best[0]:
             best = (score, c, after, returned)
     _, c, after, returned = best
@@ -440,7 +440,7 @@ def _land_drop(deck: DeckModel, policy: Policy, oracle: Oracle, battlefield: tup
     return after, 1
 
 
-def _bounce(deck: DeckModel, oracle: Oracle, after: tuple, land: int) -> tuple:
+def _bounce(deck: DeckModel, answers: BoardAnswers, after: tuple, land: int) -> tuple:
     """A bounce land's trigger: return the land (possibly itself) whose leaving keeps
     the most castable now, the least useful to the deck's colors first."""
     options = sorted({code for code in after if deck.is_land[code >> 2]})
@@ -449,13 +449,13 @@ def _bounce(deck: DeckModel, oracle: Oracle, after: tuple, land: int) -> tuple:
         rest = list(after)
         rest.remove(code)
         rest = tuple(rest)
-        score = (oracle.masks(rest)[2], code >> 2 != land, -code)
+        score = (answers.masks(rest)[2], code >> 2 != land, -code)
         if best is None or score > best[0]:
             best = (score, rest, code >> 2)
     return best[1], best[2]
 
 
-def _spend(deck: DeckModel, policy: Policy, oracle: Oracle, battlefield: tuple, hand: list) -> tuple:
+def _spend(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list) -> tuple:
     """(battlefield, mana value cast): the mana permanents of the hand cast while they
     can be paid, cheapest first (if the policy ramps), then the costliest other card of
     the hand that the untapped rest can pay (one a turn: what is left of the mana is
@@ -465,7 +465,7 @@ def _spend(deck: DeckModel, policy: Policy, oracle: Oracle, battlefield: tuple, 
         while True:
             sources = sorted({(deck.mana_value[c], c) for c in hand if deck.is_source[c]})
             for _, c in sources:
-                after = oracle.pay(battlefield, c)
+                after = answers.pay(battlefield, c)
                 if after is not None:
                     state = TAPPED if deck.enters[c].tapped((), (), policy.opponents) else (
                         SICK if deck.creature[c] else READY)
@@ -475,7 +475,7 @@ def _spend(deck: DeckModel, policy: Policy, oracle: Oracle, battlefield: tuple, 
                     break
             else:
                 break
-    castable = oracle.masks(battlefield)[0]
+    castable = answers.masks(battlefield)[0]
     best = None
     for c in hand:
         k = deck.measured_index.get(c)

@@ -26,7 +26,7 @@ class GameProfile(Protocol):
 
     def read(self, request: dict, boards=None, parsed: bool = False) -> Any:
         """The request as the game's problem value; RequestError (located) if invalid.
-        ``boards``: the boards ``serve`` keeps (:class:`manaplan.boards.BoardStore`);
+        ``boards``: the boards ``serve`` keeps (:class:`manaplan.kept_boards.BoardStore`);
         ``parsed``: manaplan parsed the request from JSON text just now (its values are
         JSON's own: lists, not tuples; no NaN)."""
 

@@ -24,14 +24,14 @@ from ..model.oracle import EXILE_FROM_HAND, PERMANENT_TYPES, entering_mana, hand
 from ..model.plan import (GRAVEYARD, POOL, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable, better_before_casting_message)
 from ..model.problem import (ANY_ORDER, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, WHEN_NEEDED, PaymentProblem,
-                             Preference, Spell, renewed)
+                             Preference, Spell, copied_with)
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
 from ..model.triggers import check_board
-from ..boards import KeptBoard
+from ..kept_boards import KeptBoard
 from . import scryfall
 from .permanents import DELVED, mana_string, read_board, read_once, read_permanent
-from .texts import PermanentTexts
+from .large_requests import PermanentTexts
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
 
 #: the spell of a request that asks about a hand only (``castable``): none
@@ -274,7 +274,7 @@ def _with_other_face(card: Spell, raw, at: str) -> Spell:
     if not scryfall.is_modal(raw):
         return card
     item = scryfall.spell_fields({**raw, "face": 1}, at)
-    back = what_it_leaves(renewed(read_spell(item), id=card.id), item, at)
+    back = what_it_leaves(copied_with(read_spell(item), id=card.id), item, at)
     if back.permanent is not None:  # (its own key: the two faces' permanents are told apart by key)
         back = replace(back, permanent=replace(back.permanent, key=f"cast|{card.id}|1"))
     # one card in the hand: exiled for mana by its front face's ability, it is neither face any more
@@ -426,7 +426,7 @@ def read_spell(spell) -> Spell:
     expect(isinstance(sid, str), "'id' must be text", "spell.id")
     expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(DELVED),
            f"{sid!r} is a word plans use; choose another id", "spell.id")
-    return renewed(template, id=sid) if sid else template  # the id is not checked: no checks run again
+    return copied_with(template, id=sid) if sid else template  # the id is not checked: no checks run again
 
 
 def _read_spell(spell: dict) -> Spell:

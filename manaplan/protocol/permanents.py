@@ -1,7 +1,7 @@
 """Magic permanents as requests give them: a permanent's fields, its card text or a
 Scryfall card object read into a :class:`~manaplan.model.sources.Permanent`, and a
 board of them read into a :class:`~manaplan.model.sources.Board`, held by body
-(:class:`~manaplan.model.sources.Twins`: a board of thousands of permanents repeats a
+(:class:`~manaplan.model.sources.PermanentsByBody`: a board of thousands of permanents repeats a
 handful of bodies, each read once). The rest of a Magic request is read by
 :mod:`manaplan.protocol.mtg`.
 
@@ -22,12 +22,12 @@ from ..model.mana import ManaCost
 from ..model.oracle import LOYALTY_ACTIVATION, CardText, chosen_color_code, is_trigger_line, read_card_text
 from ..model.plan import GRAVEYARD, POOL
 from ..model.restrictions import parse_restriction
-from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Twins, check_bounded, split_type_line
+from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, PermanentsByBody, check_bounded, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
 from . import scryfall
 from .common import boolean, expect, no_unknown_fields
-from .texts import PermanentTexts
+from .large_requests import PermanentTexts
 
 
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
@@ -44,7 +44,7 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
     request's :class:`PermanentTexts`; ``parsed``: the permanents were just parsed from
     JSON text (their values are JSON's: lists, not tuples; no NaN).
 
-    The board is held by body (:class:`Twins`), each permanent's body found by its
+    The board is held by body (:class:`PermanentsByBody`), each permanent's body found by its
     fields but its id as JSON and each body read once: a board of thousands of
     permanents costs little more than parsing it. One with something to be said about a
     permanent is read permanent by permanent, which says where it is wrong."""
@@ -58,7 +58,7 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
 
 
 def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
-    """The board as :class:`Twins`, or None where a permanent has something to be said
+    """The board as :class:`PermanentsByBody`, or None where a permanent has something to be said
     about it (then :func:`_read_each` says it). Each permanent's fields but its id, as
     JSON, name its body; a body not met before is read once, here. ``perms`` is a list
     of permanents, or :class:`PermanentTexts` (a large request's permanents as text)."""
@@ -96,7 +96,7 @@ def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
     hosts = {body.attached_to for body in bodies if body.attached_to}
     if hosts and not hosts <= ids | known:  # (one union for the board: an Aura per host is a body each)
         return None
-    board = Board(Twins(tuple(kinds), tuple(order), body_of))
+    board = Board(PermanentsByBody(tuple(kinds), tuple(order), body_of))
     board.memo["ids"] = ids
     return board
 

@@ -18,7 +18,7 @@ import itertools
 from collections import Counter
 from dataclasses import replace
 
-from ...model.board_mana import acting
+from ...model.dependent_mana import acting
 from ...model.cost import all_total_costs
 from ...model.mana import Mana
 from ...model.errors import SearchTooLarge
@@ -187,9 +187,9 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     life = problem.player.life
     totals = [t for t in all_total_costs(cost) if can_pay_life(t.life, life)]
     moves, flex = _moves(problem)
-    any_color = problem.board.any_color_spending  # CR 609.4b
     best = None
     for pool, life_paid, damage, tapped, sacrificed, _, exiled, precast in _reachable(problem, moves, max_states):
+        any_color = problem.board.any_color_spending_without(sacrificed)  # CR 609.4b, 611.3a
         for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
             if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t, any_color):
                 continue
@@ -207,7 +207,6 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
     sacrificed, counters used, cards exiled, activations before casting), activating one
     ability at a time, paying its cost from the pool as it is then (CR 605.3)."""
     life = problem.player.life
-    any_color = problem.board.any_color_spending  # CR 609.4b
     perms = {p.id: p for p in problem.board.permanents}
     start_pool = tuple(sorted(u.kind for u in problem.player.pool))
     seen = set()
@@ -223,6 +222,7 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
         # 601.2h), so no mana ability can be activated any more (601.2g came before)
         pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, precast, paying = key
         yield key[:8]
+        any_color = problem.board.any_color_spending_without(sacrificed)  # CR 609.4b, 611.3a
         used = dict(counters_used)
         for mv in moves:
             if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
@@ -282,7 +282,8 @@ def after_payments(problem: PaymentProblem, max_states: int | None = None) -> se
         for t in totals:
             if t.life and life_paid + damage + t.life > life:
                 continue
-            for rest in set(_assignments(pool, _needs_of(t), True, problem.board.any_color_spending)):
+            for rest in set(_assignments(pool, _needs_of(t), True,
+                                         problem.board.any_color_spending_without(sacrificed))):
                 out.add((rest, life_paid + damage + t.life, tapped, sacrificed, counters_used, exiled))
     return out
 

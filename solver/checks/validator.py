@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ...model.board_mana import acting
+from ...model.dependent_mana import acting
 from ...model.cost import Announcement, choice_symbols, total_cost
 from ...model.errors import PlanRejected
 from ...model.mana import Mana, format_mana
@@ -243,11 +243,17 @@ class _Table:
         self.tapped = set(problem.board.tapped_ids)
         self.tapped_now, self.sacrificed, self.tapped_for_cost = [], [], []
         self.life_paid = self.damage = self.exiled = self.energy = 0
-        self.any_color = problem.board.any_color_spending  # CR 609.4b
+        self.board = problem.board
         self.counters_used: dict = {}
         # nothing on the board reacts to an activation or counts the board: a step that taps
         # a permanent for one mana by its own {T} ability is replayed briefly
         self.brief = not self.triggers and problem.board.counted_from is None
+
+    @property
+    def any_color(self) -> bool:
+        """Whether mana may now be spent as though it were any color (CR 609.4b): a
+        permanent that allows it is still there (CR 611.3a)."""
+        return self.board.any_color_spending_without(self.sacrificed)
 
     # -- one step ---------------------------------------------------------------------
     def step(self, i: int, step: Step) -> None:

@@ -69,7 +69,7 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
         memo["board_mana_needed"] = any(p.depends_on_board for p in board.bodies)
     if not memo["board_mana_needed"]:
         return board
-    key = ("board_mana", player.commander_identity, opponents)
+    key = ("dependent_mana", player.commander_identity, opponents)
     if key in memo:
         return memo[key]
     given = Board(tuple(_as_given(p) for p in board.permanents))
