@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .dependent_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
@@ -118,10 +118,8 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
     'double'
     """
     state = state or {}
-    abilities = [Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
-                         text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")]
-    triggers, unread, grants, replaces, spending, landfall = [], [], [], [], [], []
-    tap_damage = 0
+    found = _Found([Ability(AbilityCost(tap=True), Output(((BASIC_LAND_TYPES[t],),)),
+                            text=f"{t}: {{T}}: Add {{{BASIC_LAND_TYPES[t]}}}.") for t in land_types(type_line or "")])
     level = state.get("counters", {}).get("level", 0)
     section = None  # a leveler's "LEVEL 2-6" section: its lines apply at those levels only (CR 711)
     for line, self_line in _rules_lines(oracle_text, name):
@@ -135,70 +133,109 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             continue  # not this permanent's level now: its text does not apply (CR 711.2)
         if re.fullmatch(r"\d+/\d+", line) or _LEVEL_UP.fullmatch(line):
             continue  # a level's power/toughness; level up itself is a sorcery-speed ability that adds no mana
-        if m := re.fullmatch(r"Whenever ~ becomes tapped, it deals (\w+) damage to you\.", self_line):
-            tap_damage += number_word(m.group(1)) or 0  # City of Brass: a trigger, counted with the tap
-            continue
-        if _CHANGES_LAND_TYPES.search(line):
-            raise RequestError(f"cannot read {line!r}: effects that change other permanents' land types (and so "
-                               "their mana abilities) are not modelled")
-        if _DAMPING.fullmatch(line):
-            replaces.append(LANDS_MAKE_ONE_COLORLESS)
-            continue
-        if _ANY_COLOR.fullmatch(line):
-            spending.append(SPEND_AS_ANY_COLOR)
-            continue
-        if m := _LANDFALL.fullmatch(line):  # Lotus Cobra: not a mana ability (CR 605.1b), and no land
-            try:                              # enters while a cost is paid; best_turn's land drop sets it off
-                landfall.append(Output.parse("any" if m.group(1) == "one mana of any color" else m.group(1)))
-                continue
-            except ManaplanError:
-                pass  # (what it adds is not read: listed below)
-        if _CHANGES_TYPES_OR_COLORS.search(line):  # Mycosynth Lattice: convoke and improvise would change
-            unread.append((line, "changes other permanents' card types or colors (what convoke and improvise "
-                                 "may tap): not modelled"))
+        if _read_static(line, self_line, found):
             continue
         try:
-            found = _trigger_line(self_line, chosen_color)
-            if found is _NO_MANA:
-                continue
-            if found is not None:
-                triggers.append(found)
-                continue
-            special = _counted_by_state(self_line, line, state, unread)
-            if special is None:
-                special = _depends_on_board(_without_ability_word(self_line), line, state)
-            if special is not None:
-                abilities.extend(special)
-                continue
-            if (m := _GRANTS.fullmatch(self_line)) and re.search(r"\bAdd\b", m.group(2)):  # a mana ability given
-                which = _GRANTED_TO.get(m.group(1)) or m.group(1)[:-1]  # "Goblins": Goblin
-                grants.append((which, ability_from_line(m.group(2), "", chosen_color, None, state)))
-                continue
-            if m := _LOYALTY.fullmatch(line):
-                abilities.append(_loyalty_ability(m, line, chosen_color, state))
-                unread.append((line, LOYALTY_TIMING))
-                continue
-            if m := _DOUBLING.fullmatch(self_line):  # Doubling Cube
-                abilities.append(Ability(_cost_of(m.group(1), line), Output((), doubles=True), text=line))
-                continue
-            if re.search(r"\bAdd\b", line):
-                abilities.append(ability_from_line(_without_ability_word(line), name, chosen_color, unread, state))
+            if _read_ability(line, self_line, name, chosen_color, state, found):
                 continue
         except RequestError as e:
             if e.message.startswith(_REFUSED):
                 raise
-            unread.append((line, e.message))
+            found.unread.append((line, e.message))
             continue
         if _CHANGES_COSTS.search(self_line):
-            unread.append((line, CHANGES_COSTS))
+            found.unread.append((line, CHANGES_COSTS))
             continue
         if _ABOUT_MANA.search(_NOT_ABOUT_MANA.sub("", line)) and not any(r.search(self_line) for r, _ in KNOWN_RIDERS):
-            unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
-    if tap_damage:
-        abilities = [replace(a, damage=a.damage + tap_damage) if a.cost.tap else a for a in abilities]
-    unread += _reminded_not_given(oracle_text, abilities, name, chosen_color)
-    return CardText(tuple(abilities), tuple(triggers), tuple(unread), tuple(grants), tuple(replaces), tuple(spending),
-                    tuple(landfall))
+            found.unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
+    abilities = found.abilities
+    if found.tap_damage:
+        abilities = [replace(a, damage=a.damage + found.tap_damage) if a.cost.tap else a for a in abilities]
+    found.unread += _reminded_not_given(oracle_text, abilities, name, chosen_color)
+    return CardText(tuple(abilities), tuple(found.triggers), tuple(found.unread), tuple(found.grants),
+                    tuple(found.replaces), tuple(found.spending), tuple(found.landfall))
+
+
+@dataclass
+class _Found:
+    """What :func:`read_card_text` has found so far, line by line (see :class:`CardText`);
+    ``tap_damage``: damage dealt to the controller whenever the permanent becomes tapped."""
+
+    abilities: list
+    triggers: list = field(default_factory=list)
+    unread: list = field(default_factory=list)
+    grants: list = field(default_factory=list)
+    replaces: list = field(default_factory=list)
+    spending: list = field(default_factory=list)
+    landfall: list = field(default_factory=list)
+    tap_damage: int = 0
+
+
+def _read_static(line: str, self_line: str, found: _Found) -> bool:
+    """A line that is no mana ability but changes how mana is made or spent, read into
+    ``found``; whether the line was one. City of Brass's damage on tapping (a trigger,
+    counted with the tap), Damping Sphere, Chromatic Orrery (CR 609.4b), Lotus Cobra's
+    landfall mana (not a mana ability, CR 605.1b: no land enters while a cost is paid;
+    best_turn's land drop sets it off), a change of other permanents' card types or
+    colors (listed unread); a change of other permanents' land types is an error."""
+    if m := re.fullmatch(r"Whenever ~ becomes tapped, it deals (\w+) damage to you\.", self_line):
+        found.tap_damage += number_word(m.group(1)) or 0
+        return True
+    if _CHANGES_LAND_TYPES.search(line):
+        raise RequestError(f"cannot read {line!r}: effects that change other permanents' land types (and so "
+                           "their mana abilities) are not modelled")
+    if _DAMPING.fullmatch(line):
+        found.replaces.append(LANDS_MAKE_ONE_COLORLESS)
+        return True
+    if _ANY_COLOR.fullmatch(line):
+        found.spending.append(SPEND_AS_ANY_COLOR)
+        return True
+    if m := _LANDFALL.fullmatch(line):
+        try:
+            found.landfall.append(Output.parse("any" if m.group(1) == "one mana of any color" else m.group(1)))
+            return True
+        except ManaplanError:
+            pass  # (what it adds is not read: listed as unread by the reader's last rule)
+    if _CHANGES_TYPES_OR_COLORS.search(line):  # Mycosynth Lattice: convoke and improvise would change
+        found.unread.append((line, "changes other permanents' card types or colors (what convoke and improvise "
+                                   "may tap): not modelled"))
+        return True
+    return False
+
+
+def _read_ability(line: str, self_line: str, name: str, chosen_color, state: dict, found: _Found) -> bool:
+    """A line that gives mana, read into ``found``; whether the line was one: a
+    triggered mana ability (CR 605.1b), an amount counted on the permanent's own state,
+    mana that depends on the rest of the board, an ability granted to other permanents,
+    a loyalty ability, a doubling of the pool (Doubling Cube), any other line with
+    "Add". RequestError where such a line is not understood."""
+    trigger = _trigger_line(self_line, chosen_color)
+    if trigger is _NO_MANA:
+        return True
+    if trigger is not None:
+        found.triggers.append(trigger)
+        return True
+    special = _counted_by_state(self_line, line, state, found.unread)
+    if special is None:
+        special = _depends_on_board(_without_ability_word(self_line), line, state)
+    if special is not None:
+        found.abilities.extend(special)
+        return True
+    if (m := _GRANTS.fullmatch(self_line)) and re.search(r"\bAdd\b", m.group(2)):  # a mana ability given
+        which = _GRANTED_TO.get(m.group(1)) or m.group(1)[:-1]  # "Goblins": Goblin
+        found.grants.append((which, ability_from_line(m.group(2), "", chosen_color, None, state)))
+        return True
+    if m := _LOYALTY.fullmatch(line):
+        found.abilities.append(_loyalty_ability(m, line, chosen_color, state))
+        found.unread.append((line, LOYALTY_TIMING))
+        return True
+    if m := _DOUBLING.fullmatch(self_line):  # Doubling Cube
+        found.abilities.append(Ability(_cost_of(m.group(1), line), Output((), doubles=True), text=line))
+        return True
+    if re.search(r"\bAdd\b", line):
+        found.abilities.append(ability_from_line(_without_ability_word(line), name, chosen_color, found.unread, state))
+        return True
+    return False
 
 
 #: landfall mana (Lotus Cobra): "Landfall — Whenever a land you control enters, add one mana
