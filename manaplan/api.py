@@ -21,7 +21,7 @@ from .model.plan import TIME_LIMIT, Payable, Plan
 from .profiles import find_profile, game_names
 from .queries import DROP_BOARD, VERSION
 from .model.errors import RequestError
-from .protocol.common import (error_answer, expect, no_unknown_fields, request_id, version_answer, whole_number,
+from .protocol.common import (error_answer, expect, id_problem, no_unknown_fields, request_id, version_answer, whole_number,
                               with_id)
 
 #: the longest time guard a request may ask for (``time_limit_ms``): ten minutes
@@ -42,6 +42,8 @@ def solve(request, time_limit: float = TIME_LIMIT, boards=None, parsed: bool = F
     ``GameProfile.read``).
     """
     rid = request_id(request)
+    if (problem := id_problem(request)) is not None:
+        return error_answer(None, problem, "id")
     try:
         if _asks_version(request):
             return with_id(rid, version())

@@ -47,6 +47,22 @@ HOSTILE_VALUES = [None, True, False, -1, 0, 1.5, -0.0, 10 ** 30, 2 ** 63, 1e308,
                   [None] * 50, "graveyard", "pool", "Sacrifice this", "{T}"]
 
 
+def _nested(depth: int, kind=list) -> str:
+    """JSON text: ``"x"`` inside ``depth`` lists (or objects)."""
+    return ("[" * depth + '"x"' + "]" * depth) if kind is list else ('{"a": ' * depth + '"x"' + "}" * depth)
+
+
+#: issue 30: values nested just under the reader's limit, and past the id's echo bound (as
+#: JSON text: Python's own json would recurse too deep writing them)
+NESTED_VALUES = [_nested(990), _nested(1000, dict), _nested(40), '[["x"]]', '{"x": ["y"]}']
+_HOLE = "\u0000nested"
+
+
+def _with_text(request: dict, path: tuple, text: str) -> str:
+    """The request as JSON with the value at ``path`` replaced by the JSON ``text``."""
+    return json.dumps(_set(copy.deepcopy(request), path, _HOLE)).replace(json.dumps(_HOLE), text)
+
+
 #: v2's shapes, mutated like the acceptance cases: kept boards, a hand, sequences, the
 #: best turn, spell choices
 _LANDS = [{"id": "f1", "type_line": "Basic Land — Forest"}, {"id": "s1", "type_line": "Basic Land — Swamp"},
@@ -177,6 +193,52 @@ def test_every_hostile_line_gets_one_small_strict_json_answer_in_order():
     assert elapsed < 60 + MUTATIONS * 0.5  # a check against hangs, not a speed target
     peak_mib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     assert peak_mib < 2048
+
+
+#: one request of every query (issue 30), each then given nested values at every place
+EVERY_QUERY = [
+    {"spell": {"mana_cost": "{R}"}, "permanents": _LANDS, "prefer": {"order": ["life"], "keep_untapped": ["m1"]}},
+    {"query": "max_x", "spell": {"mana_cost": "{X}{R}"}, "permanents": _LANDS},
+    {"query": "can_pay", "spell": {"mana_cost": "{R}"}, "permanents": _LANDS},
+    {"query": "castable", "hand": _HAND, "permanents": _LANDS},
+    {"query": "sequence", "spells": _HAND[:2], "order": "any", "permanents": _LANDS},
+    {"query": "best_turn", "hand": _HAND, "land_drop": True, "permanents": _LANDS},
+    {"query": "total_cost", "spell": {"mana_cost": "{R}", "reduce": ["{1}"]}, "permanents": _LANDS},
+    {"query": "pay", "spell": {"mana_cost": "{R}"}, "hand": _HAND, "keep_castable": ["bear"], "permanents": _LANDS},
+    {"board": "me", "changes": {"tapped": ["f1"], "untapped": ["f1"], "add": [_HAND[3] | {"id": "i2"}]},
+     "spell": {"mana_cost": "{R}"}},
+    {"query": "drop_board", "board": "me"},
+    {"query": "version"},
+    {"game": "duel-masters", "card": {"cost": 1, "civilizations": ["fire"]}, "mana_zone": [{"id": "a", "civilizations":
+                                                                                            ["fire"]}]},
+]
+
+
+def test_a_deeply_nested_id_or_value_is_a_located_error_never_an_internal_one():
+    """Issue 30: an ``id`` nested 990 levels deep (and at the reader's limit, 1,023 inside
+    the request) on every query is an error at ``id`` (its answer's id null), not an
+    internal error, and the next request is answered; nested values at every other place
+    of every query are located errors or answers, each written back."""
+    keep = json.dumps({"board": "me", "spell": {"mana_cost": "{R}"}, "permanents": _LANDS})
+    lines, expect_id_error = [], []
+    for request in EVERY_QUERY:
+        for depth in (990, 1023):
+            lines += [keep, _with_text(request, ("id",), _nested(depth)), json.dumps({"id": "next", "query": "version"})]
+            expect_id_error.append(len(lines) - 2)
+        for path, _ in list(_nodes(request)):
+            if path:
+                for text in NESTED_VALUES:
+                    lines += [keep, _with_text(request, path, text)]
+    proc = subprocess.run([sys.executable, "-m", "manaplan", "serve"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=300, cwd=HERE)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]  # (each answer was written whole)
+    assert len(answers) == len(lines)
+    for k, answer in enumerate(answers):
+        assert not answer.get("error", {}).get("internal"), (lines[k][:300], answer)
+    for k in expect_id_error:
+        assert answers[k]["id"] is None and answers[k]["error"]["at"] == "id", answers[k]
+        assert answers[k + 1]["id"] == "next" and "version" in answers[k + 1]
 
 
 def test_ctrl_c_ends_serve_quietly():

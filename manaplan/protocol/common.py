@@ -85,9 +85,49 @@ def _did_you_mean(key, known) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+#: how deeply lists and objects may nest in an ``id`` that is echoed back (docs/protocol.md,
+#: "Ids"): a deeper one is answered with an error at ``id``, the answer's id null
+MAX_ID_NESTING = 32
+
+
 def request_id(request) -> object:
-    """The request's ``id``, echoed back as it came (null when there is none)."""
-    return request.get("id") if isinstance(request, dict) else None
+    """The request's ``id``, echoed back as it came: null when there is none, or when it
+    nests lists or objects deeper than MAX_ID_NESTING (:func:`id_problem` says so)."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    return rid if not isinstance(rid, (list, dict)) or _nesting(rid, MAX_ID_NESTING) <= MAX_ID_NESTING else None
+
+
+def id_problem(request) -> str | None:
+    """Why the request's ``id`` can't be echoed back, or None.
+
+    >>> id_problem({"id": [[["a"]]]}) is None, id_problem({"id": "x"}) is None
+    (True, True)
+    >>> deep = "x"
+    >>> for _ in range(40):
+    ...     deep = [deep]
+    >>> id_problem({"id": deep})
+    "an 'id' may nest lists or objects at most 32 deep to be echoed back; send text or a whole number"
+    """
+    rid = request.get("id") if isinstance(request, dict) else None
+    if isinstance(rid, (list, dict)) and _nesting(rid, MAX_ID_NESTING) > MAX_ID_NESTING:
+        return (f"an 'id' may nest lists or objects at most {MAX_ID_NESTING} deep to be echoed back; send text or "
+                "a whole number")
+    return None
+
+
+def _nesting(value, most: int) -> int:
+    """How deeply lists and objects nest in ``value`` (a scalar: 0), counted without
+    recursion and no further than one past ``most``."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, (list, dict)):
+            continue
+        deepest = max(deepest, depth)
+        if depth > most:
+            return deepest
+        stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def check_request_id(request: dict) -> None:

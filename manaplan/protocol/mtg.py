@@ -204,7 +204,7 @@ def read_prefer(prefer, ids: set) -> Preference:
     order = prefer.get("order", [])
     expect(isinstance(order, list), "'order' must be a list of the objective's terms", "prefer.order")
     for k, name in enumerate(order):
-        expect(name in OBJECTIVE_TERMS, f"{name!r} is not a term of the objective; the terms: "
+        expect(isinstance(name, str) and name in OBJECTIVE_TERMS, f"{name!r} is not a term of the objective; the terms: "
                                         f"{', '.join(OBJECTIVE_TERMS)}", f"prefer.order[{k}]")
         expect(order.index(name) == k, f"{name!r} is named twice", f"prefer.order[{k}]")
     sets = []
@@ -212,6 +212,7 @@ def read_prefer(prefer, ids: set) -> Preference:
         named = prefer.get(key, [])
         expect(isinstance(named, list), f"'{key}' must be a list of permanent ids", f"prefer.{key}")
         for k, pid in enumerate(named):
+            expect(isinstance(pid, str), f"'{key}' must list permanent ids (text)", f"prefer.{key}[{k}]")
             expect(pid in ids, f"no permanent {pid!r} on the board", f"prefer.{key}[{k}]")
         sets.append(frozenset(named))
     return Preference(tuple(order), sets[0], sets[1])
