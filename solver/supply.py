@@ -228,8 +228,10 @@ def counting_ids(board: Board) -> frozenset:
 
 def _outcomes(board: Board, triggers: tuple, proto, index: int, ability):
     """``activation_outputs`` of one ability of a group's first permanent, kept with the
-    board: the triggers' outcomes depend on the board alone."""
-    key = ("outcomes", proto.id, index)
+    board: the triggers' outcomes depend on the board alone. Kept by the permanent's id
+    and key: the faces of a card, and a card and the permanent it becomes, share an id
+    (a face's outcomes were once taken for the other's)."""
+    key = ("outcomes", proto.id, proto.key, index)
     if key not in board.memo:
         board.memo[key] = activation_outputs(triggers, proto, ability)
     return board.memo[key]

@@ -330,6 +330,11 @@ def _card_id(card) -> str:
 @example({"spell": {"mana_cost": "{1}"}, "player": {"pool": "{C}", "energy": 1}, "permanents": []},
          [{"spell": {"mana_cost": "{2}{U/P}{C}{B}", "reduce": ["{2}", "{2}"]}, "player": {}, "permanents": []}],
          [TWO_PERMANENTS], "coffers", 1).via("fuzz: a back face's permanent found by its own key (was an internal error)")
+@example({"spell": {"mana_cost": "{1}"}, "player": {}, "permanents": [
+    {"id": "p0", "type_line": "Snow Land", "abilities": [{"cost": "{T}", "add": "{C}{C}"}],
+     "triggers": [{"when": "tapped", "of": "land", "add": "same"}]}]},
+         [{"spell": {"mana_cost": "{W}", "type_line": "Instant"}, "player": {}, "permanents": []}], [PATHWAY], None,
+         20).via("fuzz: with a trigger on the board, a pathway's second face made its first face's mana")
 def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, extra, beside, life):
     """best_turn's value, then its kickers and kicks, against the reference search
     (solver.checks.reference.best_turn_reference) over every land play (each face, each
