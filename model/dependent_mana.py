@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import RequestError
+from .land_types import apply_land_types
 from .sources import AbilityCost, Board, Output, Player, split_type_line
 from .symbols import COLORS, MANA_TYPES
 
@@ -67,12 +68,13 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
         return board
     if "board_mana_needed" not in memo:  # looked for once per board
         memo["board_mana_needed"] = any(p.depends_on_board for p in board.bodies)
-    if not memo["board_mana_needed"]:
+    if not memo["board_mana_needed"] and not any(p.land_types for p in opponents or ()):
         return board
     key = ("dependent_mana", player.commander_identity, opponents)
     if key in memo:
         return memo[key]
-    given = Board(tuple(_as_given(p) for p in board.permanents))
+    as_given = Board(tuple(_as_given(p) for p in board.permanents))
+    given = apply_land_types(as_given, opponents)  # layer 4 first (CR 613.1d): model.land_types
     altars = _altars(given)
     victims = {q.id for q in given.permanents for altar, j, kind in altars
                if altar.abilities[j].cost.sacrifice_other and q.is_a(kind) and not q.triggers}
@@ -85,7 +87,7 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = N
     out = [_resolved(p, granted, stable, may_go, player, their) for p in granted.permanents]
     resolved_board = Board(tuple(out))
     resolved_board.memo["board_mana_done"] = True
-    resolved_board.memo["given"] = given
+    resolved_board.memo["given"] = as_given
     memo[key] = resolved_board
     return resolved_board
 

@@ -24,6 +24,8 @@ from typing import NamedTuple
 
 from .dependent_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
                          NOTHING, ON_BATTLEFIELD, OPPONENT_LAND_COLORS)
+from .cost_effects import CostEffect
+from .land_types import CHANGES_LAND_TYPES, LandTypeEffect
 from .errors import ManaplanError, RequestError
 from .restrictions import parse_restriction
 from .mana import SPEND_AS_ANY_COLOR, ManaCost
@@ -38,8 +40,6 @@ _SELF = re.compile(r"\b(this (?:land|artifact|creature|enchantment|permanent)|~)
 
 
 #: Urborg, Yavimaya, Prismatic Omen, Dryad of the Ilysian Grove, Blood Moon
-_CHANGES_LAND_TYPES = re.compile(r"\b(?:Each land|Lands|Nonbasic lands)\b[^.]*\b(?:is|are)\b[^.]*"
-                                 r"\b(?:Plains|Islands?|Swamps?|Mountains?|Forests?|every basic land type)\b")
 
 
 def land_types(type_line: str) -> list:
@@ -75,6 +75,8 @@ class CardText(NamedTuple):
     replaces: tuple = ()  # mana replacement effects on other permanents (Damping Sphere)
     spending: tuple = ()  # how its controller may spend mana (Chromatic Orrery: SPEND_AS_ANY_COLOR)
     landfall: tuple = ()  # Outputs: the mana it adds when a land enters under its controller's control
+    cost_effects: tuple = ()  # what it does to what spells cost (model.cost_effects.CostEffect, CR 601.2f)
+    land_types: tuple = ()  # what it does to lands' types (model.land_types.LandTypeEffect, CR 305.7)
 
 
 #: the words that make a line about mana: "add" in any case, or "mana" (not in "mana
@@ -144,7 +146,10 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             found.unread.append((line, e.message))
             continue
         if _CHANGES_COSTS.search(self_line):
-            found.unread.append((line, CHANGES_COSTS))
+            if (effect := CostEffect.parse(self_line)) is not None:  # CR 601.2f: model.cost_effects
+                found.cost_effects.append(effect)
+            else:
+                found.unread.append((line, CHANGES_COSTS))
             continue
         if _ABOUT_MANA.search(_NOT_ABOUT_MANA.sub("", line)) and not any(r.search(self_line) for r, _ in KNOWN_RIDERS):
             found.unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
@@ -153,7 +158,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
         abilities = [replace(a, damage=a.damage + found.tap_damage) if a.cost.tap else a for a in abilities]
     found.unread += _reminded_not_given(oracle_text, abilities, name, chosen_color)
     return CardText(tuple(abilities), tuple(found.triggers), tuple(found.unread), tuple(found.grants),
-                    tuple(found.replaces), tuple(found.spending), tuple(found.landfall))
+                    tuple(found.replaces), tuple(found.spending), tuple(found.landfall), tuple(found.cost_effects), tuple(found.land_types))
 
 
 @dataclass
@@ -168,6 +173,8 @@ class _Found:
     replaces: list = field(default_factory=list)
     spending: list = field(default_factory=list)
     landfall: list = field(default_factory=list)
+    cost_effects: list = field(default_factory=list)
+    land_types: list = field(default_factory=list)
     tap_damage: int = 0
 
 
@@ -181,9 +188,12 @@ def _read_static(line: str, self_line: str, found: _Found) -> bool:
     if m := re.fullmatch(r"Whenever ~ becomes tapped, it deals (\w+) damage to you\.", self_line):
         found.tap_damage += number_word(m.group(1)) or 0
         return True
-    if _CHANGES_LAND_TYPES.search(line):
-        raise RequestError(f"cannot read {line!r}: effects that change other permanents' land types (and so "
-                           "their mana abilities) are not modelled")
+    if CHANGES_LAND_TYPES.search(line):  # model.land_types (CR 305.7, 613)
+        if (effect := LandTypeEffect.parse(line)) is not None:
+            found.land_types.append(effect)
+            return True
+        raise RequestError(f"cannot read {line!r}: this change of other permanents' land types (and so of their "
+                           "mana abilities) is not one that is read")
     if _DAMPING.fullmatch(line):
         found.replaces.append(LANDS_MAKE_ONE_COLORLESS)
         return True

@@ -158,6 +158,9 @@ class Plan:
     better_before_casting: tuple = ()
     kicked: bool | None = None  # the spell has a kicker: whether the plan pays it (CR 702.33a)
     kicks: int | None = None  # the spell has a multikicker: how many times the plan pays it (702.33c)
+    #: the permanents sacrificed to pay the spell's additional cost (Bone Splinters'
+    #: "sacrifice a creature", CR 601.2h: after every mana ability)
+    cost_sacrificed: tuple = ()
 
     def __post_init__(self):
         for name in ("steps", "payment", "floating", "announced", "reduction_halves", "better_before_casting"):
@@ -172,7 +175,8 @@ class Plan:
 
     @property
     def sacrificed(self) -> tuple:
-        return tuple(s.permanent for s in self.steps if s.sacrifices)
+        """Every permanent the plan sacrifices: for mana, then for the spell's cost."""
+        return tuple(s.permanent for s in self.steps if s.sacrifices) + tuple(self.cost_sacrificed)
 
     @property
     def exiled(self) -> int:
@@ -342,6 +346,9 @@ class CostParts:
     mana_value: int
     cut: bool = False
 
+
+#: an additional cost that sacrifices a permanent, and no permanent of the kind to sacrifice
+NOTHING_TO_SACRIFICE = "nothing_to_sacrifice"
 
 #: the most distinct totals a ``total_cost`` answer lists
 MOST_TOTALS = 64

@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
+from .cost_effects import apply_cost_effects
 from .dependent_mana import resolve_board_mana
+from .land_types import as_it_enters
 from .symbols import GENERIC, MAX_AMOUNT
 from .cost import SpellCost
 from .entering import UNLESS_OPPONENTS, EntersRule
@@ -128,6 +130,20 @@ class Spell:
     #: the request said how its cost changes (``increase``, ``reduce`` or ``minimum``
     #: given, even empty): text on the board that changes costs is then the caller's
     cost_changes_given: bool = False
+    #: the parts of its total that the board's cost effects added (model.cost_effects
+    #: .AppliedCost), once they were applied (``cost_effects_applied``)
+    cost_effects: tuple = field(default=(), compare=False)
+    cost_effects_applied: bool = field(default=False, compare=False)
+    #: read from its own text (model.spell_text): "costs {1} less for each ..."
+    #: (SelfReduction, applied with the board's cost effects), additional costs that
+    #: sacrifice (SacrificeCost), other ways to cast it not tried and lines about its cost
+    #: not read, as (line, why); ``cost_unsure``: why a "no" is not certain (a count over
+    #: the battlefield without the opponents' permanents is a lower bound)
+    reductions: tuple = ()
+    sacrifices: tuple = ()
+    alternatives: tuple = ()
+    cost_unread: tuple = ()
+    cost_unsure: tuple = field(default=(), compare=False)
     #: a land card: how it enters as the land drop (:class:`~manaplan.model.entering.EntersRule`)
     enters: object = None
     #: which face of a two-faced card this is (0 front, 1 back), when it has two
@@ -324,6 +340,25 @@ class PaymentProblem:
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,
         # however the problem was built (see Board.resolve_amounts)
         object.__setattr__(self, "board", resolve_board_mana(self.board, self.player, self.opponents).resolve_amounts())
+        # what the permanents' text does to the spells' costs (CR 601.2f), applied once
+        self._apply_cost_effects()
+
+    def _apply_cost_effects(self) -> None:
+        """The board's and the opponents' cost effects added to every spell the question
+        is about (model.cost_effects), each once."""
+        given = self.board.given()
+        if "cost_effects" not in given.memo:  # (looked for once per board)
+            given.memo["cost_effects"] = tuple(p for p in given.permanents if p.cost_effects) if any(
+                p.cost_effects for p in given.bodies) else ()
+        holders = given.memo["cost_effects"]
+        spells = (self.spell,) + self.hand + self.keep + self.spells
+        if not holders and not any(p.cost_effects for p in self.opponents or ()) and not any(
+                s.reductions for s in spells):
+            return
+        apply = lambda spell: apply_cost_effects(spell, given, holders, self.opponents)  # noqa: E731
+        object.__setattr__(self, "spell", apply(self.spell))
+        for name in ("hand", "keep", "spells"):
+            object.__setattr__(self, name, tuple(apply(s) for s in getattr(self, name)))
 
     def with_x(self, x: int) -> "PaymentProblem":
         """The ``pay`` question for the spell cast with X = ``x``, on the same board (its
@@ -363,7 +398,7 @@ class PaymentProblem:
         counting creatures, Bloom Tender the colors among permanents). A model that
         chooses the order of a hand's cards follows such a permanent exactly."""
         p = permanent
-        if p.triggers or p.grants or p.replaces or p.spending or p.depends_on_board or any(
+        if p.triggers or p.grants or p.replaces or p.spending or p.cost_effects or p.land_types or p.depends_on_board or any(
                 a.output.per for a in p.abilities):
             return False
         given = self.board.given()
@@ -387,8 +422,9 @@ class PaymentProblem:
             not_modelled = ((card.id, "it enters tapped unless its controller has several opponents, which the "
                                       "request doesn't say: taken to enter tapped"),)
         plays = []
+        given = self.board.given()
         for tapped, life in rule.entries(lands, hand, self.player.life):
-            body = card.permanent
+            body = as_it_enters(card.permanent, given, self.opponents)  # (Blood Moon: model.land_types)
             key = f"land|{card.id}|{card.face}|{tapped}"
             plays.append(LandPlay(card, replace(body, tapped=tapped, key=key), life, rule.returns_land))
         return tuple(plays), not_modelled

@@ -369,6 +369,17 @@ class Permanent:
     #: the mana it adds when a land enters under its controller's control (Lotus Cobra's
     #: landfall: a triggered ability that is not a mana ability, CR 605.1b), as Outputs
     landfall: tuple = ()
+    #: what its text does to what spells cost (Thalia, Goblin Electromancer, Trinisphere:
+    #: :class:`~manaplan.model.cost_effects.CostEffect`, CR 601.2f), applied to each spell
+    #: by :func:`~manaplan.model.cost_effects.apply_cost_effects`
+    cost_effects: tuple = ()
+    #: what its text does to lands' types (Blood Moon, Urborg, Prismatic Omen, an Aura's
+    #: "Enchanted land is an Island.": :class:`~manaplan.model.land_types.LandTypeEffect`,
+    #: CR 305.7), applied to the board by :func:`~manaplan.model.land_types.apply_land_types`
+    land_types: tuple = ()
+    #: when it came under its controller's control, as the request orders them (CR 613.7):
+    #: the order of effects that change land types; None when not given
+    timestamp: int | None = None
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
@@ -377,7 +388,7 @@ class Permanent:
     def depends_on_board(self) -> bool:
         """Whether what it makes, or gives others, depends on the rest of the board
         (model.dependent_mana); found once per permanent read (its twins share it)."""
-        return bool(self.grants or self.replaces or any(
+        return bool(self.grants or self.replaces or self.land_types or any(
             a.depends or a.cost.sacrifice_other or a.cost.tap_other or a.via or a.unresolved for a in self.abilities))
 
     @cached_property

@@ -16,9 +16,10 @@ from collections import OrderedDict
 from dataclasses import fields, replace
 
 from ..model.errors import ModelTooLarge
-from ..model.plan import NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, Payable, Plan, Undecided, Unpayable, listing
+from ..model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_SACRIFICE, Payable, Plan,
+                          Undecided, Unpayable, listing)
 from ..model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, PaymentProblem, Spell
-from ..model.sources import PRECAST_ONLY
+from ..model.sources import PRECAST_ONLY, flexibility
 
 from .chains import activation_bound
 from .cpsat import PaymentModel
@@ -42,9 +43,72 @@ def answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
     kicks chosen first where the request left them open (:func:`_answer_choices`), each
     concrete question answered once per board (:func:`_answer_kept`)."""
     spell = problem.spell
+    if spell.sacrifices:
+        return _answer_sacrificing(problem, budget, plain_path)
     if spell.kicker is not None or spell.multikicker is not None:
         return _answer_choices(problem, budget, plain_path)
     return _answer_kept(problem, budget, plain_path)
+
+
+def _answer_sacrificing(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """A spell whose additional cost sacrifices a permanent (Bone Splinters: "sacrifice a
+    creature"; model.spell_text.SacrificeCost). Costs are paid after mana abilities are
+    activated (CR 601.2g-h), so the permanent may first tap for mana (a Birds of Paradise
+    taps for {B}, then is sacrificed), but not be sacrificed for mana too. Each kind of
+    permanent that could be the one is tried: the payment made with it kept from being
+    sacrificed for mana (``prefer.never_sacrifice``), the best of them (the largest X for
+    ``max_x``) then sacrifices it."""
+    (cost,) = problem.spell.sacrifices  # (one permanent: others are not read, model.spell_text)
+    spell = replace(problem.spell, sacrifices=())
+    keep = problem.prefer.keep_untapped
+    candidates = [next((i for i in reversed(ids) if i not in keep), ids[-1])
+                  for body, ids in problem.board.given().kinds if any(body.is_a(k) for k in cost.kinds)]
+    if not candidates:
+        return Unpayable(NOTHING_TO_SACRIFICE, f"its additional cost needs {_a(' or '.join(cost.kinds))} to sacrifice, and "
+                                               f"there is none: {cost.text!r} (CR 601.2f, 601.2h)")
+    found, refused, cut = None, None, None
+    for pid in candidates:
+        if budget.spent:
+            return budget.undecided()
+        keep = replace(problem.prefer, never_sacrifice=problem.prefer.never_sacrifice | {pid})
+        out = answer_alone(replace(problem, spell=spell, prefer=keep), budget, plain_path)
+        if isinstance(out, Payable):
+            return out
+        if isinstance(out, Plan):
+            rank = (-(out.x or 0), _plan_rank(problem, replace(out, cost_sacrificed=(pid,))))
+            if found is None or rank < found[0]:
+                found = (rank, pid, out)
+        elif isinstance(out, Undecided):
+            cut = cut or out
+        else:
+            refused = refused or out
+    if found is None:
+        if cut is not None:
+            return cut
+        return Unpayable(NO_PAYMENT, f"with any of {', '.join(candidates)} kept for its additional cost "
+                                     f"({cost.text!r}): {refused.message}")
+    _, pid, plan = found
+    plan = replace(plan, cost_sacrificed=(pid,))
+    check_plan(problem, plan)
+    return plan
+
+
+def _a(words: str) -> str:
+    """``words`` with its article: "a creature", "an artifact"."""
+    return ("an " if words[:1].lower() in "aeiou" else "a ") + words
+
+
+def _plan_rank(problem: PaymentProblem, plan: Plan) -> tuple:
+    """A plan's objective as the protocol orders it (docs/protocol.md, "The default
+    objective"), from what the plan says it does (the flexibility term left out)."""
+    keep = problem.prefer.keep_untapped
+    used = set(plan.tapped) | set(plan.sacrificed)
+    needs = problem.color_needs
+    flex = {i: flexibility(g.types, needs) for g in build_supply(replace(problem, spell=replace(
+        problem.spell, sacrifices=()))).groups for i in g.ids} if needs else {}
+    return problem.prefer.rank((sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed),
+                                plan.life_paid, len(used & keep), len(plan.tapped), plan.exiled,
+                                sum(flex.get(i, 0) for i in plan.tapped), len(plan.floating)))
 
 
 def _answer_kept(problem: PaymentProblem, budget: Budget, plain_path: bool = True):

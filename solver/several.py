@@ -11,7 +11,8 @@ import itertools
 from dataclasses import replace
 
 from ..model.mana import Mana
-from ..model.plan import KEEP_CONFLICT, POOL, SEQUENCE_FAILS, BestTurn, CannotKeep, FirstFailure, Plan, Sequence, Unpayable
+from ..model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
+                          Sequence, Undecided, Unpayable)
 from ..model.oracle import CHANGES_COSTS
 from ..model.problem import ANY_ORDER, PaymentProblem
 from ..model.sources import Board
@@ -29,6 +30,8 @@ def answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):
     permanents left, floating mana not counted; one model for all (solver.turn). When
     the spell alone is payable but not so, ``keep_conflict`` names what can't be kept."""
     kept = list(problem.keep)
+    if (unfollowed := _sacrificing([problem.spell] + kept)) is not None:
+        return unfollowed
     branches = [kept] if problem.keep_together else [[k] for k in kept]
     found = _solve_turn(problem, [problem.spell], branches, budget)
     if isinstance(found, list):
@@ -53,6 +56,8 @@ def answer_sequence(problem: PaymentProblem, budget: Budget):
     ``"order": "any"``, the first order found that works (the given one first). When
     none works, the answer names the first spell that fails in the given order."""
     spells = list(problem.spells)
+    if (unfollowed := _sacrificing(spells)) is not None:
+        return unfollowed
     orders = [spells]
     if problem.order == ANY_ORDER and _can_choose(problem, spells):
         found = _solve_chosen(problem, spells, [], True, budget)
@@ -139,6 +144,10 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
     changes, is not seen)."""
     out, unfollowed = [], ()
     for card in cards:
+        if card.sacrifices:  # (pay, can_pay and castable answer it: solver.one_spell)
+            unfollowed += ((card.id, f"its additional cost sacrifices a permanent ({card.sacrifices[0].text!r}), "
+                                     "which best_turn does not follow yet: it is not cast"),)
+            continue
         if card.permanent is None or problem.joins_unchanged(card.permanent):
             out.append(card)
             continue
@@ -146,6 +155,18 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
         unfollowed += ((card.id, "once cast, its permanent would change what permanents make (or count, or "
                                  "trigger), which best_turn does not follow: later spells are planned without it"),)
     return out, unfollowed
+
+
+def _sacrificing(cards: list):
+    """An answer saying it is not known, where a card's additional cost sacrifices a
+    permanent: ``pay``, ``can_pay``, ``max_x`` and ``castable`` follow that cost
+    (solver.one_spell), the models of several payments not yet; else None."""
+    lines = tuple((card.id or "spell", cost.text) for card in cards for cost in card.sacrifices)
+    if not lines:
+        return None
+    return Undecided(UNREAD_ABILITIES, "an additional cost that sacrifices a permanent is followed by pay, can_pay, "
+                                       "max_x and castable, not yet across several payments: "
+                                       + "; ".join(f"{who}: {line!r}" for who, line in lines), unread=lines)
 
 
 def _can_choose(problem: PaymentProblem, cards: list) -> bool:

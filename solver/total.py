@@ -37,10 +37,11 @@ def total_cost_answer(problem: PaymentProblem, budget=None, plain_path: bool = T
 
 
 def _parts(spell) -> tuple:
-    """(what, its mana string or amount, optional) for each part of the total, in the
-    order CR 601.2f adds them: the mana cost (or the alternative cost paid instead,
-    118.9), X, additional costs (a kicker paid, each kick), increases, reductions, then
-    the floor."""
+    """(what, its mana string or amount, optional[, the permanent and line it comes
+    from]) for each part of the total, in the order CR 601.2f adds them: the mana cost (or
+    the alternative cost paid instead, 118.9), X, additional costs (a kicker paid, each
+    kick), increases, reductions (the request's, then the board's cost effects, each with
+    its permanent), then the floor (the one that applies)."""
     cost = spell.cost
     parts = []
     if spell.printed is not None:
@@ -55,8 +56,13 @@ def _parts(spell) -> tuple:
     if spell.multikicker is not None and (spell.kicks == MOST or spell.kicks):
         many = spell.kicks if isinstance(spell.kicks, int) else 1
         parts.append(("multikicker", str(ManaCost(spell.multikicker.symbols * many)), spell.kicks == MOST))
-    parts += [("increase", str(a), False) for a in cost.increase]
-    parts += [("reduce", str(r), False) for r in cost.reduce]
-    if cost.minimum:
+    effects = spell.cost_effects  # the board's, added after the request's own (model.cost_effects)
+    given = {what: len(getattr(cost, what)) - sum(1 for e in effects if e.what == what) for what in ("increase", "reduce")}
+    for what in ("increase", "reduce"):
+        parts += [(what, str(a), False) for a in getattr(cost, what)[:given[what]]]
+        parts += [(what, str(e.amount), False, e.source, e.text) for e in effects if e.what == what]
+    floors = [e for e in effects if e.what == "minimum"]
+    if cost.minimum and not any(e.amount == cost.minimum for e in floors):
         parts.append(("minimum", cost.minimum, False))
+    parts += [("minimum", e.amount, False, e.source, e.text) for e in floors if e.amount == cost.minimum][:1]
     return tuple(parts)

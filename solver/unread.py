@@ -47,11 +47,36 @@ def _cost_changes_given(problem: PaymentProblem) -> bool:
     return all(s.cost_changes_given for s in _cast_in(problem))
 
 
+def _spell_lines(problem: PaymentProblem) -> tuple:
+    """(lines about a spell's own cost that were not read, as (spell, line): the total
+    is not known; reasons a "no" is not certain, as (spell, line)): other ways to cast it
+    that were not tried, counts that lack the opponents' permanents (model.spell_text,
+    model.cost_effects)."""
+    unknown, unsure = [], []
+    for s in _cast_in(problem):
+        who = s.id or "spell"
+        unknown += [(who, line) for line, _ in s.cost_unread]
+        unsure += [(who, line, why) for line, why in s.alternatives + s.cost_unsure]
+    return tuple(unknown), tuple(unsure)
+
+
 def unless_unread(problem: PaymentProblem, result):
     """A "no" found from the abilities that were read is not certain when some card text
     about mana was not read: ``payable: null``, naming each card and line. A "yes" uses
     only abilities that were read, and stands. A spell with no mana cost is a "no"
-    whatever the board (CR 202.1b)."""
+    whatever the board (CR 202.1b). Text about a spell's own cost that was not read
+    makes any answer uncertain (its total is not known); another way to cast it that
+    was not tried, a "no" (model.spell_text)."""
+    unknown, unsure = _spell_lines(problem)
+    if unknown and isinstance(result, (Plan, Payable, Unpayable)):
+        lines = "; ".join(f"{who}: {line!r}" for who, line in unknown[:10])
+        return Undecided(UNREAD_ABILITIES, f"the spell's text says something about what it costs that is not read: "
+                                           f"{lines}; its total cost is not known (give it in 'additional', "
+                                           f"'increase', 'reduce' or 'minimum')", unread=unknown)
+    if unsure and isinstance(result, Unpayable) and result.code != NO_MANA_COST:
+        lines = "; ".join(f"{who}: {line!r} ({why})" for who, line, why in unsure[:10])
+        return Undecided(UNREAD_ABILITIES, f"it can't be paid as it was read ({result.message}); but {lines}",
+                         unread=tuple((who, line) for who, line, _ in unsure))
     unread = unread_of(problem)
     costs = [(pid, line) for pid, line, why in unread if why == CHANGES_COSTS]
     if costs and not _cost_changes_given(problem) and isinstance(result, (Plan, Payable, Unpayable)):

@@ -286,17 +286,28 @@ def test_a_permanent_spell_s_entering_mana_and_unread_text_count_in_a_sequence()
     assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "w"
 
 
-def test_text_that_changes_costs_is_the_spells_to_say():
+def test_text_that_changes_costs_is_read_or_the_spells_to_say():
     """Found by review: Thalia's "Noncreature spells cost {1} more to cast." was neither
-    read nor listed, and {R} was paid with one Mountain (illegal, CR 601.2f)."""
+    read nor listed, and {R} was paid with one Mountain (illegal, CR 601.2f). Issue 25:
+    it is read (model.cost_effects); text about costs that is not read makes any answer
+    null unless the spell says how its cost changes."""
     thalia = {"id": "th", "name": "Thalia, Guardian of Thraben", "type_line": "Legendary Creature — Human Soldier",
               "oracle_text": "First strike\nNoncreature spells cost {1} more to cast."}
     board = [thalia, {"id": "m", "type_line": "Basic Land — Mountain"}]
     out = pay("{R}", board, type_line="Instant")
-    assert out["payable"] is None and out["reason"]["unread"] == [{"permanent": "th", "text": thalia["oracle_text"]
+    assert out["payable"] is False and out["reason"]["needs"] == 2  # {1}{R}
+    assert pay("{R}", board, type_line="Creature — Elf")["payable"]  # a creature spell: no tax
+    assert pay("{R}", board, type_line="Instant", increase=[])["payable"]  # the caller says none applies
+    sphere = {"id": "ds", "name": "Damping Sphere", "type_line": "Artifact",
+              "oracle_text": "If a land is tapped for two or more mana, it produces {C} instead of any other type and "
+                             "amount.\nEach spell a player casts costs {1} more to cast for each other spell that "
+                             "player has cast this turn."}
+    board = [sphere, {"id": "m", "type_line": "Basic Land — Mountain"}]
+    out = pay("{R}", board, type_line="Instant")
+    assert out["payable"] is None and out["reason"]["unread"] == [{"permanent": "ds", "text": sphere["oracle_text"]
                                                                     .split("\n")[1]}]
     assert pay("{R}", board, type_line="Instant", increase=["{1}"])["payable"] is False
-    assert pay("{R}", board, type_line="Creature — Elf", increase=[])["payable"]  # the caller says none applies
+    assert pay("{R}", board, type_line="Creature — Elf", increase=[])["payable"]
     cast = solve({"query": "castable", "permanents": board,
                   "hand": [{"id": "a", "mana_cost": "{R}", "type_line": "Creature — Elf", "increase": []},
                            {"id": "b", "mana_cost": "{R}", "type_line": "Instant"}]})

@@ -334,11 +334,16 @@ def test_changelings_are_every_creature_type_cr_702_73a():
     assert pay("{G}{G}", [archdruid, changeling])["payable"]
 
 
-def test_effects_that_change_land_types_are_errors_not_ignored():
+def test_effects_that_change_land_types_are_read_or_errors_never_ignored():
+    """Issue 25: Urborg's line is read (model.land_types); a change of land types of a
+    form that is not read is still an error, never ignored."""
     from manaplan import solve
     urborg = {"id": "u", "name": "Urborg, Tomb of Yawgmoth", "type_line": "Legendary Land",
               "oracle_text": "Each land is a Swamp in addition to its other land types."}
     out = solve({"spell": {"mana_cost": "{B}"}, "permanents": [{"id": "f", "type_line": "Basic Land — Forest"}, urborg]})
+    assert out["payable"] is True
+    odd = {"id": "o", "type_line": "Enchantment", "oracle_text": "Each land is a Swamp until end of turn."}
+    out = solve({"spell": {"mana_cost": "{B}"}, "permanents": [{"id": "f", "type_line": "Basic Land — Forest"}, odd]})
     assert out["error"]["at"] == "permanents[1].oracle_text"
 
 

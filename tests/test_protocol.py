@@ -82,7 +82,7 @@ BAD = [
     (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "pool"}]}), "reserved", "permanents[0].id"),
     (json.dumps({"spell": {"mana_cost": "{1}"}, "query": "everything"}), "unknown query", "query"),
     (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "g", "type_line": "Land",
-      "oracle_text": "Nonbasic lands are Mountains."}]}), "cannot read", "permanents[0].oracle_text"),
+      "oracle_text": "All Mountains are Plains."}]}), "cannot read", "permanents[0].oracle_text"),
     (json.dumps([1, 2]), "must be a JSON object", ""),
     (json.dumps({"spell": {"mana_cost": "{1}", "colour": "red"}}), "unknown field 'colour'", "spell.colour"),
     (json.dumps({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "abilities": [{"cost": "{X}, {T}", "add": "{C}"}]}]}),

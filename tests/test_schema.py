@@ -273,7 +273,7 @@ BAD = [
     ({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "abilities": [{"cost": "{T}", "add": "{C}",
                                                                               "restrict": "blah spells"}]}]}, False),
     ({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "g", "type_line": "Land",
-                                                     "oracle_text": "Nonbasic lands are Mountains."}]},
+                                                     "oracle_text": "All Mountains are Plains."}]},
      False),
     ({"spell": {"mana_cost": "{1}"}, "permanents": [{"id": "a", "attached_to": "nowhere"}]}, False),
     ({"game": "duel-masters", "card": {"cost": 2, "civilizations": []},

@@ -21,6 +21,7 @@ from ..model.entering import TAPPED, EntersRule
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import format_mana, format_types, parse_mana
 from ..model.oracle import EXILE_FROM_HAND, PERMANENT_TYPES, entering_mana, hand_mana_from_text, spell_mana_from_text
+from ..model.spell_text import read_spell_text
 from ..model.plan import (GRAVEYARD, POOL, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable, better_before_casting_message)
 from ..model.problem import (ANY_ORDER, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, WHEN_NEEDED, PaymentProblem,
@@ -449,13 +450,23 @@ def _read_spell(spell: dict) -> Spell:
     for key in ("name", "type_line", "oracle_text"):
         expect(isinstance(spell.get(key, ""), str), f"'{key}' must be text", f"spell.{key}")
     value = whole_number(spell, "value", "spell.value", None) if "value" in spell else None
+    changes_given = any(k in spell for k in ("increase", "reduce", "minimum"))
+    text = read_spell_text(spell.get("type_line", ""), spell.get("oracle_text", ""), spell.get("name", ""))
+    # the request's own flags and parts are the caller's word: the text is not counted again
+    keyword = lambda key: boolean(spell, key, f"spell.{key}") if key in spell else key in text.keywords  # noqa: E731
+    additional_given = "additional" in spell
     return Spell(cost, name=spell.get("name", ""), type_line=spell.get("type_line", ""),
-                 convoke=boolean(spell, "convoke", "spell.convoke"), improvise=boolean(spell, "improvise", "spell.improvise"),
-                 delve=boolean(spell, "delve", "spell.delve"), value=value, kicker=kicker, kicked=kicked,
-                 multikicker=multikicker, kicks=kicks, printed=printed,
+                 convoke=keyword("convoke"), improvise=keyword("improvise"), delve=keyword("delve"), value=value,
+                 kicker=kicker, kicked=kicked, multikicker=multikicker, kicks=kicks, printed=printed,
                  commander=boolean(spell, "commander", "spell.commander"), given_colors=_spell_colors(spell),
-                 cost_changes_given=any(k in spell for k in ("increase", "reduce", "minimum")),
-                 changeling=bool(re.search(r"(?m)^Changeling\b", spell.get("oracle_text", ""))))
+                 cost_changes_given=changes_given,
+                 changeling=bool(re.search(r"(?m)^Changeling\b", spell.get("oracle_text", ""))),
+                 reductions=() if changes_given else text.reductions,
+                 sacrifices=() if additional_given else text.sacrifices,
+                 alternatives=() if "alternative_cost" in spell else text.alternatives,
+                 cost_unread=tuple((line, why) for line, why in text.unread
+                                   if not (additional_given and why.startswith("an additional cost"))
+                                   and not (changes_given and not why.startswith("an additional cost"))))
 
 
 def _spell_colors(spell: dict):
@@ -577,6 +588,8 @@ def write_plan(plan: Plan, life: int) -> dict:
         out["reduction_halves"] = [{"symbol": str(s), "as": h} for s, h in plan.reduction_halves]
     if plan.exiled:
         out["exiled"] = plan.exiled
+    if plan.cost_sacrificed:
+        out["sacrificed_for_cost"] = list(plan.cost_sacrificed)
     if plan.better_before_casting:
         out["better_before_casting"] = {"permanents": sorted(pid for pid, _ in plan.better_before_casting),
                                         "message": better_before_casting_message(plan.better_before_casting)}
@@ -702,8 +715,7 @@ def write_total_cost(problem: PaymentProblem, result) -> dict:
     it), each distinct locked-in total with its announcement, the parts and where each
     came from, the spell's mana value."""
     out = {"total_cost": result.written, "mana_value": result.mana_value,
-           "parts": [{"from": what, **({"amount": cost} if what == "minimum" else {"cost": cost}),
-                      **({"optional": True} if optional else {})} for what, cost, optional in result.parts]}
+           "parts": [_write_part(*part) for part in result.parts]}
     if result.totals and (len(result.totals) > 1 or result.written is None):
         out["totals"] = [{"total_cost": str(total),
                           "announced": [{"symbol": str(s), "as": h} for s, h in
@@ -711,6 +723,19 @@ def write_total_cost(problem: PaymentProblem, result) -> dict:
                          for total, a in result.totals]
     if result.cut:
         out["totals_cut"] = True
+    return out
+
+
+def _write_part(what: str, cost, optional: bool, source: str = "", text: str = "") -> dict:
+    """One part of a ``total_cost`` answer: where it came from, its mana (or a floor's
+    amount), whether it is the player's choice, and the permanent whose text added it."""
+    out = {"from": what, **({"amount": cost} if what == "minimum" else {"cost": cost})}
+    if optional:
+        out["optional"] = True
+    if source:
+        out["permanent"] = source
+    if text:
+        out["text"] = text
     return out
 
 

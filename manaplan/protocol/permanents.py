@@ -26,13 +26,13 @@ from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Perm
 from ..model.symbols import COLORS, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
 from . import scryfall
-from .common import boolean, expect, no_unknown_fields
+from .common import boolean, expect, no_unknown_fields, whole_number
 from .large_requests import PermanentTexts
 
 
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to",
-                    "chosen_type", "exiled_colors")
+                    "chosen_type", "exiled_colors", "timestamp")
 
 
 ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "damage", "restrict_abilities")
@@ -336,7 +336,8 @@ def _permanent_body(p: dict, key: str) -> Permanent:
                      attached_to=attached_to, mana_cost=mana_cost,
                      changeling=bool(re.search(r"(?m)^Changeling\b", oracle)), unread=tuple(unread),
                      grants=text.grants, replaces=text.replaces, spending=text.spending, key=key,
-                     landfall=text.landfall)
+                     landfall=text.landfall, cost_effects=text.cost_effects, land_types=text.land_types,
+                     timestamp=whole_number(p, "timestamp", "timestamp", None) if "timestamp" in p else None)
 
 
 #: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling

@@ -193,13 +193,30 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
         for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
             if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t, any_color):
                 continue
-            spared = len((tapped | sacrificed) & problem.prefer.keep_untapped)
-            obj = problem.prefer.rank((precast, sum(1 for s in sacrificed if not s.startswith(GRAVEYARD + ":")),
-                                       life_paid + t.life + damage, spared, len(tapped), exiled,
-                                       sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana))
-            if best is None or obj < best:
-                best = obj
+            for for_cost in _cost_sacrifices(problem, sacrificed):  # its additional cost's (CR 601.2h)
+                gone = sacrificed | set(for_cost)
+                spared = len((tapped | gone) & problem.prefer.keep_untapped)
+                obj = problem.prefer.rank((precast, sum(1 for s in gone if not s.startswith(GRAVEYARD + ":")),
+                                           life_paid + t.life + damage, spared, len(tapped), exiled,
+                                           sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana))
+                if best is None or obj < best:
+                    best = obj
     return best
+
+
+def _cost_sacrifices(problem: PaymentProblem, sacrificed):
+    """Each way to pay the spell's additional costs that sacrifice a permanent (Bone
+    Splinters) once the mana abilities sacrificed ``sacrificed``, as the ids sacrificed: a
+    distinct permanent of its kind for each, still on the battlefield (CR 601.2h); one
+    empty way when it has none."""
+    wanted = [kinds for cost in problem.spell.sacrifices for kinds in [cost.kinds] * cost.count]
+    if not wanted:
+        yield ()
+        return
+    left = [p for p in problem.board.permanents if p.id not in sacrificed]
+    for chosen in itertools.permutations(left, len(wanted)):
+        if all(any(p.is_a(k) for k in kinds) for p, kinds in zip(chosen, wanted)):
+            yield tuple(p.id for p in chosen)
 
 
 def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):

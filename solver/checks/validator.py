@@ -460,6 +460,27 @@ class _Table:
                 raise PlanRejected(f"summary: floating {u.type} from {u.source} is not in the pool")
         self._pay_mana(plan, total)
         self._pay_life(plan, total)
+        self._sacrifice_for_cost(plan)
+
+    def _sacrifice_for_cost(self, plan: Plan) -> None:
+        """The spell's additional costs that sacrifice a permanent (CR 601.2h): one
+        permanent of the kind each, on the battlefield and not sacrificed for mana."""
+        wanted = self.spell.sacrifices
+        if len(plan.cost_sacrificed) != sum(c.count for c in wanted):
+            raise PlanRejected(f"spell: its additional cost sacrifices {sum(c.count for c in wanted)} permanent(s), "
+                               f"the plan {len(plan.cost_sacrificed)}")
+        ids = list(plan.cost_sacrificed)
+        for cost in wanted:
+            for _ in range(cost.count):
+                pid = ids.pop(0)
+                p = self.board.find(pid)
+                if p is None:
+                    raise PlanRejected(f"spell: no permanent {pid!r} to sacrifice")
+                if pid in self.sacrificed:
+                    raise PlanRejected(f"spell: {pid} was sacrificed already")
+                if not any(p.is_a(kind) for kind in cost.kinds):
+                    raise PlanRejected(f"spell: {pid} is not {' or '.join(cost.kinds)}: {cost.text}")
+                self.sacrificed.append(pid)
 
     def _pay_mana(self, plan: Plan, total) -> None:
         """Each line of the spell's payment one mana that may pay its symbol, the lines

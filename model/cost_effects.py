@@ -1,0 +1,232 @@
+"""Static effects that change what spells cost (CR 601.2f), read from the permanents of the
+board and of the opponents, and applied to the spell before anything else sees it.
+
+Casting locks in the total cost: the mana cost plus additional costs and increases, less
+reductions, then floors (CR 601.2f, 118.7). Permanents change it for the spells their text
+names: Thalia's "Noncreature spells cost {1} more to cast.", Goblin Electromancer's "Instant
+and sorcery spells you cast cost {1} less to cast.", Grand Arbiter Augustin IV's "Spells your
+opponents cast cost {1} more to cast.", Trinisphere's floor of three mana while it is
+untapped. Each such line is a :class:`CostEffect`; :func:`apply_cost_effects` turns the
+effects that apply to a spell into its ``increase``, ``reduce`` and ``minimum``, the
+vocabulary the solver already knows, and says where each part came from.
+
+Whose spells a line names is read from its controller's side: "you cast" are the
+controller's, "your opponents cast" everyone else's, a line with neither every spell. A
+line about costs that is not read stays unread (model.oracle ``CHANGES_COSTS``), and an
+answer on its board is then ``null`` unless the spell says how its cost changes.
+
+>>> e = CostEffect.parse("Noncreature spells cost {1} more to cast.")
+>>> e.format(), e.change, str(e.amount)
+('Noncreature spells cost {1} more to cast.', 'more', '{1}')
+>>> CostEffect.parse("Instant and sorcery spells you cast cost {1} less to cast.").spells.types
+('Instant', 'Sorcery')
+>>> CostEffect.parse("As long as ~ is untapped, each spell that would cost less than three mana to cast costs three "
+...                  "mana to cast.").floor
+3
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .errors import ManaplanError
+from .mana import ManaCost
+from .symbols import COLOR_NAMES
+
+#: who casts the spells a line names, from its controller's side
+ANY, YOU, OPPONENTS = "any", "you", "opponents"
+
+#: card types a line may name (CR 300.1), and "historic" (CR 700.6: artifacts, legendaries, Sagas)
+_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
+               "Sorcery")
+_SUPERTYPES = ("Legendary", "Snow")  # (read like types: "Legendary spells")
+_COLOR_WORDS = {name.capitalize(): code for code, name in COLOR_NAMES.items() if code != "C"}
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+_SPELLS_COST = re.compile(
+    r"(?:(?P<what>[A-Za-z][A-Za-z ,-]*?) )?[Ss]pells(?: (?P<who>you cast|your opponents cast))?"
+    r"(?: with mana value (?P<mv>\d+) or greater)? cost (?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) to cast\."
+    # (Edgewalker: a colored reduction reduces colored mana only, as CR 118.7d has it anyway)
+    r"(?: This effect reduces only the amount of colored mana you pay\.)?")
+_EACH_SPELL_COSTS = re.compile(r"Each spell(?: a player casts)? costs (?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) "
+                               r"to cast\.")
+_FLOOR = re.compile(r"As long as ~ is untapped, each spell that would cost less than (?P<n>\w+) mana to cast costs "
+                    r"(?P=n) mana to cast\.")
+
+
+@dataclass(frozen=True)
+class SpellFilter:
+    """Which spells a line names: any of ``types`` (card types, or "Historic"), none of
+    ``not_types``, any of ``colors`` (or ``colorless``), ``subtypes`` (any of), a mana
+    value of at least ``min_mana_value``, cast by ``who`` (from the line's controller's
+    side: :data:`YOU`, :data:`OPPONENTS` or :data:`ANY`)."""
+
+    types: tuple = ()
+    not_types: tuple = ()
+    colors: tuple = ()
+    colorless: bool = False
+    subtypes: tuple = ()
+    min_mana_value: int = 0
+    who: str = ANY
+
+    @classmethod
+    def parse(cls, words: str, who: str = ANY, min_mana_value: int = 0) -> "SpellFilter":
+        """The filter of a line's words before "spells" ("Noncreature", "Instant and
+        sorcery", "White", "Artifact and enchantment", "Cleric"); ValueError if a word
+        is not a type, a color or a creature type written as one."""
+        types, not_types, colors, subtypes, colorless = [], [], [], [], False
+        for word in re.split(r",? and |, | or ", words.strip()) if words else ():
+            word = word.strip().capitalize()
+            if word.startswith("Non") and word[3:].capitalize() in _CARD_TYPES:
+                not_types.append(word[3:].capitalize())
+            elif word in _CARD_TYPES or word == "Historic":
+                types.append(word)
+            elif word in _SUPERTYPES:
+                types.append(word)
+            elif word in _COLOR_WORDS:
+                colors.append(_COLOR_WORDS[word])
+            elif word == "Colorless":
+                colorless = True
+            elif re.fullmatch(r"[A-Z][a-z]+", word) and word not in ("Other", "Each", "All", "Your", "Their"):
+                subtypes.append(word)
+            else:
+                raise ValueError(f"not a kind of spell: {word!r}")
+        return cls(tuple(types), tuple(not_types), tuple(colors), colorless, tuple(subtypes), min_mana_value, who)
+
+    def format(self) -> str:
+        """The words before "spells", as Oracle text writes them."""
+        words = ["Non" + t.lower() for t in self.not_types] + list(self.types)
+        words += [next(n for n, c in _COLOR_WORDS.items() if c == code) for code in self.colors]
+        words += ["Colorless"] * self.colorless + list(self.subtypes)
+        text = " and ".join(w if i == 0 else w.lower() if w in _CARD_TYPES + _SUPERTYPES or w == "Historic" else w
+                            for i, w in enumerate(words))
+        return text
+
+    def matches(self, spell, casters_side: str) -> bool:
+        """Whether ``spell`` (model.problem.Spell) is one of these, cast by a player on
+        ``casters_side`` of the line's controller (:data:`YOU` or :data:`OPPONENTS`)."""
+        if self.who != ANY and self.who != casters_side:
+            return False
+        main, _, sub = spell.type_line.partition("—")
+        card_types = set(main.split())
+        if self.not_types and card_types & set(self.not_types):
+            return False
+        if self.types:
+            historic = "Historic" in self.types and (card_types & {"Artifact", "Legendary"} or "Saga" in sub.split())
+            if not historic and not card_types & set(self.types):
+                return False
+        if self.colors and not spell.colors & set(self.colors):
+            return False
+        if self.colorless and spell.colors:
+            return False
+        if self.subtypes and not (spell.changeling or set(sub.split()) & set(self.subtypes)):
+            return False
+        if self.min_mana_value and (spell.mana_cost.mana_value if spell.mana_cost else 0) < self.min_mana_value:
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class CostEffect:
+    """One line that changes what spells cost (CR 601.2f): ``change`` "more" (an
+    increase), "less" (a reduction, CR 118.7) or "floor" (Trinisphere: the total's mana
+    is at least ``floor``, only while its permanent is untapped), by ``amount``, for the
+    spells ``spells`` names."""
+
+    change: str
+    spells: SpellFilter
+    amount: ManaCost | None = None
+    floor: int = 0
+    text: str = ""
+
+    @classmethod
+    def parse(cls, line: str) -> "CostEffect | None":
+        """The effect of one line of Oracle text (the card's own name written ``~``), or
+        None when the line is not one this reads."""
+        if m := _FLOOR.fullmatch(line):
+            n = _NUMBERS.get(m.group("n"), int(m.group("n")) if m.group("n").isdigit() else 0)
+            return cls("floor", SpellFilter(), floor=n, text=line) if n else None
+        m = _SPELLS_COST.fullmatch(line) or _EACH_SPELL_COSTS.fullmatch(line)
+        if m is None:
+            return None
+        groups = m.groupdict()
+        who = {None: ANY, "you cast": YOU, "your opponents cast": OPPONENTS}[groups.get("who")]
+        try:
+            spells = SpellFilter.parse(groups.get("what") or "", who, int(groups.get("mv") or 0))
+            amount = ManaCost.parse(groups["amount"])
+        except (ValueError, ManaplanError):
+            return None
+        if any(s.kind not in ("generic", "colored") for s in amount.symbols):
+            return None  # ({X}, hybrid...: no such card is read)
+        return cls(groups["dir"], spells, amount, text=line)
+
+    def format(self) -> str:
+        """The line, as Oracle text writes it."""
+        if self.change == "floor":
+            words = {v: k for k, v in _NUMBERS.items()}.get(self.floor, str(self.floor))
+            return (f"As long as ~ is untapped, each spell that would cost less than {words} mana to cast costs "
+                    f"{words} mana to cast.")
+        what = self.spells.format()
+        who = {ANY: "", YOU: " you cast", OPPONENTS: " your opponents cast"}[self.spells.who]
+        mv = f" with mana value {self.spells.min_mana_value} or greater" if self.spells.min_mana_value else ""
+        return f"{what + ' s' if what else 'S'}pells{who}{mv} cost {self.amount} {self.change} to cast."
+
+
+@dataclass(frozen=True)
+class AppliedCost:
+    """A part of a spell's total that an effect added: ``what`` "increase", "reduce" or
+    "minimum", its mana (or the floor's amount), and the permanent whose line it is."""
+
+    what: str
+    amount: object
+    source: str
+    text: str = ""
+
+
+def apply_cost_effects(spell, board, permanents, opponents) -> object:
+    """``spell`` (model.problem.Spell) with its own reductions (affinity, "for each ...":
+    model.spell_text.SelfReduction, counted on ``board``, the caster's) and the cost
+    effects of ``permanents`` (the caster's that have any) and ``opponents`` (theirs, or
+    None: not given, no effects assumed) added to its ``increase``, ``reduce`` and
+    ``minimum`` (CR 601.2f), and each part recorded in its ``cost_effects``
+    (:class:`AppliedCost`). A spell whose request said how its cost changes
+    (``cost_changes_given``), or with effects applied already, is left as it is."""
+    if spell.cost_changes_given or spell.cost_effects_applied:
+        return spell
+    parts, unsure = [], ()
+    for own in spell.reductions:
+        n = _count(board, own.kind)
+        if own.where == "on the battlefield":
+            if opponents is None:
+                unsure = ((own.text, "it counts the opponents' permanents too, which the request does not give "
+                                     "('opponents'): counted without them, so the cost may be lower"),)
+            n += sum(1 for p in opponents or () if p.is_a(own.kind))
+        if n:  # (generic mana only: n times {k} is {n*k}, CR 118.7)
+            amount = ManaCost.parse("{%d}" % (n * sum(s.amount for s in own.amount.symbols)))
+            parts.append(AppliedCost("reduce" if own.change == "less" else "increase", amount, "", own.text))
+    for side, group in ((YOU, permanents), (OPPONENTS, opponents or ())):
+        for p in group:
+            for effect in p.cost_effects:
+                if effect.change == "floor":
+                    if not p.tapped:
+                        parts.append(AppliedCost("minimum", effect.floor, p.id, effect.text))
+                elif effect.spells.matches(spell, side):
+                    parts.append(AppliedCost("increase" if effect.change == "more" else "reduce", effect.amount, p.id,
+                                             effect.text))
+    if not parts:
+        return replace(spell, cost_effects_applied=True, cost_unsure=unsure)
+    cost = spell.cost
+    cost = replace(cost, increase=cost.increase + tuple(a.amount for a in parts if a.what == "increase"),
+                   reduce=cost.reduce + tuple(a.amount for a in parts if a.what == "reduce"),
+                   minimum=max([cost.minimum] + [a.amount for a in parts if a.what == "minimum"]))
+    return replace(spell, cost=cost, cost_effects=tuple(parts), cost_effects_applied=True, cost_unsure=unsure)
+
+
+def _count(board, kind: str) -> int:
+    """How many of the board's permanents are ``kind`` (model.sources.Permanent.is_a),
+    counted once per board."""
+    key = ("count", kind)
+    if key not in board.memo:
+        board.memo[key] = sum(len(ids) for body, ids in board.kinds if body.is_a(kind))
+    return board.memo[key]
