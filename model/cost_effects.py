@@ -51,6 +51,9 @@ _SPELLS_COST = re.compile(
     r"(?: This effect reduces only the amount of colored mana you pay\.)?")
 _EACH_SPELL_COSTS = re.compile(r"Each spell(?: a player casts)? costs (?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) "
                                r"to cast\.")
+_HAVE = re.compile(
+    r"(?:(?P<what>[A-Za-z][A-Za-z ,-]*?) )?[Ss]pells(?: (?P<who>you cast|your opponents cast))? have "
+    r"(?:affinity for (?P<per>artifacts|creatures|lands|enchantments|[A-Z][a-z]+s)|(?P<kw>convoke|improvise|delve))\.")
 _FLOOR = re.compile(r"As long as ~ is untapped, each spell that would cost less than (?P<n>\w+) mana to cast costs "
                     r"(?P=n) mana to cast\.")
 
@@ -132,13 +135,17 @@ class CostEffect:
     """One line that changes what spells cost (CR 601.2f): ``change`` "more" (an
     increase), "less" (a reduction, CR 118.7) or "floor" (Trinisphere: the total's mana
     is at least ``floor``, only while its permanent is untapped), by ``amount``, for the
-    spells ``spells`` names."""
+    spells ``spells`` names; or "affinity" (they have affinity for ``per``: {1} less for
+    each such permanent their caster controls, CR 702.41) or "keyword" (they have
+    ``keyword``: convoke, improvise or delve)."""
 
     change: str
     spells: SpellFilter
     amount: ManaCost | None = None
     floor: int = 0
     text: str = ""
+    per: str = ""
+    keyword: str = ""
 
     @classmethod
     def parse(cls, line: str) -> "CostEffect | None":
@@ -147,6 +154,18 @@ class CostEffect:
         if m := _FLOOR.fullmatch(line):
             n = _NUMBERS.get(m.group("n"), int(m.group("n")) if m.group("n").isdigit() else 0)
             return cls("floor", SpellFilter(), floor=n, text=line) if n else None
+        if m := _HAVE.fullmatch(line):
+            who = {None: ANY, "you cast": YOU, "your opponents cast": OPPONENTS}[m.group("who")]
+            try:
+                spells = SpellFilter.parse(m.group("what") or "", who)
+            except ValueError:
+                return None
+            if m.group("kw"):
+                return cls("keyword", spells, text=line, keyword=m.group("kw"))
+            per = m.group("per")
+            return cls("affinity", spells, ManaCost.parse("{1}"), text=line, per=per[:-1] if per.endswith("s") else per)
+        # "White spells and black spells you cast" (the Familiars): "White and black spells"
+        given, line = line, re.sub(r"\b([A-Z]?[a-z]+) spells and ([a-z]+) spells\b", r"\1 and \2 spells", line)
         m = _SPELLS_COST.fullmatch(line) or _EACH_SPELL_COSTS.fullmatch(line)
         if m is None:
             return None
@@ -159,7 +178,7 @@ class CostEffect:
             return None
         if any(s.kind not in ("generic", "colored") for s in amount.symbols):
             return None  # ({X}, hybrid...: no such card is read)
-        return cls(groups["dir"], spells, amount, text=line)
+        return cls(groups["dir"], spells, amount, text=given)
 
     def format(self) -> str:
         """The line, as Oracle text writes it."""
@@ -169,6 +188,9 @@ class CostEffect:
                     f"{words} mana to cast.")
         what = self.spells.format()
         who = {ANY: "", YOU: " you cast", OPPONENTS: " your opponents cast"}[self.spells.who]
+        if self.change in ("affinity", "keyword"):
+            has = f"affinity for {self.per}s" if self.change == "affinity" else self.keyword
+            return f"{what + ' s' if what else 'S'}pells{who} have {has}."
         mv = f" with mana value {self.spells.min_mana_value} or greater" if self.spells.min_mana_value else ""
         return f"{what + ' s' if what else 'S'}pells{who}{mv} cost {self.amount} {self.change} to cast."
 
@@ -197,6 +219,10 @@ def apply_cost_effects(spell, board, permanents, opponents) -> object:
     parts, unsure = [], ()
     for own in spell.reductions:
         n = _count(board, own.kind)
+        if own.at_least:  # "if you control N or more ...": the amount once (metalcraft: three artifacts)
+            if n >= own.at_least:
+                parts.append(AppliedCost("reduce", own.amount, "", own.text))
+            continue
         if own.where == "on the battlefield":
             if opponents is None:
                 unsure = ((own.text, "it counts the opponents' permanents too, which the request does not give "
@@ -211,7 +237,14 @@ def apply_cost_effects(spell, board, permanents, opponents) -> object:
                 if effect.change == "floor":
                     if not p.tapped:
                         parts.append(AppliedCost("minimum", effect.floor, p.id, effect.text))
-                elif effect.spells.matches(spell, side):
+                elif not effect.spells.matches(spell, side):
+                    continue
+                elif effect.change == "keyword":
+                    spell = replace(spell, **{effect.keyword: True})
+                elif effect.change == "affinity":  # counted among the spell's caster's permanents
+                    if n := _count(board, effect.per):
+                        parts.append(AppliedCost("reduce", ManaCost.parse("{%d}" % n), p.id, effect.text))
+                else:
                     parts.append(AppliedCost("increase" if effect.change == "more" else "reduce", effect.amount, p.id,
                                              effect.text))
     if not parts:

@@ -99,7 +99,8 @@ KNOWN_RIDERS = (
 #: text that changes what spells cost (Thalia, Sphere of Resistance, Goblin Electromancer,
 #: the Medallions, Trinisphere): not read; the spell's increase / reduce / minimum say it
 _CHANGES_COSTS = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less)\b|\bcosts? (?:\w+ )?(?:more|less) to cast\b|"
-                            r"\bwould cost less than\b|\bcosts? \w+ mana to cast\b", re.I)
+                            r"\bwould cost less than\b|\bcosts? \w+ mana to cast\b|"
+                            r"\bspells[^.]* ha(?:ve|s) (?:affinity for|convoke|improvise|delve)\b", re.I)
 #: the reason a cost-changing line is listed: it makes any answer uncertain unless the
 #: spell says how its cost changes
 CHANGES_COSTS = ("changes what spells cost: not read from the board; give the change in the spell's 'increase', "

@@ -355,7 +355,8 @@ class PaymentProblem:
         if not holders and not any(p.cost_effects for p in self.opponents or ()) and not any(
                 s.reductions for s in spells):
             return
-        apply = lambda spell: apply_cost_effects(spell, given, holders, self.opponents)  # noqa: E731
+        # counts are of the permanents as they are: their land types changed (model.land_types)
+        apply = lambda spell: apply_cost_effects(spell, self.board, holders, self.opponents)  # noqa: E731
         object.__setattr__(self, "spell", apply(self.spell))
         for name in ("hand", "keep", "spells"):
             object.__setattr__(self, name, tuple(apply(s) for s in getattr(self, name)))

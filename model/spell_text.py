@@ -57,12 +57,15 @@ _KIND = r"(?:artifacts?|creatures?|lands?|enchantments?|permanents?|Plains|Islan
 _AFFINITY = re.compile(r"Affinity for (?P<kind>" + _KIND + r")")
 _FOR_EACH = re.compile(r"This spell costs (?P<amount>(?:\{[^}]+\})+) (?P<dir>less|more) to cast for each "
                        r"(?:other )?(?P<kind>" + _KIND + r") (?P<where>you control|on the battlefield)\.")
+_IF_CONTROL = re.compile(r"(?:[A-Z][a-z]+ — )?This spell costs (?P<amount>(?:\{[^}]+\})+) less to cast if you control "
+                         r"(?:(?P<n>a|an|one|two|three|four|five) or more |(?P<one>a|an) )(?P<kind>" + _KIND + r")\.")
 _SACRIFICE = re.compile(r"As an additional cost to cast this spell, sacrifice (?P<n>a|an|one|two|three) "
                         r"(?P<kinds>" + _KIND + r"(?: or " + _KIND + r")*)\.")
 _ADDITIONAL = re.compile(r"\bAs an additional cost to cast this spell\b", re.I)
 _ABOUT_ITS_COST = re.compile(r"\bthis spell costs?\b|\bthis spell's (?:mana )?cost\b|\bspend only\b|"
                              r"\bcosts? (?:\{[^}]+\})+ (?:more|less)\b|\bto cast this spell\b", re.I)
-_RATHER = re.compile(r"\brather than pay(?:ing)? (?:this spell's|its) mana cost\b", re.I)
+_RATHER = re.compile(r"\brather than pay(?:ing)? (?:this spell's|its) mana cost\b|\bwithout paying (?:its|this spell's) "
+                     r"mana cost\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class SelfReduction:
     kind: str
     where: str
     text: str = ""
+    #: "if you control N or more KIND" (or "a KIND"): the whole amount once, when the
+    #: player controls at least ``at_least`` of them (0: for each one, as above)
+    at_least: int = 0
 
 
 @dataclass(frozen=True)
@@ -123,7 +129,7 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
         if not line:
             continue
         words = [w.strip() for w in line.split(",")]
-        first = words[0].split(" ")[0].capitalize()
+        first = re.split(r"[\s—]", words[0], maxsplit=1)[0].capitalize()
         if all(w.lower() in PAYING_KEYWORDS or w.split(" ")[0].capitalize() in OPTIONAL_EXTRAS or _is_evergreen(w)
                for w in words) and any(w.lower() in PAYING_KEYWORDS for w in words):
             keywords.update(PAYING_KEYWORDS[w.lower()] for w in words if w.lower() in PAYING_KEYWORDS)
@@ -142,6 +148,17 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
                 unread.append((line, "a change of its cost that is not read"))
                 continue
             reductions.append(SelfReduction(amount, m.group("dir"), _kind(m.group("kind")), m.group("where"), line))
+            continue
+        if m := _IF_CONTROL.fullmatch(line):
+            try:
+                amount = ManaCost.parse(m.group("amount"))
+            except ManaplanError:
+                amount = None
+            if amount is None or any(s.kind != "generic" for s in amount.symbols):
+                unread.append((line, "a change of its cost that is not read"))
+                continue
+            n = _NUMBER_WORDS[(m.group("n") or m.group("one")).lower()]
+            reductions.append(SelfReduction(amount, "less", _kind(m.group("kind")), "you control", line, at_least=n))
             continue
         if m := _SACRIFICE.fullmatch(line):
             kinds = tuple(_kind(k) for k in m.group("kinds").split(" or "))

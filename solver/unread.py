@@ -78,7 +78,8 @@ def unless_unread(problem: PaymentProblem, result):
         return Undecided(UNREAD_ABILITIES, f"it can't be paid as it was read ({result.message}); but {lines}",
                          unread=tuple((who, line) for who, line, _ in unsure))
     unread = unread_of(problem)
-    costs = [(pid, line) for pid, line, why in unread if why == CHANGES_COSTS]
+    theirs = tuple((p.id, line, why) for p in problem.opponents or () for line, why in p.unread if why == CHANGES_COSTS)
+    costs = [(pid, line) for pid, line, why in unread + theirs if why == CHANGES_COSTS]
     if costs and not _cost_changes_given(problem) and isinstance(result, (Plan, Payable, Unpayable)):
         lines = "; ".join(f"{pid}: {line!r}" for pid, line in costs[:10])
         return Undecided(UNREAD_ABILITIES, f"the board has text that changes what spells cost, which is not read "

@@ -370,7 +370,9 @@ def best_turn_reference(problem: PaymentProblem, max_states: int | None = None, 
             def payable(order, ways) -> bool:
                 states = [_without_cards(start, order)]
                 for k in range(len(ways)):
-                    key = (frozenset(id(card) for card in order), tuple(id(w) for w in ways[:k + 1]))
+                    # (by value: the ways are made anew for each order, and an id may be reused)
+                    key = (frozenset((card.id, card.face) for card in order),
+                           tuple((w.card.id, w.card.face, w.kicked, w.kicks) for w in ways[:k + 1]))
                     if key not in memo:
                         payments[0] += len(states)
                         if max_payments is not None and payments[0] > max_payments:

@@ -1,0 +1,291 @@
+"""Issue 25: the total cost read from the cards themselves - the spell's own text, the
+board's and the opponents' cost effects (CR 601.2f), and land types changed by the board
+(CR 305.7, 613) - through ``serve``, and held to the reference search and to an
+independent count on random boards."""
+
+import json
+import subprocess
+import sys
+
+from hypothesis import example, given, reject, settings
+from hypothesis import strategies as st
+
+from manaplan import solve
+from manaplan.model.errors import SearchTooLarge
+from manaplan.model.plan import Plan, Undecided
+from manaplan.protocol.mtg import read
+from manaplan.queries import answer
+from manaplan.solver.checks.reference import plan_objective, reference_optimum
+from manaplan.solver.checks.validator import validate_plan
+from strategies import has_doubling, requests
+
+ISLAND = {"type_line": "Basic Land — Island"}
+MOUNTAIN = {"type_line": "Basic Land — Mountain"}
+SWAMP = {"type_line": "Basic Land — Swamp"}
+FOREST = {"type_line": "Basic Land — Forest"}
+ORNITHOPTER = {"name": "Ornithopter", "type_line": "Artifact Creature — Thopter", "oracle_text": "Flying"}
+FROGMITE = {"name": "Frogmite", "mana_cost": "{4}", "type_line": "Artifact Creature — Frog",
+            "oracle_text": "Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)"}
+BONE_SPLINTERS = {"name": "Bone Splinters", "mana_cost": "{B}", "type_line": "Sorcery",
+                  "oracle_text": "As an additional cost to cast this spell, sacrifice a creature.\nDestroy target "
+                                 "creature."}
+VILLAGE_RITES = {"name": "Village Rites", "mana_cost": "{B}", "type_line": "Instant",
+                 "oracle_text": "As an additional cost to cast this spell, sacrifice a creature.\nDraw two cards."}
+LLANOWAR = {"name": "Llanowar Elves", "type_line": "Creature — Elf Druid", "oracle_text": "{T}: Add {G}."}
+BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "mana_cost": "{1}{G}", "colors": ["G"]}
+BIRDS = {"name": "Birds of Paradise", "type_line": "Creature — Bird",
+         "oracle_text": "Flying\n{T}: Add one mana of any color."}
+THALIA = {"name": "Thalia, Guardian of Thraben", "type_line": "Legendary Creature — Human Soldier",
+          "oracle_text": "First strike\nNoncreature spells cost {1} more to cast."}
+ELECTROMANCER = {"name": "Goblin Electromancer", "type_line": "Creature — Goblin Wizard",
+                 "oracle_text": "Instant and sorcery spells you cast cost {1} less to cast."}
+SPHERE = {"name": "Sphere of Resistance", "type_line": "Artifact", "oracle_text": "Spells cost {1} more to cast."}
+HELM = {"name": "Helm of Awakening", "type_line": "Artifact", "oracle_text": "Spells cost {1} less to cast."}
+LODESTONE = {"name": "Lodestone Golem", "type_line": "Artifact Creature — Golem",
+             "oracle_text": "Nonartifact spells cost {1} more to cast."}
+ARBITER = {"name": "Grand Arbiter Augustin IV", "type_line": "Legendary Creature — Human Advisor",
+           "oracle_text": "White spells you cast cost {1} less to cast.\nBlue spells you cast cost {1} less to cast.\n"
+                          "Spells your opponents cast cost {1} more to cast."}
+TRINISPHERE = {"name": "Trinisphere", "type_line": "Artifact",
+               "oracle_text": "As long as Trinisphere is untapped, each spell that would cost less than three mana to "
+                              "cast costs three mana to cast. (Additional mana in the cost may be paid with any color "
+                              "of mana or colorless mana. For example, a spell that would cost {1}{B} to cast costs "
+                              "{2}{B} to cast instead.)"}
+BLOOD_MOON = {"name": "Blood Moon", "type_line": "Enchantment", "oracle_text": "Nonbasic lands are Mountains."}
+URBORG = {"name": "Urborg, Tomb of Yawgmoth", "type_line": "Legendary Land",
+          "oracle_text": "Each land is a Swamp in addition to its other land types."}
+YAVIMAYA = {"name": "Yavimaya, Cradle of Growth", "type_line": "Legendary Land",
+            "oracle_text": "Each land is a Forest in addition to its other land types."}
+OMEN = {"name": "Prismatic Omen", "type_line": "Enchantment",
+        "oracle_text": "Lands you control are every basic land type in addition to their other types."}
+SEAS = {"name": "Spreading Seas", "type_line": "Enchantment — Aura",
+        "oracle_text": "Enchant land\nWhen Spreading Seas enters, draw a card.\nEnchanted land is an Island."}
+VOLCANIC = {"name": "Volcanic Island", "type_line": "Land — Island Mountain",
+            "oracle_text": "({T}: Add {U} or {R}.)"}
+
+
+def _serve(requests: list) -> list:
+    proc = subprocess.run([sys.executable, "-m", "manaplan", "serve"], input="\n".join(map(json.dumps, requests)) + "\n",
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def _on(*perms, prefix="p"):
+    return [{"id": f"{prefix}{i}", **p} for i, p in enumerate(perms)]
+
+
+def test_must_show_1_through_serve():
+    bolt = {"name": "Lightning Bolt", "mana_cost": "{R}", "type_line": "Instant",
+            "oracle_text": "Lightning Bolt deals 3 damage to any target."}
+    strike = {"name": "Lightning Strike", "mana_cost": "{1}{R}", "type_line": "Instant",
+              "oracle_text": "Lightning Strike deals 3 damage to any target."}
+    cruise = {"name": "Treasure Cruise", "mana_cost": "{7}{U}", "type_line": "Sorcery",
+              "oracle_text": "Delve (Each card you exile from your graveyard while casting this spell pays for {1}.)\n"
+                             "Draw three cards."}
+    stoke = {"name": "Stoke the Flames", "mana_cost": "{2}{R}{R}", "type_line": "Instant",
+             "oracle_text": "Convoke (Your creatures can help cast this spell. Each creature you tap while casting "
+                            "this spell pays for {1} or one mana of that creature's color.)\nStoke the Flames deals 4 "
+                            "damage to any target."}
+    engineer = {"name": "Reverse Engineer", "mana_cost": "{3}{U}{U}", "type_line": "Sorcery",
+                "oracle_text": "Improvise (Your artifacts can help cast this spell. Each artifact you tap after "
+                               "you're done activating mana abilities pays for {1}.)\nDraw three cards."}
+    answers = _serve([
+        {"id": "frogmite", "query": "total_cost", "spell": FROGMITE, "permanents": _on(ORNITHOPTER, ORNITHOPTER,
+                                                                                       ORNITHOPTER)},
+        {"id": "frogmite-pay", "spell": FROGMITE, "permanents": _on(ORNITHOPTER, ORNITHOPTER, ORNITHOPTER, MOUNTAIN)},
+        {"id": "splinters-none", "spell": BONE_SPLINTERS, "permanents": _on(SWAMP)},
+        {"id": "splinters-elves", "spell": BONE_SPLINTERS, "permanents": _on(SWAMP, LLANOWAR)},
+        {"id": "thalia", "spell": bolt, "permanents": _on(MOUNTAIN), "opponents": _on(THALIA, prefix="o")},
+        {"id": "electromancer", "query": "total_cost", "spell": strike, "permanents": _on(ELECTROMANCER, MOUNTAIN)},
+        {"id": "moon-u", "spell": {"mana_cost": "{U}"}, "permanents": _on(BLOOD_MOON, VOLCANIC)},
+        {"id": "moon-r", "spell": {"mana_cost": "{R}"}, "permanents": _on(BLOOD_MOON, VOLCANIC)},
+        {"id": "urborg", "spell": {"mana_cost": "{B}"}, "permanents": _on(FOREST, URBORG)},
+        {"id": "delve", "spell": cruise, "permanents": _on(ISLAND), "player": {"graveyard": 7}},
+        {"id": "convoke", "spell": stoke, "permanents": _on(MOUNTAIN, MOUNTAIN, BEARS, BEARS)},
+        {"id": "improvise", "spell": engineer, "permanents": _on(ISLAND, ISLAND, ORNITHOPTER, ORNITHOPTER,
+                                                                 ORNITHOPTER)},
+    ])
+    by = {a["id"]: a for a in answers}
+    assert by["frogmite"]["total_cost"] == "{1}"
+    assert by["frogmite"]["parts"][1] == {"from": "reduce", "cost": "{3}", "text": "Affinity for artifacts"}
+    assert by["frogmite-pay"]["payable"] is True and by["frogmite-pay"]["total_cost"] == "{1}"
+    assert by["splinters-none"]["payable"] is False and by["splinters-none"]["reason"]["code"] == "nothing_to_sacrifice"
+    assert by["splinters-elves"]["payable"] is True and by["splinters-elves"]["plan"]["sacrificed_for_cost"] == ["p1"]
+    assert by["thalia"]["payable"] is False and by["thalia"]["reason"]["needs"] == 2  # {1}{R}: one Mountain can't
+    assert by["electromancer"]["total_cost"] == "{R}"
+    assert by["electromancer"]["parts"][1]["permanent"] == "p0"
+    assert by["moon-u"]["payable"] is False and by["moon-r"]["payable"] is True  # CR 305.7: only a Mountain
+    assert by["urborg"]["payable"] is True and by["urborg"]["plan"]["payment"][0]["mana"] == "B"
+    assert by["delve"]["payable"] is True and by["delve"]["plan"]["exiled"] == 7
+    assert by["convoke"]["payable"] is True and "convoke" in {s["ability"] for s in by["convoke"]["plan"]["steps"]}
+    assert by["improvise"]["payable"] is True
+
+
+def test_village_rites_paid_by_a_lone_birds_that_taps_for_black_then_is_sacrificed():
+    """Must show 3: mana abilities come before costs are paid (CR 601.2g-h)."""
+    out = solve({"spell": VILLAGE_RITES, "permanents": _on(BIRDS)})
+    assert out["payable"] is True
+    assert out["plan"]["tapped"] == ["p0"] and out["plan"]["sacrificed_for_cost"] == ["p0"]
+    # but not a creature that is sacrificed for mana: an altar's creature can't be both
+    altar = {"name": "Ashnod's Altar", "type_line": "Artifact", "oracle_text": "Sacrifice a creature: Add {C}{C}."}
+    out = solve({"spell": {**VILLAGE_RITES, "mana_cost": "{2}"}, "permanents": _on(altar, LLANOWAR)})
+    assert out["payable"] is False  # the Elves pay {1} of {2} at most, or are sacrificed for {C}{C}: not both
+
+
+def test_the_callers_total_is_never_counted_twice():
+    """Item 5: an engine that works out the total sends its parts; then the spell's and the
+    board's cost text is not read again (docs/protocol.md, "The spell's text")."""
+    board = _on(ORNITHOPTER, ORNITHOPTER, ORNITHOPTER, THALIA)
+    read_out = solve({"query": "total_cost", "spell": FROGMITE, "permanents": board})
+    assert read_out["total_cost"] == "{1}"  # Frogmite is a creature: Thalia does not tax it
+    given = solve({"query": "total_cost", "spell": {**FROGMITE, "reduce": ["{3}"]}, "permanents": board})
+    assert given["total_cost"] == "{1}" and len(given["parts"]) == 2
+    sorcery = {"name": "Fling", "mana_cost": "{1}{R}", "type_line": "Instant",
+               "oracle_text": "As an additional cost to cast this spell, sacrifice a creature.\nFling deals damage "
+                              "equal to the sacrificed creature's power to any target."}
+    both = solve({"query": "total_cost", "spell": {**sorcery, "increase": ["{1}"]}, "permanents": board})
+    assert both["total_cost"] == "{2}{R}"  # the caller's {1}, not Thalia's again
+
+
+def test_the_opponents_side_decides_whose_spells_a_line_names():
+    arbiter_mine = solve({"query": "total_cost", "spell": {"mana_cost": "{1}{W}"}, "permanents": _on(ARBITER)})
+    assert arbiter_mine["total_cost"] == "{W}"
+    arbiter_theirs = solve({"query": "total_cost", "spell": {"mana_cost": "{1}{W}"}, "permanents": [],
+                            "opponents": _on(ARBITER, prefix="o")})
+    assert arbiter_theirs["total_cost"] == "{2}{W}"
+    electro_theirs = solve({"query": "total_cost", "spell": {"mana_cost": "{1}{R}", "type_line": "Instant"},
+                            "permanents": [], "opponents": _on(ELECTROMANCER, prefix="o")})
+    assert electro_theirs["total_cost"] == "{1}{R}"  # "you cast": its controller's spells, not ours
+    tri = solve({"query": "total_cost", "spell": {"mana_cost": "{R}"}, "permanents": _on(TRINISPHERE)})
+    tapped = solve({"query": "total_cost", "spell": {"mana_cost": "{R}"},
+                    "permanents": [{"id": "t", **TRINISPHERE, "tapped": True}]})
+    assert tri["total_cost"] == "{2}{R}" and tapped["total_cost"] == "{R}"
+
+
+def test_land_types_with_the_layer_rules():
+    def pays(cost, perms, **more):
+        return solve({"spell": {"mana_cost": cost}, "permanents": perms, **more})["payable"]
+    moon, urborg, forest = {"id": "moon", **BLOOD_MOON}, {"id": "u", **URBORG}, {"id": "f", **FOREST}
+    assert pays("{B}", [urborg, forest]) and pays("{B}{B}", [urborg, forest])  # Urborg is a Swamp itself
+    # CR 613.8: Urborg's effect depends on Blood Moon's, which removes it: no Swamps; Urborg is a Mountain
+    assert pays("{B}", [moon, urborg, forest]) is False and pays("{R}{G}", [moon, urborg, forest])
+    assert pays("{G}", [{"id": "y", **YAVIMAYA}, {"id": "i", **ISLAND}])
+    assert pays("{U}", [{"id": "o", **OMEN}, forest])
+    seas = {"id": "s", **SEAS, "attached_to": "m"}
+    assert pays("{U}", [seas, {"id": "m", **MOUNTAIN}]) and pays("{R}", [seas, {"id": "m", **MOUNTAIN}]) is False
+    # an opponent's Blood Moon changes the player's lands too; basics are not changed
+    assert pays("{U}", [{"id": "v", **VOLCANIC}], opponents=[moon]) is False
+    assert pays("{U}", [{"id": "i", **ISLAND}], opponents=[moon])
+    # two independent effects: their order decides (CR 613.7); without timestamps a "no" is not certain
+    volc = {"id": "v", **VOLCANIC}
+    assert pays("{U}", [moon, {"id": "o", **OMEN}, volc]) is None
+    assert pays("{U}", [{**moon, "timestamp": 1}, {"id": "o", **OMEN, "timestamp": 2}, volc]) is True
+    assert pays("{U}", [{**moon, "timestamp": 2}, {"id": "o", **OMEN, "timestamp": 1}, volc]) is False
+    # a land played from the hand under Blood Moon enters a Mountain
+    turn = solve({"query": "best_turn", "hand": [volc, {"id": "c", "mana_cost": "{U}"}], "permanents": [moon]})
+    assert turn["value"] == 0
+
+
+#: lines about a spell's own cost that are not read, and lines on the board about costs
+#: that are not read: each makes any answer null (must show 3)
+UNREAD_SPELL_LINES = ["As an additional cost to cast this spell, discard a card.",
+                      "As an additional cost to cast this spell, pay 3 life.",
+                      "Spend only black mana on X.",
+                      "This spell costs {2} less to cast if you've cast another spell this turn."]
+UNREAD_BOARD_LINES = ["Each spell a player casts costs {1} more to cast for each other spell that player has cast "
+                      "this turn.",
+                      "Each spell costs {3} more to cast except during its controller's turn."]
+
+
+@settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
+@given(requests(max_permanents=3), st.sampled_from(UNREAD_SPELL_LINES + UNREAD_BOARD_LINES), st.booleans())
+def test_a_cost_line_not_read_makes_the_answer_null(request, line, opponents):
+    spell = {k: v for k, v in request["spell"].items() if k not in ("increase", "reduce", "minimum", "additional")}
+    req = {"spell": spell, "permanents": request["permanents"], "player": request["player"]}
+    if line in UNREAD_SPELL_LINES:
+        req["spell"] = {**spell, "oracle_text": line}
+    else:
+        holder = {"id": "holder", "type_line": "Artifact", "oracle_text": line}
+        if opponents:
+            req["opponents"] = [holder]
+        else:
+            req["permanents"] = request["permanents"] + [holder]
+    out = solve(req)
+    if spell.get("mana_cost") is None and "error" not in out:
+        return  # no mana cost: it can't be cast whatever it costs (CR 202.1b)
+    assert out.get("payable", "error") is None, out
+    assert out["reason"]["code"] == "unread_abilities" and any(u["text"] == line for u in out["reason"]["unread"])
+
+
+#: cost changers drawn for the random boards, with what each does to a spell, for the
+#: independent count: (permanent, test on (spell's card types, colors), change)
+CHANGERS = [(THALIA, lambda types, colors: "Creature" not in types, +1),
+            (SPHERE, lambda types, colors: True, +1),
+            (HELM, lambda types, colors: True, -1),
+            (LODESTONE, lambda types, colors: "Artifact" not in types, +1),
+            (ELECTROMANCER, lambda types, colors: bool({"Instant", "Sorcery"} & types), -1)]
+SPELL_TEXTS = ["", "Affinity for artifacts", "This spell costs {1} less to cast for each creature you control.",
+               "As an additional cost to cast this spell, sacrifice a creature.",
+               "As an additional cost to cast this spell, sacrifice an artifact or land."]
+
+
+def _expected_generic(spell: dict, perms: list, opponents: list) -> int:
+    """The change to the generic part of a spell's cost, counted apart from manaplan's
+    code: each changer's +1 or -1 where it applies (either side: these lines name every
+    spell, or "you cast" for the Electromancer), affinity and "for each creature"."""
+    types = set(spell.get("type_line", "Instant").split("—")[0].split())
+    change = 0
+    for side, group in (("mine", perms), ("theirs", opponents)):
+        for p in group:
+            for changer, applies, delta in CHANGERS:
+                if p.get("oracle_text") == changer["oracle_text"] and applies(types, set()):
+                    if changer is ELECTROMANCER and side == "theirs":
+                        continue
+                    change += delta
+    text = spell.get("oracle_text", "")
+    if text == "Affinity for artifacts":
+        change -= sum(1 for p in perms if "Artifact" in p.get("type_line", ""))
+    elif "each creature you control" in text:
+        change -= sum(1 for p in perms if "Creature" in p.get("type_line", ""))
+    return change
+
+
+@settings(max_examples=max(settings.default.max_examples, 80), deadline=None)
+@given(requests(max_permanents=3), st.lists(st.sampled_from(range(len(CHANGERS))), max_size=2),
+       st.lists(st.sampled_from(range(len(CHANGERS))), max_size=1), st.sampled_from(SPELL_TEXTS))
+@example({"spell": {"mana_cost": "{B}", "type_line": "Instant"}, "player": {"life": 20, "pool": ""},
+          "permanents": [{"id": "b", "type_line": "Creature — Bird", "abilities": [{"cost": "{T}", "add": "any"}]}]},
+         [], [], SPELL_TEXTS[3])
+def test_cost_changers_and_spell_text_agree_with_the_reference_and_an_independent_count(request, mine, theirs, text):
+    if has_doubling(request["permanents"]):
+        reject()
+    spell = {k: v for k, v in request["spell"].items() if k not in ("increase", "reduce", "minimum", "additional")}
+    if text:
+        spell["oracle_text"] = text
+    perms = request["permanents"] + [{"id": f"c{i}", **CHANGERS[k][0]} for i, k in enumerate(mine)]
+    opponents = [{"id": f"o{i}", **CHANGERS[k][0]} for i, k in enumerate(theirs)]
+    req = {"spell": spell, "permanents": perms, "player": request["player"], "opponents": opponents}
+    if spell.get("mana_cost") is None:
+        return
+    total = solve({**req, "query": "total_cost"})
+    base = solve({"query": "total_cost", "spell": {k: v for k, v in spell.items() if k != "oracle_text"},
+                  "permanents": [], "player": request["player"]})
+    if total.get("total_cost") is not None and base.get("total_cost") is not None:
+        def generic(t):
+            import re
+            return sum(int(n) for n in re.findall(r"\{(\d+)\}", t))
+        expected = max(0, generic(base["total_cost"]) + _expected_generic(spell, perms, opponents))
+        assert generic(total["total_cost"]) == expected, (total, base)
+    problem = read(req)
+    out = answer(problem)
+    if isinstance(out, Undecided):
+        reject()
+    try:
+        best = reference_optimum(problem, 50_000)
+    except SearchTooLarge:
+        reject()
+    assert isinstance(out, Plan) == (best is not None), (out, best)
+    if isinstance(out, Plan):
+        assert validate_plan(problem, out) == []
+        assert plan_objective(problem, out) == best
