@@ -345,6 +345,9 @@ class CostParts:
     parts: tuple
     mana_value: int
     cut: bool = False
+    #: (permanent or spell id, line) for each line about the cost that was not read: the
+    #: total is then not known (docs/protocol.md, "The spell's text")
+    unread: tuple = ()
 
 
 #: an additional cost that sacrifices a permanent, and no permanent of the kind to sacrifice

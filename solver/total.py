@@ -12,6 +12,7 @@ import itertools
 
 from ..model.cost import all_announcements, total_before_announcing, total_cost
 from ..model.mana import ManaCost
+from ..model.oracle import CHANGES_COSTS
 from ..model.plan import MOST_TOTALS, CostParts
 from ..model.problem import IF_POSSIBLE, MOST, PaymentProblem
 from ..model.symbols import GENERIC, Symbol
@@ -24,8 +25,9 @@ def total_cost_answer(problem: PaymentProblem, budget=None, plain_path: bool = T
     fixed = spell.with_kicks(spell.kicked is True, spell.kicks if isinstance(spell.kicks, int) else 0)
     cost = fixed.cost
     mana_value = spell.mana_cost.mana_value if spell.mana_cost is not None else 0
+    unread = _unread(problem)
     if cost.mana_cost is None:
-        return CostParts(None, (), _parts(spell), mana_value)
+        return CostParts(None, (), _parts(spell), mana_value, unread=unread)
     totals, seen = [], set()
     for announcement in itertools.islice(all_announcements(cost), MOST_TOTALS * 16):
         total = total_cost(cost, announcement)
@@ -33,7 +35,18 @@ def total_cost_answer(problem: PaymentProblem, budget=None, plain_path: bool = T
             seen.add(total)
             totals.append((total, announcement))
     cut = len(totals) > MOST_TOTALS
-    return CostParts(total_before_announcing(cost), tuple(totals[:MOST_TOTALS]), _parts(spell), mana_value, cut)
+    return CostParts(total_before_announcing(cost), tuple(totals[:MOST_TOTALS]), _parts(spell), mana_value, cut, unread)
+
+
+def _unread(problem: PaymentProblem) -> tuple:
+    """The lines about the spell's cost that were not read, its own and the board's (and
+    the opponents'), unless the spell said how its cost changes (model.oracle CHANGES_COSTS)."""
+    spell = problem.spell
+    out = tuple((spell.id or "spell", line) for line, _ in spell.cost_unread)
+    if not spell.cost_changes_given:
+        out += tuple((p.id, line) for p in tuple(problem.board.permanents) + tuple(problem.opponents or ())
+                     for line, why in p.unread if why == CHANGES_COSTS)
+    return out
 
 
 def _parts(spell) -> tuple:
@@ -62,6 +75,7 @@ def _parts(spell) -> tuple:
         parts += [(what, str(a), False) for a in getattr(cost, what)[:given[what]]]
         parts += [(what, str(e.amount), False, e.source, e.text) for e in effects if e.what == what]
     floors = [e for e in effects if e.what == "minimum"]
+    parts += [("sacrifice", ", ".join(c.kinds), False, "", c.text) for c in spell.sacrifices]
     if cost.minimum and not any(e.amount == cost.minimum for e in floors):
         parts.append(("minimum", cost.minimum, False))
     parts += [("minimum", e.amount, False, e.source, e.text) for e in floors if e.amount == cost.minimum][:1]

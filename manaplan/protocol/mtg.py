@@ -723,13 +723,16 @@ def write_total_cost(problem: PaymentProblem, result) -> dict:
                          for total, a in result.totals]
     if result.cut:
         out["totals_cut"] = True
+    if result.unread:
+        out["unread"] = [{"permanent": who, "text": line} for who, line in result.unread]
     return out
 
 
 def _write_part(what: str, cost, optional: bool, source: str = "", text: str = "") -> dict:
     """One part of a ``total_cost`` answer: where it came from, its mana (or a floor's
     amount), whether it is the player's choice, and the permanent whose text added it."""
-    out = {"from": what, **({"amount": cost} if what == "minimum" else {"cost": cost})}
+    out = {"from": what, **({"amount": cost} if what == "minimum" else {"kinds": cost.split(", ")} if what == "sacrifice"
+                            else {"cost": cost})}
     if optional:
         out["optional"] = True
     if source:
