@@ -289,3 +289,71 @@ def test_cost_changers_and_spell_text_agree_with_the_reference_and_an_independen
     if isinstance(out, Plan):
         assert validate_plan(problem, out) == []
         assert plan_objective(problem, out) == best
+
+
+LANDS = {"forest": FOREST, "island": ISLAND, "volcanic": VOLCANIC,
+         "tundra": {"name": "Tundra", "type_line": "Land — Plains Island"},
+         "bare": {"name": "Bare Land", "type_line": "Land"}}
+CHANGERS_OF_LANDS = {"moon": BLOOD_MOON, "urborg": URBORG, "yavimaya": YAVIMAYA, "omen": OMEN, "seas": SEAS}
+_COLOR = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def _expected_colors(lands: list, effects: list) -> set:
+    """The colors the board's lands can make, worked out apart from manaplan's code: each
+    effect in the order given (its timestamp), Urborg's and Yavimaya's dropped when an
+    effect sets their own types (CR 613.8), a setting effect leaving only its type (CR
+    305.7), an adding one adding its types."""
+    board = [(f"l{i}", LANDS[name]) for i, name in enumerate(lands)]
+    board += [("urborg", URBORG)] * ("urborg" in [e for e, _ in effects])
+    board += [("yavimaya", YAVIMAYA)] * ("yavimaya" in [e for e, _ in effects])
+
+    def nonbasic(land):
+        return "Basic" not in land["type_line"]
+
+    def sets_it(effect, target, pid, land):
+        return (effect == "moon" and nonbasic(land)) or (effect == "seas" and target == pid)
+    colors = set()
+    for pid, land in board:
+        types = {t for t in land["type_line"].split("—")[-1].split() if t in _COLOR} if "—" in land["type_line"] else set()
+        for effect, target in effects:
+            if sets_it(effect, target, pid, land):
+                types = {"Mountain"} if effect == "moon" else {"Island"}
+            elif effect in ("urborg", "yavimaya"):
+                if not any(sets_it(e, t, effect, URBORG) for e, t in effects):  # its own land set: no ability
+                    types |= {"Swamp" if effect == "urborg" else "Forest"}
+            elif effect == "omen":
+                types |= set(_COLOR)
+        colors |= {_COLOR[t] for t in types}
+    return colors
+
+
+@settings(max_examples=max(settings.default.max_examples, 80), deadline=None)
+@given(st.lists(st.sampled_from(sorted(LANDS)), min_size=1, max_size=3),
+       st.lists(st.sampled_from(sorted(CHANGERS_OF_LANDS)), max_size=3, unique=True), st.data())
+@example(["forest"], ["moon", "urborg"], None)
+@example(["volcanic"], ["omen", "moon"], None)
+def test_land_types_agree_with_an_independent_reading_of_the_layers(lands, changers, data):
+    """Must show 3's fuzz of land-type changers: with timestamps in the order given, the
+    colors each board can pay agree with the layer rules worked out apart (CR 305.7,
+    613.7, 613.8), and with the reference search."""
+    targets = [f"l{i}" for i in range(len(lands))] + [c for c in ("urborg", "yavimaya") if c in changers]
+    effects = []
+    for name in changers:
+        target = (data.draw(st.sampled_from(targets)) if data is not None else targets[0]) if name == "seas" else None
+        effects.append((name, target))
+    perms = [{"id": f"l{i}", **LANDS[name]} for i, name in enumerate(lands)]
+    for k, (name, target) in enumerate(effects):
+        perm = {"id": name if name in ("urborg", "yavimaya") else f"e{k}", **CHANGERS_OF_LANDS[name], "timestamp": k}
+        if target:
+            perm["attached_to"] = target
+        perms.append(perm)
+    if any(p.get("attached_to") in ("urborg", "yavimaya") and p["attached_to"] not in [q["id"] for q in perms]
+           for p in perms):
+        reject()
+    expected = _expected_colors(lands, effects)
+    for color in "WUBRG":
+        request = {"spell": {"mana_cost": "{%s}" % color}, "permanents": perms}
+        out = solve(request)
+        assert out["payable"] is (color in expected), (color, expected, out)
+        problem = read(request)
+        assert (reference_optimum(problem, 50_000) is not None) is (color in expected)
