@@ -469,6 +469,8 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
             mana_ability = False  # CR 605.1a (2026-08-07): moves cards into or out of a library
         elif re.fullmatch(r"Activate only (once each turn|during your turn)\.", s):
             pass
+        elif re.fullmatch(r"If that mana is spent on [^.]+, that spell can't be countered\.", s):
+            pass  # Boseiju's rider: no bearing on paying
         elif (c := _DEPLETED.fullmatch(s)) and cost.counter_kind == c.group(1).lower():
             if (state or {}).get("counters", {}).get(cost.counter_kind, 0) <= cost.counters:  # its last activation
                 cost = replace(cost, sacrifice=True)  # depletion lands: gone once the counters are

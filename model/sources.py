@@ -91,7 +91,13 @@ class AbilityCost:
     by_other: bool = False
     #: energy counters the player pays ({E}: Aether Hub's "Pay {E}", CR 107.14)
     energy: int = 0
+    #: cards milled (Millikin's "Mill a card": the library is taken to hold them; an ability
+    #: that moves a card out of a library is not a mana ability, CR 605.1a as of 2026-08-07)
+    mills: int = 0
+    #: "Discard your hand" (Lion's Eye Diamond): a spell cast from the hand goes with it
+    discards_hand: bool = False
 
+    _MILL = re.compile(r"mill (a|one|two|three|\d+) cards?", re.I)
     _SACRIFICE = re.compile(r"sacrifice (this|~|it)( [a-z]+)?", re.I)
     _SACRIFICE_OTHER = re.compile(r"sacrifice an? (creature|artifact|land|enchantment|[A-Z][a-z]+)")
     _TAP_OTHER = re.compile(r"tap an untapped (creature|artifact|land|[A-Z][a-z]+) you control")
@@ -110,7 +116,8 @@ class AbilityCost:
         mana = ManaCost()
         life = counters = 0
         counter_kind = other = tap_other = ""
-        energy = 0
+        energy = mills = 0
+        discards_hand = False
         for raw in text.split(","):
             part = raw.strip()
             if name and part.lower().startswith(("sacrifice ", "remove ")):
@@ -136,6 +143,10 @@ class AbilityCost:
                 tap_other = m.group(1)
             elif m := cls._ENERGY.fullmatch(part):
                 energy += m.group(1).count("{")
+            elif m := cls._MILL.fullmatch(part):
+                mills += number_word(m.group(1)) or (1 if m.group(1).lower() in ("a", "one") else 0)
+            elif part.lower() == "discard your hand":
+                discards_hand = True
             elif (m := cls._LIFE.fullmatch(part)) and number_word(m.group(1)) is not None:
                 if number_word(m.group(1)) > 1000:
                     raise RequestError(f"{part!r}: at most 1000 life")
@@ -151,7 +162,8 @@ class AbilityCost:
         if (other or tap_other) and (sacrifice or counters or (other and tap_other)):
             raise RequestError(f"{text!r}: a cost that sacrifices or taps another permanent and also sacrifices "
                                "this one, removes counters or both taps and sacrifices others is not supported yet")
-        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters, other, tap_other, energy=energy)
+        return cls(tap, untap, mana, life, sacrifice, counter_kind, counters, other, tap_other, energy=energy,
+                   mills=mills, discards_hand=discards_hand)
 
     def __str__(self) -> str:
         parts = []
@@ -165,6 +177,10 @@ class AbilityCost:
             parts.append(f"Pay {self.life} life")
         if self.energy:
             parts.append("Pay " + "{E}" * self.energy)
+        if self.mills:
+            parts.append("Mill a card" if self.mills == 1 else f"Mill {self.mills} cards")
+        if self.discards_hand:
+            parts.append("Discard your hand")
         if self.sacrifice:
             parts.append("Sacrifice this")
         if self.counters:
@@ -818,6 +834,11 @@ SACRIFICED_THROUGH = "paid through the permanent it sacrifices or taps"
 PRECAST_ONLY = ("not a mana ability", "activate only as an instant")
 
 
+#: Lion's Eye Diamond: activated before the spell is cast (it is "Activate only as an
+#: instant"), "Discard your hand" discards the spell too (it is cast from the hand, CR 601.2a)
+DISCARDS_THE_SPELL = "its cost discards the hand, and the spell with it (it is cast from the hand)"
+
+
 def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precast: bool = False) -> str | None:
     """Why ``ability`` can't be activated while paying for a spell now, or None.
 
@@ -829,6 +850,8 @@ def why_unusable(permanent: Permanent, ability: Ability, life: int, allow_precas
         return PRECAST_ONLY[0] if not ability.mana_ability else PRECAST_ONLY[1]
     if ability.cost.untap:
         return "{Q} costs are not supported"
+    if ability.cost.discards_hand:  # only before casting (instant only), and the spell is in the hand then
+        return DISCARDS_THE_SPELL
     if ability.cost.sacrifice_other or ability.cost.tap_other:
         return SACRIFICED_THROUGH
     if ability.cost.tap and permanent.tapped:

@@ -22,7 +22,7 @@ from ..model.plan import (
 )
 from ..model.problem import PaymentProblem
 from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORS, MANA_TYPES, TYPE_SETS, type_mask
-from ..model.sources import can_pay_life
+from ..model.sources import DISCARDS_THE_SPELL, can_pay_life
 
 from .supply import Supply, build_supply
 
@@ -194,12 +194,16 @@ def _idle(problem: PaymentProblem, cert: NotEnoughMana) -> tuple:
     types = set(cert.types)
     out = []
     for p in problem.board.permanents:
-        if not (p.creature and p.summoning_sick) or p.tapped:
-            continue
+        sick = p.creature and p.summoning_sick and not p.tapped
         for a in p.abilities:
             made = {t for alt in a.output.alternatives for t in alt}
-            if a.cost.tap and not a.cost.by_other and (made & types or cert.snow and p.snow):
+            if not (made & types or cert.snow and p.snow):
+                continue
+            if sick and a.cost.tap and not a.cost.by_other:
                 out.append((p.id, "summoning sick"))
+                break
+            if a.cost.discards_hand:  # Lion's Eye Diamond
+                out.append((p.id, DISCARDS_THE_SPELL))
                 break
     return tuple(out)
 

@@ -357,3 +357,25 @@ def test_land_types_agree_with_an_independent_reading_of_the_layers(lands, chang
         assert out["payable"] is (color in expected), (color, expected, out)
         problem = read(request)
         assert (reference_optimum(problem, 50_000) is not None) is (color in expected)
+
+
+def test_the_rest_of_the_real_cards_item_4():
+    """Millikin is no mana ability since 2026-08-07 (CR 605.1a: it mills), so it is
+    activated before casting, like Chromatic Sphere; Lion's Eye Diamond is a mana ability
+    but only as an instant, and before casting it discards the hand, the spell with it;
+    Boseiju's "can't be countered" rider has no bearing on paying."""
+    millikin = {"id": "mk", "name": "Millikin", "type_line": "Artifact Creature — Construct",
+                "oracle_text": "{T}, Mill a card: Add {C}."}
+    out = solve({"spell": {"mana_cost": "{1}"}, "permanents": [millikin]})
+    assert out["payable"] and out["plan"]["steps"][0]["before_casting"] is True
+    assert solve({"spell": {"mana_cost": "{1}"}, "permanents": [millikin], "mid_cast": True})["payable"] is False
+    led = {"id": "led", "name": "Lion's Eye Diamond", "type_line": "Artifact",
+           "oracle_text": "Discard your hand, Sacrifice Lion's Eye Diamond: Add three mana of any one color. Activate "
+                          "only as an instant."}
+    out = solve({"spell": {"mana_cost": "{1}"}, "permanents": [led]})
+    assert out["payable"] is False and "discards the hand, and the spell with it" in out["reason"]["message"]
+    boseiju = {"id": "b", "name": "Boseiju, Who Shelters All", "type_line": "Legendary Land",
+               "oracle_text": "Boseiju, Who Shelters All enters tapped.\n{T}, Pay 2 life: Add {C}. If that mana is spent "
+                              "on an instant or sorcery spell, that spell can't be countered."}
+    out = solve({"spell": {"mana_cost": "{1}", "type_line": "Instant"}, "permanents": [boseiju]})
+    assert out["payable"] is True and out["plan"]["life_paid"] == 2
