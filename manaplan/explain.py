@@ -133,16 +133,29 @@ def several(problem: PaymentProblem, result) -> str:
 
 
 def total_cost(problem: PaymentProblem, result) -> str:
-    """``total_cost``: the total and where each part came from."""
+    """``total_cost``: the total and where each part came from (the permanent by name)."""
     title = _title(problem)
+    names = _Names(problem)
+    for p in problem.opponents or ():
+        names.names.setdefault(p.id, p.name or p.id)
     if not result.totals:
         return f"{title}: it has no mana cost, so it can't be cast by paying one (CR 202.1b)"
-    parts = " ".join(("+" if what not in ("reduce",) else "-") + f" {cost} {what}" if what != "minimum"
-                     else f"(at least {cost})" for what, cost, optional in result.parts[1:] if not optional)
     total = result.written or " or ".join(str(t) for t, _ in result.totals)
     first = result.parts[0]
-    lines = [f"{title}: total cost {total} ({first[1]} {first[0].replace('_', ' ')}{' ' + parts if parts else ''})"]
-    lines += [f"  may also pay {cost} ({what})" for what, cost, optional in result.parts if optional]
+    lines = [f"{title}: total cost {total}", f"  {first[1]} {first[0].replace('_', ' ')}"]
+    for what, cost, optional, *origin in result.parts[1:]:
+        source, text = (origin + ["", ""])[:2]
+        why = f" ({names(source)}: {text})" if source else f" ({text})" if text else ""
+        if what == "minimum":
+            lines.append(f"  at least {cost} mana in all{why}")
+        elif what == "sacrifice":
+            lines.append(f"  and sacrifice {cost}{why}")
+        elif optional:
+            lines.append(f"  may also pay {cost} ({what})")
+        else:
+            lines.append(f"  {'-' if what == 'reduce' else '+'} {cost} {what}{why}")
+    if result.unread:
+        lines.append("  not known: " + "; ".join(f"{names(who)}: {line!r}" for who, line in result.unread))
     return "\n".join(lines)
 
 
@@ -186,6 +199,8 @@ def payment(problem: PaymentProblem, result) -> str:
     lines.append(f"  tapped: {listing}; sacrificed: {gone}; life paid: {plan.life_paid}; floating: {floating}")
     if plan.exiled:
         lines.append(f"  exiled from your graveyard: {plan.exiled}")
+    if plan.cost_sacrificed:
+        lines.append(f"  sacrificed for its additional cost: {', '.join(names(p) for p in plan.cost_sacrificed)}")
     if plan.is_lethal(problem.player.life):
         lines.append(f"  this loses {plan.life_paid} life from {problem.player.life}: the player loses the game")
     if plan.better_before_casting:

@@ -379,3 +379,18 @@ def test_the_rest_of_the_real_cards_item_4():
                               "on an instant or sorcery spell, that spell can't be countered."}
     out = solve({"spell": {"mana_cost": "{1}", "type_line": "Instant"}, "permanents": [boseiju]})
     assert out["payable"] is True and out["plan"]["life_paid"] == 2
+
+
+def test_explanations_name_where_each_part_came_from():
+    from manaplan import explain
+    words, ok = explain({"query": "total_cost", "spell": {"name": "Lightning Strike", "mana_cost": "{1}{R}",
+                                                          "type_line": "Instant"},
+                         "permanents": _on(ELECTROMANCER), "opponents": _on(THALIA, prefix="o")})
+    assert ok and "+ {1} increase (Thalia, Guardian of Thraben: Noncreature spells cost {1} more" in words
+    assert "- {1} reduce (Goblin Electromancer: " in words
+    words, ok = explain({"spell": BONE_SPLINTERS, "permanents": _on(SWAMP, LLANOWAR)})
+    assert ok and "sacrificed for its additional cost: Llanowar Elves" in words
+    words, ok = explain({"query": "total_cost", "spell": {"name": "Tormenting Voice", "mana_cost": "{1}{R}",
+                                                          "type_line": "Sorcery", "oracle_text":
+                                                          "As an additional cost to cast this spell, discard a card."}})
+    assert ok and "not known: spell: 'As an additional cost to cast this spell, discard a card.'" in words
