@@ -382,7 +382,7 @@ def test_the_rest_of_the_real_cards_item_4():
 
 
 def test_explanations_name_where_each_part_came_from():
-    from manaplan import explain
+    from manaplan.api import explain
     words, ok = explain({"query": "total_cost", "spell": {"name": "Lightning Strike", "mana_cost": "{1}{R}",
                                                           "type_line": "Instant"},
                          "permanents": _on(ELECTROMANCER), "opponents": _on(THALIA, prefix="o")})
