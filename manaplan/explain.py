@@ -185,7 +185,8 @@ def payment(problem: PaymentProblem, result) -> str:
     if isinstance(result, Payable):
         return f"{title}: can be paid"
     plan: Plan = result
-    lines = [f"{title}: pay {plan.total_cost}{_how_the_total_came(problem, plan)}"]
+    how = f" (cast with {plan.cast_with})" if plan.cast_with else ""
+    lines = [f"{title}: pay {plan.total_cost}{how}{_how_the_total_came(problem, plan)}"]
     for s, half in plan.announced:
         lines.append(f"  announce {s} as {'2 life' if half == LIFE_HALF else half}")
     for i, step in enumerate(plan.steps, 1):

@@ -161,6 +161,9 @@ class Plan:
     #: the permanents sacrificed to pay the spell's additional cost (Bone Splinters'
     #: "sacrifice a creature", CR 601.2h: after every mana ability)
     cost_sacrificed: tuple = ()
+    #: the other way the spell is cast, when not for its mana cost (evoke, dash, overload,
+    #: bestow: CR 118.9); "" for its mana cost
+    cast_with: str = ""
 
     def __post_init__(self):
         for name in ("steps", "payment", "floating", "announced", "reduction_halves", "better_before_casting"):

@@ -143,6 +143,10 @@ class Spell:
     sacrifices: tuple = ()
     alternatives: tuple = ()
     cost_unread: tuple = ()
+    #: other ways to cast it from the hand for mana alone (model.spell_text.AlternativeCost),
+    #: tried when its mana cost can't be paid; ``cast_with``: the one this spell is cast with
+    alternative_costs: tuple = ()
+    cast_with: str = ""
     cost_unsure: tuple = field(default=(), compare=False)
     #: a land card: how it enters as the land drop (:class:`~manaplan.model.entering.EntersRule`)
     enters: object = None

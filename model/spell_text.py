@@ -64,6 +64,10 @@ _SACRIFICE = re.compile(r"As an additional cost to cast this spell, sacrifice (?
 _ADDITIONAL = re.compile(r"\bAs an additional cost to cast this spell\b", re.I)
 _ABOUT_ITS_COST = re.compile(r"\bthis spell costs?\b|\bthis spell's (?:mana )?cost\b|\bspend only\b|"
                              r"\bcosts? (?:\{[^}]+\})+ (?:more|less)\b|\bto cast this spell\b", re.I)
+#: other ways to cast a spell from the hand for mana alone, which "can I cast it" tries
+#: (CR 702.74 evoke, 702.109 dash, 702.96 overload, 702.103 bestow): "Evoke {2}{U}"
+TRIED_ALTERNATIVES = ("Evoke", "Dash", "Overload", "Bestow")
+_MANA_ALTERNATIVE = re.compile(r"(Evoke|Dash|Overload|Bestow) ((?:\{[^}]+\})+)")
 _RATHER = re.compile(r"\brather than pay(?:ing)? (?:this spell's|its) mana cost\b|\bwithout paying (?:its|this spell's) "
                      r"mana cost\b", re.I)
 
@@ -96,6 +100,16 @@ class SacrificeCost:
 
 
 @dataclass(frozen=True)
+class AlternativeCost:
+    """Another way to cast the spell from the hand for a mana cost alone (CR 118.9): evoke,
+    dash, overload, bestow, ``keyword`` and ``mana`` ("Evoke {2}{U}")."""
+
+    keyword: str
+    mana: ManaCost
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class SpellText:
     """What :func:`read_spell_text` read: see the module."""
 
@@ -104,6 +118,7 @@ class SpellText:
     sacrifices: tuple = ()
     alternatives: tuple = ()  # (line, why): other ways to cast it, not tried
     unread: tuple = ()  # (line, why): about its cost, not read: the total is not known
+    alternative_costs: tuple = ()  # AlternativeCost: other ways to cast it for mana alone, tried
 
 
 def _kind(word: str) -> str:
@@ -121,7 +136,7 @@ def _kind(word: str) -> str:
 
 def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellText:
     """Read a spell's text line by line (see the module); ``name`` is written ``~``."""
-    keywords, reductions, sacrifices, alternatives, unread = set(), [], [], [], []
+    keywords, reductions, sacrifices, alternatives, unread, tried = set(), [], [], [], [], []
     for raw in (oracle_text or "").split("\n"):
         line = re.sub(r"\([^)]*\)", "", raw).strip()
         if name:
@@ -164,6 +179,12 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
             kinds = tuple(_kind(k) for k in m.group("kinds").split(" or "))
             sacrifices.append(SacrificeCost(kinds, _NUMBER_WORDS[m.group("n")], line))
             continue
+        if (m := _MANA_ALTERNATIVE.fullmatch(line)) and m.group(1) in TRIED_ALTERNATIVES:
+            try:
+                tried.append(AlternativeCost(m.group(1).lower(), ManaCost.parse(m.group(2)), line))
+                continue
+            except ManaplanError:
+                pass
         if first in ALTERNATIVE_KEYWORDS and first not in OPTIONAL_EXTRAS or _RATHER.search(line):
             alternatives.append((line, "another way to cast it, not tried: a \"no\" paid with its mana cost is not "
                                        "certain"))
@@ -175,7 +196,8 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
             continue
         if _ABOUT_ITS_COST.search(line):
             unread.append((line, "about what it costs to cast, not read"))
-    return SpellText(frozenset(keywords), tuple(reductions), tuple(sacrifices), tuple(alternatives), tuple(unread))
+    return SpellText(frozenset(keywords), tuple(reductions), tuple(sacrifices), tuple(alternatives), tuple(unread),
+                     tuple(tried))
 
 
 #: keywords that often share a line with convoke, improvise or delve and say nothing of cost

@@ -43,11 +43,38 @@ def answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
     kicks chosen first where the request left them open (:func:`_answer_choices`), each
     concrete question answered once per board (:func:`_answer_kept`)."""
     spell = problem.spell
+    if spell.alternative_costs:
+        return _answer_any_way(problem, budget, plain_path)
     if spell.sacrifices:
         return _answer_sacrificing(problem, budget, plain_path)
     if spell.kicker is not None or spell.multikicker is not None:
         return _answer_choices(problem, budget, plain_path)
     return _answer_kept(problem, budget, plain_path)
+
+
+def _answer_any_way(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """A spell that may be cast another way for mana alone (evoke, dash, overload, bestow:
+    model.spell_text.AlternativeCost, CR 118.9): its mana cost first; when that can't be
+    paid, each other way in the order its text gives them, the first that pays (the
+    plan says which: ``cast_with``). The board's increases and reductions apply to an
+    alternative cost as to the mana cost (CR 601.2f). A "no" is for every way."""
+    spell = replace(problem.spell, alternative_costs=())
+    first = answer_alone(replace(problem, spell=spell), budget, plain_path)
+    if not isinstance(first, Unpayable):
+        return first
+    reasons = [f"its mana cost: {first.message}"]
+    for alt in problem.spell.alternative_costs:
+        if budget.spent:
+            return budget.undecided()
+        other = replace(spell, cost=replace(spell.cost, mana_cost=alt.mana), printed=spell.mana_cost,
+                        cast_with=alt.keyword)
+        out = answer_alone(replace(problem, spell=other), budget, plain_path)
+        if isinstance(out, Plan):
+            return replace(out, cast_with=alt.keyword)
+        if not isinstance(out, Unpayable):
+            return out
+        reasons.append(f"{alt.keyword} {alt.mana}: {out.message}")
+    return Unpayable(NO_PAYMENT, "no way to cast it can be paid; " + "; ".join(reasons))
 
 
 def _answer_sacrificing(problem: PaymentProblem, budget: Budget, plain_path: bool):

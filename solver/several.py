@@ -148,6 +148,10 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
             unfollowed += ((card.id, f"its additional cost sacrifices a permanent ({card.sacrifices[0].text!r}), "
                                      "which best_turn does not follow yet: it is not cast"),)
             continue
+        if card.alternative_costs or card.alternatives:  # (pay and castable try what they can: solver.one_spell)
+            unfollowed += tuple((card.id, f"another way to cast it ({line!r}) is not tried by best_turn: cast for its "
+                                          "mana cost only") for line in [a.text for a in card.alternative_costs]
+                                + [line for line, _ in card.alternatives])
         if card.permanent is None or problem.joins_unchanged(card.permanent):
             out.append(card)
             continue

@@ -57,6 +57,9 @@ def _spell_lines(problem: PaymentProblem) -> tuple:
         who = s.id or "spell"
         unknown += [(who, line) for line, _ in s.cost_unread]
         unsure += [(who, line, why) for line, why in s.alternatives + s.cost_unsure]
+        if problem.query in (SEQUENCE, BEST_TURN):  # (pay and castable try them: solver.one_spell)
+            unsure += [(who, alt.text, "another way to cast it, which a sequence does not try")
+                       for alt in s.alternative_costs]
     return tuple(unknown), tuple(unsure)
 
 

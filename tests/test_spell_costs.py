@@ -394,3 +394,32 @@ def test_explanations_name_where_each_part_came_from():
                                                           "type_line": "Sorcery", "oracle_text":
                                                           "As an additional cost to cast this spell, discard a card."}})
     assert ok and "not known: spell: 'As an additional cost to cast this spell, discard a card.'" in words
+
+
+MULLDRIFTER = {"name": "Mulldrifter", "mana_cost": "{4}{U}", "type_line": "Creature — Elemental",
+               "oracle_text": "Flying\nWhen this creature enters, if it was cast, draw two cards.\nEvoke {2}{U} (You may "
+                              "cast this spell for its evoke cost. If you do, it's sacrificed when it enters.)"}
+
+
+def test_a_card_is_cast_any_way_it_can_be_for_mana_alone():
+    """Item 1: "can I cast it" tries the other ways to cast it for mana alone (evoke, dash,
+    overload, bestow: CR 118.9) when its mana cost can't be paid, and says which it used;
+    the board's changes apply to them too; alternative_cost pins one."""
+    islands = _on(ISLAND, ISLAND, ISLAND)
+    out = solve({"spell": MULLDRIFTER, "permanents": islands})
+    assert out["payable"] and out["total_cost"] == "{2}{U}" and out["plan"]["cast_with"] == "evoke"
+    full = solve({"spell": MULLDRIFTER, "permanents": _on(*[ISLAND] * 5)})
+    assert full["payable"] and "cast_with" not in full["plan"]
+    no = solve({"spell": MULLDRIFTER, "permanents": islands[:2]})
+    assert no["payable"] is False and "evoke {2}{U}" in no["reason"]["message"]
+    taxed = solve({"spell": MULLDRIFTER, "permanents": islands, "opponents": _on(SPHERE, prefix="o")})
+    assert taxed["payable"] is False  # {3}{U} with Sphere of Resistance
+    pinned = solve({"spell": {**MULLDRIFTER, "alternative_cost": "{2}{U}"}, "permanents": islands})
+    assert pinned["payable"] and "cast_with" not in pinned["plan"]
+    cast = solve({"query": "castable", "hand": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
+    assert cast["castable"][0]["plan"]["cast_with"] == "evoke"
+    # several payments don't try it yet: a "no" is not certain, best_turn lists it
+    seq = solve({"query": "sequence", "spells": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
+    assert seq["payable"] is None
+    turn = solve({"query": "best_turn", "hand": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
+    assert turn["not_modelled"][0]["id"] == "m"

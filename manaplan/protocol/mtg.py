@@ -464,6 +464,7 @@ def _read_spell(spell: dict) -> Spell:
                  reductions=() if changes_given else text.reductions,
                  sacrifices=() if additional_given else text.sacrifices,
                  alternatives=() if "alternative_cost" in spell else text.alternatives,
+                 alternative_costs=() if "alternative_cost" in spell else text.alternative_costs,
                  cost_unread=tuple((line, why) for line, why in text.unread
                                    if not (additional_given and why.startswith("an additional cost"))
                                    and not (changes_given and not why.startswith("an additional cost"))))
@@ -590,6 +591,8 @@ def write_plan(plan: Plan, life: int) -> dict:
         out["exiled"] = plan.exiled
     if plan.cost_sacrificed:
         out["sacrificed_for_cost"] = list(plan.cost_sacrificed)
+    if plan.cast_with:
+        out["cast_with"] = plan.cast_with
     if plan.better_before_casting:
         out["better_before_casting"] = {"permanents": sorted(pid for pid, _ in plan.better_before_casting),
                                         "message": better_before_casting_message(plan.better_before_casting)}
