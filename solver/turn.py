@@ -38,7 +38,7 @@ from dataclasses import replace
 from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND
 from ..model.plan import GRAVEYARD, POOL
-from ..model.problem import MOST, WHEN_NEEDED, PaymentProblem, pool_after_cast
+from ..model.problem import IF_POSSIBLE, MOST, WHEN_NEEDED, PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
@@ -244,21 +244,27 @@ def variable_kicks(m, way, selector, name: str):
 
 
 def choices_objective(ways: list) -> tuple:
-    """(terms, bounds) of the choices: the kickers not paid that were "if possible",
-    then the kicks fewer than the most (model.problem.Way.missed; a variable way's, the
-    most less the kicks the model chose), over ``ways``: (ways, their selectors, their
-    VariableKicks or None, each a list of them when a way may be cast in several
-    windows) for each card."""
+    """(terms, bounds) of the choices, as few as possible: the "if possible" kickers not
+    paid, then the kicks fewer than the most of "max" multikickers, over ``ways``: (ways,
+    their selectors, their VariableKicks or None, each a list of them when a way may be
+    cast in several windows) for each card. A card that is not cast pays neither, so a
+    turn of the same value that kicks a card is preferred to one that casts another
+    (best_turn: "kick whenever possible"; the reference search counts kickers paid)."""
     terms, bounds = ([], []), [0, 0]
     for options, selectors, kicks in ways:
-        for way, sel, kick in zip(options, selectors, kicks):
-            for t, n in enumerate(way.missed):
-                if n:
-                    terms[t].append(n * sel)
-            if way.variable:
-                terms[1].extend([way.most_kicks * sel] + [-k.count for k in (kick if isinstance(kick, list) else [kick])])
-        for t in range(2):
-            bounds[t] += max(way.most_kicks if t == 1 and way.variable else way.missed[t] for way in options)
+        card = options[0].card
+        if card.kicked == IF_POSSIBLE:
+            terms[0].extend([1] + [-sel for way, sel in zip(options, selectors) if way.kicked])
+            bounds[0] += 1
+        if card.kicks == MOST:
+            most = max(way.most_kicks for way in options)
+            terms[1].append(most)
+            for way, sel, kick in zip(options, selectors, kicks):
+                if way.variable:
+                    terms[1].extend(-k.count for k in (kick if isinstance(kick, list) else [kick]))
+                elif way.kicks:
+                    terms[1].append(-way.kicks * sel)
+            bounds[1] += most
     return (linear_sum(terms[0]), linear_sum(terms[1])), tuple(bounds)
 
 

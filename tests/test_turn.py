@@ -335,6 +335,13 @@ def _card_id(card) -> str:
      "triggers": [{"when": "tapped", "of": "land", "add": "same"}]}]},
          [{"spell": {"mana_cost": "{W}", "type_line": "Instant"}, "player": {}, "permanents": []}], [PATHWAY], None,
          20).via("fuzz: with a trigger on the board, a pathway's second face made its first face's mana")
+@example({"spell": {"mana_cost": "{1}"}, "player": {"energy": 1}, "permanents": [
+    {"id": "p1", "type_line": "Snow Land", "tapped": True, "abilities": [{"cost": "Sacrifice this", "add": "{R}"}]},
+    {"id": "p2", "type_line": "Snow Creature — Elf", "abilities": [
+        {"cost": "{T}, Pay {E}", "add": {"any": 2}, "instant_only": True, "damage": 1}]}]},
+         [{"spell": {"mana_cost": "{1}{W}", "type_line": "Creature — Elf", "additional": ["{1}"], "increase": ["{1}"]},
+           "player": {}, "permanents": []}], [KAVU], "altar",
+         20).via("fuzz: of two turns of the same value, the one that kicks a card (it cast another, unkicked)")
 def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, extra, beside, life):
     """best_turn's value, then its kickers and kicks, against the reference search
     (solver.checks.reference.best_turn_reference) over every land play (each face, each
