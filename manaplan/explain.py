@@ -19,12 +19,14 @@ Grizzly Bears: pay {1}{G}
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from collections import Counter
 
 from .model.duel_masters import PAYS_CIVILIZATION
-from .model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, BestTurn, Castable, NotEnoughMana, Payable, Plan, Sequence,
+from .model.plan import (CannotKeep, FirstFailure, CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, BestTurn, Castable, NotEnoughMana, Payable, Plan, Sequence,
                          Undecided, Unpayable)
 from .model.problem import PAY, PaymentProblem
 from .model.mana import format_types
@@ -108,6 +110,8 @@ def several(problem: PaymentProblem, result) -> str:
     left (a best turn says its land and its value first); a sequence that fails, or
     either undecided, as one spell's answer reads."""
     if not isinstance(result, (Sequence, BestTurn)):
+        if isinstance(result, Unpayable) and isinstance(result.certificate, FirstFailure):
+            return f"the sequence: can't be paid: {_cards_named(problem, result.message)}"
         return payment(problem, result)
     lines = []
     if isinstance(result, BestTurn):
@@ -164,13 +168,25 @@ def castable(problem: PaymentProblem, result: Castable) -> str:
     return "\n".join(payment(problem.for_spell(spell), answer) for spell, answer in result.answers)
 
 
-def _reason_words(result: Unpayable, names) -> str:
+def _reason_words(result: Unpayable, names, problem: PaymentProblem | None = None) -> str:
     """The reason's message with each permanent called by its card name (the answer's
-    message names ids, for engines)."""
+    message names ids, for engines), and each card of the hand a reason names (a kept
+    card that can't be kept)."""
     cert = result.certificate
     if isinstance(cert, NotEnoughMana) and result.message.startswith(cert.sentence()):
         return cert.sentence(names) + result.message[len(cert.sentence()):]
+    if isinstance(cert, (CannotKeep, FirstFailure)) and problem is not None:
+        return _cards_named(problem, result.message)
     return result.message
+
+
+def _cards_named(problem: PaymentProblem, message: str) -> str:
+    """``message`` with the ids of the question's cards (a sequence's spells, the hand,
+    what is kept) written as their names, where they have one."""
+    named = {c.id: c.name for c in problem.spells + problem.hand + problem.keep if c.id and c.name and c.id != c.name}
+    for cid in sorted(named, key=len, reverse=True):
+        message = re.sub(r"(?<![\w-])" + re.escape(cid) + r"(?![\w-])", named[cid], message)
+    return message
 
 
 def payment(problem: PaymentProblem, result) -> str:
@@ -179,7 +195,7 @@ def payment(problem: PaymentProblem, result) -> str:
     title = _title(problem)
     names = _Names(problem)
     if isinstance(result, Unpayable):
-        return f"{title}: can't be paid: {_reason_words(result, names)}"
+        return f"{title}: can't be paid: {_reason_words(result, names, problem)}"
     if isinstance(result, Undecided):
         return f"{title}: no answer: {result.message}"
     if isinstance(result, Payable):

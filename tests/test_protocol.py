@@ -215,6 +215,11 @@ def test_the_way_in_rough_edges_issue_24():
     reason = json.loads(manaplan_cli("solve", stdin=json.dumps(birds)).stdout)["reason"]
     assert reason["sources"] == [] and "bop can't tap for it yet: summoning sick, CR 302.6" in reason["message"]
     assert "Birds of Paradise can't tap" in manaplan_cli("solve", "--explain", stdin=json.dumps(birds)).stdout
+    sequence = {"query": "sequence", "permanents": [{"id": "m", "name": "Mountain", "type_line": "Basic Land — Mountain"}],
+                "spells": [{"id": "b1", "name": "Lightning Bolt", "mana_cost": "{R}"},
+                           {"id": "b2", "name": "Shock", "mana_cost": "{R}"}]}
+    words = manaplan_cli("solve", "--explain", stdin=json.dumps(sequence)).stdout
+    assert words.strip() == "the sequence: can't be paid: Shock can't be paid after Lightning Bolt"
     out = manaplan_cli("deck")
     assert out.returncode == 2 and "{analyze,sources}" in out.stderr
     helped = manaplan_cli("deck", "analyze", "--help").stdout.split("options:", 1)[1]
