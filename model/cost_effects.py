@@ -218,6 +218,14 @@ def apply_cost_effects(spell, board, permanents, opponents) -> object:
         return spell
     parts, unsure = [], ()
     for own in spell.reductions:
+        if own.where == "where X":  # Ghalta, The Great Henge, Metalwork Colossus
+            n, missing = _x_of(board, own.kind)
+            if missing:
+                unsure += ((own.text, f"X counts what {missing} does not give ('power' or 'mana_cost'): counted "
+                                      "without it, so the cost may be lower"),)
+            if n:
+                parts.append(AppliedCost("reduce", ManaCost.parse("{%d}" % n), "", own.text))
+            continue
         n = _count(board, own.kind)
         if own.at_least:  # "if you control N or more ...": the amount once (metalcraft: three artifacts)
             if n >= own.at_least:
@@ -254,6 +262,20 @@ def apply_cost_effects(spell, board, permanents, opponents) -> object:
                    reduce=cost.reduce + tuple(a.amount for a in parts if a.what == "reduce"),
                    minimum=max([cost.minimum] + [a.amount for a in parts if a.what == "minimum"]))
     return replace(spell, cost=cost, cost_effects=tuple(parts), cost_effects_applied=True, cost_unsure=unsure)
+
+
+def _x_of(board, what: str) -> tuple:
+    """(X of "where X is ..." on ``board``: the total or greatest power of its creatures,
+    the total mana value of its noncreature artifacts; the first permanent that does not
+    give what X counts, or "")."""
+    if what in ("total power", "greatest power"):
+        counted = [p for p in board.permanents if p.is_a("creature")]
+        values = [p.power for p in counted if p.power is not None]
+        missing = next((p.id for p in counted if p.power is None), "")
+        return (sum(values) if what == "total power" else max(values, default=0)), missing
+    counted = [p for p in board.permanents if p.is_a("artifact") and not p.is_a("creature")]
+    missing = next((p.id for p in counted if p.mana_cost is None), "")
+    return sum(p.mana_cost.mana_value for p in counted if p.mana_cost is not None), missing
 
 
 def _count(board, kind: str) -> int:

@@ -396,6 +396,9 @@ class Permanent:
     #: when it came under its controller's control, as the request orders them (CR 613.7):
     #: the order of effects that change land types; None when not given
     timestamp: int | None = None
+    #: its power as it is now, when given (a creature's: what "the total power of
+    #: creatures you control" counts); None when not given
+    power: int | None = None
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)

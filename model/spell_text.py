@@ -59,6 +59,14 @@ _FOR_EACH = re.compile(r"This spell costs (?P<amount>(?:\{[^}]+\})+) (?P<dir>les
                        r"(?:other )?(?P<kind>" + _KIND + r") (?P<where>you control|on the battlefield)\.")
 _IF_CONTROL = re.compile(r"(?:[A-Z][a-z]+ — )?This spell costs (?P<amount>(?:\{[^}]+\})+) less to cast if you control "
                          r"(?:(?P<n>a|an|one|two|three|four|five) or more |(?P<one>a|an) )(?P<kind>" + _KIND + r")\.")
+#: "costs {X} less to cast, where X is ..." read on the board: what is counted (Ghalta,
+#: The Great Henge, Metalwork Colossus)
+_WHERE_X = re.compile(r"This spell costs \{X\} less to cast, where X is (?P<what>the total power of creatures you control|"
+                      r"the greatest power among creatures you control|the total mana value of noncreature artifacts "
+                      r"you control)\.")
+WHERE_X = {"the total power of creatures you control": "total power",
+           "the greatest power among creatures you control": "greatest power",
+           "the total mana value of noncreature artifacts you control": "total mana value"}
 _SACRIFICE = re.compile(r"As an additional cost to cast this spell, sacrifice (?P<n>a|an|one|two|three) "
                         r"(?P<kinds>" + _KIND + r"(?: or " + _KIND + r")*)\.")
 _ADDITIONAL = re.compile(r"\bAs an additional cost to cast this spell\b", re.I)
@@ -163,6 +171,9 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
                 unread.append((line, "a change of its cost that is not read"))
                 continue
             reductions.append(SelfReduction(amount, m.group("dir"), _kind(m.group("kind")), m.group("where"), line))
+            continue
+        if m := _WHERE_X.fullmatch(line):
+            reductions.append(SelfReduction(ManaCost.parse("{1}"), "less", WHERE_X[m.group("what")], "where X", line))
             continue
         if m := _IF_CONTROL.fullmatch(line):
             try:

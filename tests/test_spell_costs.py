@@ -423,3 +423,20 @@ def test_a_card_is_cast_any_way_it_can_be_for_mana_alone():
     assert seq["payable"] is None
     turn = solve({"query": "best_turn", "hand": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
     assert turn["not_modelled"][0]["id"] == "m"
+
+
+def test_x_less_where_x_is_counted_on_the_board():
+    """Item 1: "costs {X} less, where X is the total power of creatures you control"
+    (Ghalta) counts the permanents' ``power`` (a Scryfall card's too); a creature that
+    does not give it makes the count a lower bound: a "no" is null."""
+    ghalta = {"name": "Ghalta, Primal Hunger", "mana_cost": "{10}{G}{G}", "type_line": "Legendary Creature — Elder "
+              "Dinosaur", "oracle_text": "Trample\nThis spell costs {X} less to cast, where X is the total power of "
+                                         "creatures you control."}
+    beasts = [{"id": "a", "type_line": "Creature — Beast", "power": 4},
+              {"id": "b", "object": "card", "name": "Colossal Dreadmaw", "type_line": "Creature — Dinosaur",
+               "mana_cost": "{4}{G}{G}", "oracle_text": "Trample", "power": "6", "toughness": "6"}]
+    assert solve({"query": "total_cost", "spell": ghalta, "permanents": beasts})["total_cost"] == "{G}{G}"
+    forests = [{"id": f"f{i}", **FOREST} for i in range(2)]
+    assert solve({"spell": ghalta, "permanents": beasts + forests})["payable"] is True
+    unknown = [{"id": "c", "type_line": "Creature — Elf"}] + forests
+    assert solve({"spell": ghalta, "permanents": unknown})["payable"] is None

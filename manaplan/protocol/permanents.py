@@ -32,7 +32,7 @@ from .large_requests import PermanentTexts
 
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
                     "counters", "chosen_color", "snow", "colors", "mana_cost", "triggers", "attached_to",
-                    "chosen_type", "exiled_colors", "timestamp")
+                    "chosen_type", "exiled_colors", "timestamp", "power")
 
 
 ABILITY_FIELDS = ("cost", "add", "restrict", "instant_only", "mana_ability", "damage", "restrict_abilities")
@@ -337,7 +337,8 @@ def _permanent_body(p: dict, key: str) -> Permanent:
                      changeling=bool(re.search(r"(?m)^Changeling\b", oracle)), unread=tuple(unread),
                      grants=text.grants, replaces=text.replaces, spending=text.spending, key=key,
                      landfall=text.landfall, cost_effects=text.cost_effects, land_types=text.land_types,
-                     timestamp=whole_number(p, "timestamp", "timestamp", None) if "timestamp" in p else None)
+                     timestamp=whole_number(p, "timestamp", "timestamp", None) if "timestamp" in p else None,
+                     power=whole_number(p, "power", "power", None) if "power" in p else None)
 
 
 #: land subtypes (CR 205.3i): a land whose subtypes are all unknown is a misspelling

@@ -92,7 +92,11 @@ def permanent_fields(entry: dict, at: str) -> dict:
     if face is None:
         expect(layout != "split", "a split card on the battlefield: give 'face' (0 or 1)", join(at, "face"))
         face = 0
-    return _merged(state, _face_fields(card, faces, face, layout, card_at), ("face",))
+    fields = _face_fields(card, faces, face, layout, card_at)
+    power = (faces[face] if faces else card).get("power", card.get("power"))
+    if isinstance(power, str) and power.isdigit() and "power" not in state:  # ("*": not known, not given)
+        fields["power"] = int(power)
+    return _merged(state, fields, ("face",))
 
 
 def spell_fields(entry: dict, at: str) -> dict:
