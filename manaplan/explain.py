@@ -154,6 +154,8 @@ def total_cost(problem: PaymentProblem, result) -> str:
             lines.append(f"  at least {cost} mana in all{why}")
         elif what == "sacrifice":
             lines.append(f"  and sacrifice {cost}{why}")
+        elif what == "discard":
+            lines.append(f"  and discard {cost}{why}")
         elif optional:
             lines.append(f"  may also pay {cost} ({what})")
         else:
@@ -218,6 +220,9 @@ def payment(problem: PaymentProblem, result) -> str:
         lines.append(f"  exiled from your graveyard: {plan.exiled}")
     if plan.cost_sacrificed:
         lines.append(f"  sacrificed for its additional cost: {', '.join(names(p) for p in plan.cost_sacrificed)}")
+    if plan.cost_discarded:
+        hand = {c.id: c.name or c.id for c in problem.hand}
+        lines.append(f"  discarded for its additional cost: {', '.join(hand.get(c, c) for c in plan.cost_discarded)}")
     if plan.is_lethal(problem.player.life):
         lines.append(f"  this loses {plan.life_paid} life from {problem.player.life}: the player loses the game")
     if plan.better_before_casting:

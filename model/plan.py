@@ -161,6 +161,8 @@ class Plan:
     #: the permanents sacrificed to pay the spell's additional cost (Bone Splinters'
     #: "sacrifice a creature", CR 601.2h: after every mana ability)
     cost_sacrificed: tuple = ()
+    #: the cards of the hand discarded for the spell's additional cost (CR 601.2h)
+    cost_discarded: tuple = ()
     #: the other way the spell is cast, when not for its mana cost (evoke, dash, overload,
     #: bestow: CR 118.9); "" for its mana cost
     cast_with: str = ""
@@ -355,6 +357,8 @@ class CostParts:
 
 #: an additional cost that sacrifices a permanent, and no permanent of the kind to sacrifice
 NOTHING_TO_SACRIFICE = "nothing_to_sacrifice"
+#: an additional cost that discards cards, and not enough cards of the kind in the hand
+NOTHING_TO_DISCARD = "nothing_to_discard"
 
 #: the most distinct totals a ``total_cost`` answer lists
 MOST_TOTALS = 64

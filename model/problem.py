@@ -147,6 +147,8 @@ class Spell:
     #: tried when its mana cost can't be paid; ``cast_with``: the one this spell is cast with
     alternative_costs: tuple = ()
     cast_with: str = ""
+    #: additional costs that discard cards of the hand (model.spell_text.DiscardCost)
+    discards: tuple = ()
     cost_unsure: tuple = field(default=(), compare=False)
     #: a land card: how it enters as the land drop (:class:`~manaplan.model.entering.EntersRule`)
     enters: object = None

@@ -67,6 +67,8 @@ _WHERE_X = re.compile(r"This spell costs \{X\} less to cast, where X is (?P<what
 WHERE_X = {"the total power of creatures you control": "total power",
            "the greatest power among creatures you control": "greatest power",
            "the total mana value of noncreature artifacts you control": "total mana value"}
+_DISCARD = re.compile(r"As an additional cost to cast this spell, discard (?P<n>a|an|one|two|three) "
+                      r"(?P<kind>card|cards|land card|land cards|creature card|creature cards)\.")
 _SACRIFICE = re.compile(r"As an additional cost to cast this spell, sacrifice (?P<n>a|an|one|two|three) "
                         r"(?P<kinds>" + _KIND + r"(?: or " + _KIND + r")*)\.")
 _ADDITIONAL = re.compile(r"\bAs an additional cost to cast this spell\b", re.I)
@@ -118,6 +120,16 @@ class AlternativeCost:
 
 
 @dataclass(frozen=True)
+class DiscardCost:
+    """"As an additional cost to cast this spell, discard ``count`` card(s)" (a ``kind``:
+    "card", or "land card"): cards of the hand other than the spell itself (CR 601.2h)."""
+
+    count: int = 1
+    kind: str = "card"
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class SpellText:
     """What :func:`read_spell_text` read: see the module."""
 
@@ -127,6 +139,7 @@ class SpellText:
     alternatives: tuple = ()  # (line, why): other ways to cast it, not tried
     unread: tuple = ()  # (line, why): about its cost, not read: the total is not known
     alternative_costs: tuple = ()  # AlternativeCost: other ways to cast it for mana alone, tried
+    discards: tuple = ()  # DiscardCost: additional costs that discard cards of the hand
 
 
 def _kind(word: str) -> str:
@@ -144,7 +157,7 @@ def _kind(word: str) -> str:
 
 def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellText:
     """Read a spell's text line by line (see the module); ``name`` is written ``~``."""
-    keywords, reductions, sacrifices, alternatives, unread, tried = set(), [], [], [], [], []
+    keywords, reductions, sacrifices, alternatives, unread, tried, discards = set(), [], [], [], [], [], []
     for raw in (oracle_text or "").split("\n"):
         line = re.sub(r"\([^)]*\)", "", raw).strip()
         if name:
@@ -186,6 +199,11 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
             n = _NUMBER_WORDS[(m.group("n") or m.group("one")).lower()]
             reductions.append(SelfReduction(amount, "less", _kind(m.group("kind")), "you control", line, at_least=n))
             continue
+        if m := _DISCARD.fullmatch(line):
+            kind = m.group("kind")
+            kind = kind[:-1] if kind.endswith("s") else kind
+            discards.append(DiscardCost(_NUMBER_WORDS[m.group("n")], kind, line))
+            continue
         if m := _SACRIFICE.fullmatch(line):
             kinds = tuple(_kind(k) for k in m.group("kinds").split(" or "))
             sacrifices.append(SacrificeCost(kinds, _NUMBER_WORDS[m.group("n")], line))
@@ -208,7 +226,7 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
         if _ABOUT_ITS_COST.search(line):
             unread.append((line, "about what it costs to cast, not read"))
     return SpellText(frozenset(keywords), tuple(reductions), tuple(sacrifices), tuple(alternatives), tuple(unread),
-                     tuple(tried))
+                     tuple(tried), tuple(discards))
 
 
 #: keywords that often share a line with convoke, improvise or delve and say nothing of cost

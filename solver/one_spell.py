@@ -12,12 +12,13 @@ board, so a hand's copies of one card, or a ``pay`` after ``castable``, are solv
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
 from dataclasses import fields, replace
 
 from ..model.errors import ModelTooLarge
-from ..model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_SACRIFICE, Payable, Plan,
-                          Undecided, Unpayable, listing)
+from ..model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_DISCARD, NOTHING_TO_SACRIFICE,
+                          UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable, listing)
 from ..model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, PaymentProblem, Spell
 from ..model.sources import PRECAST_ONLY, flexibility
 
@@ -45,6 +46,8 @@ def answer_alone(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
     spell = problem.spell
     if spell.alternative_costs:
         return _answer_any_way(problem, budget, plain_path)
+    if spell.discards:
+        return _answer_discarding(problem, budget, plain_path)
     if spell.sacrifices:
         return _answer_sacrificing(problem, budget, plain_path)
     if spell.kicker is not None or spell.multikicker is not None:
@@ -75,6 +78,58 @@ def _answer_any_way(problem: PaymentProblem, budget: Budget, plain_path: bool):
             return out
         reasons.append(f"{alt.keyword} {alt.mana}: {out.message}")
     return Unpayable(NO_PAYMENT, "no way to cast it can be paid; " + "; ".join(reasons))
+
+
+def _answer_discarding(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """A spell whose additional cost discards cards of the hand (Tormenting Voice: "discard
+    a card"; model.spell_text.DiscardCost), paid after mana abilities (CR 601.2g-h): the
+    cards discarded are of the hand given (``hand``), not the spell itself, and not a card
+    exiled from the hand for mana (Simian Spirit Guide). Cards that make no mana are
+    discarded first; where one that does must go, each choice of them is tried, kept from
+    being exiled for mana (``prefer.never_sacrifice``), and the best plan taken. Without a
+    hand, the answer is not known."""
+    (cost,) = problem.spell.discards  # (one such cost: others are not read, model.spell_text)
+    spell = replace(problem.spell, discards=())
+    if not problem.hand:
+        return Undecided(UNREAD_ABILITIES, f"its additional cost discards {_a(cost.kind)}, and the request gives no "
+                                           f"hand ('hand'): {cost.text!r}", unread=((spell.id or "spell", cost.text),))
+    cards = [c for c in problem.hand if c.id != spell.id and _of_kind(c, cost.kind)]
+    if len(cards) < cost.count:
+        return Unpayable(NOTHING_TO_DISCARD, f"its additional cost discards {cost.count} {cost.kind}(s), and the hand "
+                                             f"holds {len(cards)} besides the spell: {cost.text!r} (CR 601.2f, 601.2h)")
+    free = [c.id for c in cards if c.from_hand is None]
+    sources = [c.id for c in cards if c.from_hand is not None]
+    need = max(0, cost.count - len(free))
+    found, refused = None, None
+    for kept in itertools.combinations(sources, need):
+        if budget.spent:
+            return budget.undecided()
+        prefer = replace(problem.prefer, never_sacrifice=problem.prefer.never_sacrifice | set(kept))
+        out = answer_alone(replace(problem, spell=spell, prefer=prefer), budget, plain_path)
+        discarded = tuple(free[:cost.count - need]) + kept
+        if isinstance(out, Payable):
+            return out
+        if isinstance(out, Plan):
+            plan = replace(out, cost_discarded=discarded)
+            rank = (-(plan.x or 0), _plan_rank(problem, plan))
+            if found is None or rank < found[0]:
+                found = (rank, plan)
+        elif isinstance(out, Undecided):
+            return out
+        else:
+            refused = refused or out
+    if found is None:
+        return refused if not need else Unpayable(NO_PAYMENT, f"with the card(s) it discards kept from being exiled "
+                                                              f"for mana ({cost.text!r}): {refused.message}")
+    check_plan(problem, found[1])
+    return found[1]
+
+
+def _of_kind(card, kind: str) -> bool:
+    """Whether a card of the hand is a ``kind`` ("card", "land card", "creature card")."""
+    if kind == "card":
+        return True
+    return (kind.split()[0].capitalize()) in card.type_line.replace("—", " ").split()
 
 
 def _answer_sacrificing(problem: PaymentProblem, budget: Budget, plain_path: bool):

@@ -144,9 +144,9 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
     changes, is not seen)."""
     out, unfollowed = [], ()
     for card in cards:
-        if card.sacrifices:  # (pay, can_pay and castable answer it: solver.one_spell)
-            unfollowed += ((card.id, f"its additional cost sacrifices a permanent ({card.sacrifices[0].text!r}), "
-                                     "which best_turn does not follow yet: it is not cast"),)
+        if card.sacrifices or card.discards:  # (pay, can_pay and castable answer it: solver.one_spell)
+            unfollowed += ((card.id, f"its additional cost ({(card.sacrifices + card.discards)[0].text!r}) is not "
+                                     "followed by best_turn yet: it is not cast"),)
             continue
         if card.alternative_costs or card.alternatives:  # (pay and castable try what they can: solver.one_spell)
             unfollowed += tuple((card.id, f"another way to cast it ({line!r}) is not tried by best_turn: cast for its "
@@ -163,13 +163,13 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
 
 def _sacrificing(cards: list):
     """An answer saying it is not known, where a card's additional cost sacrifices a
-    permanent: ``pay``, ``can_pay``, ``max_x`` and ``castable`` follow that cost
-    (solver.one_spell), the models of several payments not yet; else None."""
-    lines = tuple((card.id or "spell", cost.text) for card in cards for cost in card.sacrifices)
+    permanent or discards cards: ``pay``, ``can_pay``, ``max_x`` and ``castable`` follow
+    that cost (solver.one_spell), the models of several payments not yet; else None."""
+    lines = tuple((card.id or "spell", cost.text) for card in cards for cost in card.sacrifices + card.discards)
     if not lines:
         return None
-    return Undecided(UNREAD_ABILITIES, "an additional cost that sacrifices a permanent is followed by pay, can_pay, "
-                                       "max_x and castable, not yet across several payments: "
+    return Undecided(UNREAD_ABILITIES, "an additional cost that sacrifices a permanent or discards cards is followed "
+                                       "by pay, can_pay, max_x and castable, not yet across several payments: "
                                        + "; ".join(f"{who}: {line!r}" for who, line in lines), unread=lines)
 
 

@@ -76,6 +76,7 @@ def _parts(spell) -> tuple:
         parts += [(what, str(e.amount), False, e.source, e.text) for e in effects if e.what == what]
     floors = [e for e in effects if e.what == "minimum"]
     parts += [("sacrifice", ", ".join(c.kinds), False, "", c.text) for c in spell.sacrifices]
+    parts += [("discard", f"{c.count} {c.kind}", False, "", c.text) for c in spell.discards]
     if cost.minimum and not any(e.amount == cost.minimum for e in floors):
         parts.append(("minimum", cost.minimum, False))
     parts += [("minimum", e.amount, False, e.source, e.text) for e in floors if e.amount == cost.minimum][:1]

@@ -87,7 +87,12 @@ def classify(card: dict, case: dict) -> tuple:
     got = sorted(_kind(k) for cost in spell.sacrifices for k in cost.kinds)
     if wanted != got and not (wanted and len(wanted) == 1 and set(got) >= set(wanted)):
         return MISREAD, f"sacrifices {got}, not {wanted}"
-    for other in ("discard", "life", "exile_from_graveyard", "tap_untapped", "one_of"):
+    discards = sum(c.count for c in spell.discards)
+    if expect.get("discard", 0) != discards:
+        return MISREAD, f"discards {discards}, not {expect.get('discard', 0)}"
+    if "discard_what" in expect and any(c.kind != expect["discard_what"] for c in spell.discards):
+        return MISREAD, f"discards {[c.kind for c in spell.discards]}, not {expect['discard_what']}"
+    for other in ("life", "exile_from_graveyard", "tap_untapped", "one_of"):
         if other in expect:
             return MISREAD, f"its {other.replace('_', ' ')} cost was neither read nor listed"
     flags = {k for k in ("convoke", "improvise", "delve") if getattr(spell, k)}

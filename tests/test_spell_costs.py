@@ -440,3 +440,57 @@ def test_x_less_where_x_is_counted_on_the_board():
     assert solve({"spell": ghalta, "permanents": beasts + forests})["payable"] is True
     unknown = [{"id": "c", "type_line": "Creature — Elf"}] + forests
     assert solve({"spell": ghalta, "permanents": unknown})["payable"] is None
+
+
+TORMENTING_VOICE = {"name": "Tormenting Voice", "mana_cost": "{1}{R}", "type_line": "Sorcery",
+                    "oracle_text": "As an additional cost to cast this spell, discard a card.\nDraw two cards."}
+SPIRIT_GUIDE = {"id": "ssg", "name": "Simian Spirit Guide", "mana_cost": "{2}{R}", "type_line": "Creature — Ape Spirit",
+                "oracle_text": "Exile this card from your hand: Add {R}."}
+
+
+def test_a_discard_cost_is_paid_from_the_hand_after_mana_abilities():
+    mountains = _on(MOUNTAIN, MOUNTAIN)
+    island = {"id": "isl", "name": "Island", "type_line": "Basic Land — Island"}
+    assert solve({"spell": TORMENTING_VOICE, "permanents": mountains})["payable"] is None  # no hand: not known
+    out = solve({"spell": TORMENTING_VOICE, "permanents": mountains, "hand": [island]})
+    assert out["payable"] and out["plan"]["discarded_for_cost"] == ["isl"]
+    alone = solve({"query": "castable", "permanents": mountains, "hand": [{"id": "v", **TORMENTING_VOICE}]})
+    assert alone["castable"][0]["reason"]["code"] == "nothing_to_discard"  # the spell is not its own discard
+    # a Spirit Guide is exiled for mana or discarded, not both
+    one = solve({"spell": TORMENTING_VOICE, "permanents": mountains[:1], "hand": [SPIRIT_GUIDE]})
+    assert one["payable"] is False
+    two = solve({"spell": TORMENTING_VOICE, "permanents": mountains[:1], "hand": [SPIRIT_GUIDE, island]})
+    assert two["payable"] and two["plan"]["discarded_for_cost"] == ["isl"]
+    total = solve({"query": "total_cost", "spell": TORMENTING_VOICE})
+    assert total["parts"][1] == {"from": "discard", "cards": 1, "kind": "card", "text": TORMENTING_VOICE[
+        "oracle_text"].split("\n")[0]}
+
+
+@settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
+@given(requests(max_permanents=3), st.lists(st.sampled_from(["island", "ssg", "bolt"]), max_size=2),
+       st.sampled_from(["As an additional cost to cast this spell, discard a card.",
+                        "As an additional cost to cast this spell, discard a land card.",
+                        "As an additional cost to cast this spell, sacrifice a creature."]))
+def test_additional_costs_agree_with_the_reference(request, hand, line):
+    if has_doubling(request["permanents"]):
+        reject()
+    cards = {"island": {"name": "Island", "type_line": "Basic Land — Island"}, "ssg": SPIRIT_GUIDE,
+             "bolt": {"name": "Lightning Bolt", "mana_cost": "{R}", "type_line": "Instant"}}
+    spell = {k: v for k, v in request["spell"].items() if k not in ("increase", "reduce", "minimum", "additional")}
+    if spell.get("mana_cost") is None:
+        return
+    req = {"spell": {**spell, "oracle_text": line}, "permanents": request["permanents"], "player": request["player"],
+           "hand": [{**cards[h], "id": f"h{i}"} for i, h in enumerate(hand)]}
+    problem = read(req)
+    out = answer(problem)
+    if isinstance(out, Undecided):
+        assert hand or "discard" not in line  # without a hand a discard cost is not known; otherwise only the guard
+        reject()
+    try:
+        best = reference_optimum(problem, 50_000)
+    except SearchTooLarge:
+        reject()
+    assert isinstance(out, Plan) == (best is not None), (out, best)
+    if isinstance(out, Plan):
+        assert validate_plan(problem, out) == []
+        assert plan_objective(problem, out) == best

@@ -463,6 +463,7 @@ def _read_spell(spell: dict) -> Spell:
                  changeling=bool(re.search(r"(?m)^Changeling\b", spell.get("oracle_text", ""))),
                  reductions=() if changes_given else text.reductions,
                  sacrifices=() if additional_given else text.sacrifices,
+                 discards=() if additional_given else text.discards,
                  alternatives=() if "alternative_cost" in spell else text.alternatives,
                  alternative_costs=() if "alternative_cost" in spell else text.alternative_costs,
                  cost_unread=tuple((line, why) for line, why in text.unread
@@ -591,6 +592,8 @@ def write_plan(plan: Plan, life: int) -> dict:
         out["exiled"] = plan.exiled
     if plan.cost_sacrificed:
         out["sacrificed_for_cost"] = list(plan.cost_sacrificed)
+    if plan.cost_discarded:
+        out["discarded_for_cost"] = list(plan.cost_discarded)
     if plan.cast_with:
         out["cast_with"] = plan.cast_with
     if plan.better_before_casting:
@@ -734,8 +737,12 @@ def write_total_cost(problem: PaymentProblem, result) -> dict:
 def _write_part(what: str, cost, optional: bool, source: str = "", text: str = "") -> dict:
     """One part of a ``total_cost`` answer: where it came from, its mana (or a floor's
     amount), whether it is the player's choice, and the permanent whose text added it."""
-    out = {"from": what, **({"amount": cost} if what == "minimum" else {"kinds": cost.split(", ")} if what == "sacrifice"
-                            else {"cost": cost})}
+    if what == "discard":
+        n, kind = cost.split(" ", 1)
+        out = {"from": what, "cards": int(n), "kind": kind}
+    else:
+        out = {"from": what, **({"amount": cost} if what == "minimum" else {"kinds": cost.split(", ")}
+                                if what == "sacrifice" else {"cost": cost})}
     if optional:
         out["optional"] = True
     if source:

@@ -193,6 +193,8 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
         for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
             if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t, any_color):
                 continue
+            if not _can_discard(problem, sacrificed):
+                continue
             for for_cost in _cost_sacrifices(problem, sacrificed):  # its additional cost's (CR 601.2h)
                 gone = sacrificed | set(for_cost)
                 spared = len((tapped | gone) & problem.prefer.keep_untapped)
@@ -202,6 +204,17 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
                 if best is None or obj < best:
                     best = obj
     return best
+
+
+def _can_discard(problem: PaymentProblem, gone) -> bool:
+    """Whether the spell's additional costs that discard cards can be paid once the hand
+    cards in ``gone`` were exiled for mana: enough other cards of the hand, of the kind."""
+    for cost in problem.spell.discards:
+        left = [c for c in problem.hand if c.id != problem.spell.id and c.id not in gone
+                and (cost.kind == "card" or cost.kind.split()[0].capitalize() in c.type_line)]
+        if len(left) < cost.count:
+            return False
+    return True
 
 
 def _cost_sacrifices(problem: PaymentProblem, sacrificed):

@@ -461,6 +461,24 @@ class _Table:
         self._pay_mana(plan, total)
         self._pay_life(plan, total)
         self._sacrifice_for_cost(plan)
+        self._discard_for_cost(plan)
+
+    def _discard_for_cost(self, plan: Plan) -> None:
+        """The spell's additional costs that discard cards (CR 601.2h): cards of the hand,
+        distinct, not the spell, not exiled from the hand for mana, of the kind."""
+        wanted = sum(c.count for c in self.spell.discards)
+        if len(plan.cost_discarded) != wanted or len(set(plan.cost_discarded)) != wanted:
+            raise PlanRejected(f"spell: its additional cost discards {wanted} card(s), the plan "
+                               f"{len(plan.cost_discarded)}")
+        hand = {c.id: c for c in self.problem.hand if c.id != self.spell.id}
+        for cid in plan.cost_discarded:
+            if cid not in hand:
+                raise PlanRejected(f"spell: {cid!r} is not a card of the hand besides the spell")
+            if cid in self.sacrificed:
+                raise PlanRejected(f"spell: {cid} was exiled from the hand for mana, it can't be discarded too")
+            kinds = {c.kind for c in self.spell.discards}
+            if "card" not in kinds and not any(k.split()[0].capitalize() in hand[cid].type_line for k in kinds):
+                raise PlanRejected(f"spell: {cid} is not {' or '.join(kinds)}")
 
     def _sacrifice_for_cost(self, plan: Plan) -> None:
         """The spell's additional costs that sacrifice a permanent (CR 601.2h): one
