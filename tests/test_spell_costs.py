@@ -483,9 +483,11 @@ def test_additional_costs_agree_with_the_reference(request, hand, line):
            "hand": [{**cards[h], "id": f"h{i}"} for i, h in enumerate(hand)]}
     problem = read(req)
     out = answer(problem)
+    if not hand and "discard" in line:
+        assert isinstance(out, Undecided)  # without a hand a discard cost is not known
+        return
     if isinstance(out, Undecided):
-        assert hand or "discard" not in line  # without a hand a discard cost is not known; otherwise only the guard
-        reject()
+        reject()  # (the time guard)
     try:
         best = reference_optimum(problem, 50_000)
     except SearchTooLarge:
