@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 
 from .errors import ManaplanError
 from .mana import ManaCost
+from .sources import split_type_line
 from .symbols import COLOR_NAMES
 
 #: who casts the spells a line names, from its controller's side
@@ -54,6 +55,16 @@ _EACH_SPELL_COSTS = re.compile(r"Each spell(?: a player casts)? costs (?P<amount
 _HAVE = re.compile(
     r"(?:(?P<what>[A-Za-z][A-Za-z ,-]*?) )?[Ss]pells(?: (?P<who>you cast|your opponents cast))? have "
     r"(?:affinity for (?P<per>artifacts|creatures|lands|enchantments|[A-Z][a-z]+s)|(?P<kw>convoke|improvise|delve))\.")
+#: Hum of the Radix: "Each artifact spell costs {1} more to cast for each artifact its
+#: controller controls."; Damping Sphere: "... for each other spell that player has cast
+#: this turn."; Animar: "Creature spells you cast cost {1} less to cast for each +1/+1
+#: counter on ~."
+_EACH_PER = re.compile(r"Each (?P<what>[a-z]+ )?spell(?: a player casts)? costs (?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) "
+                       r"to cast for each (?:(?P<kind>artifact|creature|land|enchantment) its controller controls|"
+                       r"(?P<spells>other spell that player has cast this turn))\.")
+_PER_COUNTER = re.compile(r"(?:(?P<what>[A-Za-z][A-Za-z ,-]*?) )?[Ss]pells(?: (?P<who>you cast|your opponents cast))? cost "
+                          r"(?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) to cast for each (?P<counter>[+-]1/[+-]1|[a-z]+) "
+                          r"counter on (?:~|[A-Z][\w'-]*)\.")  # (its own name, or a legend's short one: Animar)
 _FLOOR = re.compile(r"As long as ~ is untapped, each spell that would cost less than (?P<n>\w+) mana to cast costs "
                     r"(?P=n) mana to cast\.")
 
@@ -146,11 +157,40 @@ class CostEffect:
     text: str = ""
     per: str = ""
     keyword: str = ""
+    #: the amount counted: for each ``counter`` counter on its own permanent (Animar), or
+    #: for each spell its caster cast this turn before it (``per`` "spells cast")
+    counter: str = ""
 
     @classmethod
-    def parse(cls, line: str) -> "CostEffect | None":
+    def parse(cls, line: str, chosen_type: str = "") -> "CostEffect | None":
         """The effect of one line of Oracle text (the card's own name written ``~``), or
-        None when the line is not one this reads."""
+        None when the line is not one this reads. ``chosen_type``: the creature type
+        chosen as the permanent entered ("Creature spells you cast of the chosen type";
+        without one, such a line is not read)."""
+        if " of the chosen type" in line:
+            if not chosen_type:
+                return None
+            effect = cls.parse(line.replace(" of the chosen type", ""))
+            if effect is None:
+                return None
+            return replace(effect, spells=replace(effect.spells, subtypes=effect.spells.subtypes + (chosen_type,)),
+                           text=line)
+        if m := _EACH_PER.fullmatch(line):
+            try:
+                spells = SpellFilter.parse((m.group("what") or "").strip())
+                amount = ManaCost.parse(m.group("amount"))
+            except (ValueError, ManaplanError):
+                return None
+            per = m.group("kind") or "spells cast"
+            return cls(m.group("dir"), spells, amount, text=line, per=per)
+        if m := _PER_COUNTER.fullmatch(line):
+            who = {None: ANY, "you cast": YOU, "your opponents cast": OPPONENTS}[m.group("who")]
+            try:
+                spells = SpellFilter.parse(m.group("what") or "", who)
+                amount = ManaCost.parse(m.group("amount"))
+            except (ValueError, ManaplanError):
+                return None
+            return cls(m.group("dir"), spells, amount, text=line, counter=m.group("counter"))
         if m := _FLOOR.fullmatch(line):
             n = _NUMBERS.get(m.group("n"), int(m.group("n")) if m.group("n").isdigit() else 0)
             return cls("floor", SpellFilter(), floor=n, text=line) if n else None
@@ -206,7 +246,7 @@ class AppliedCost:
     text: str = ""
 
 
-def apply_cost_effects(spell, board, permanents, opponents) -> object:
+def apply_cost_effects(spell, board, permanents, opponents, player=None) -> object:
     """``spell`` (model.problem.Spell) with its own reductions (affinity, "for each ...":
     model.spell_text.SelfReduction, counted on ``board``, the caster's) and the cost
     effects of ``permanents`` (the caster's that have any) and ``opponents`` (theirs, or
@@ -216,8 +256,15 @@ def apply_cost_effects(spell, board, permanents, opponents) -> object:
     (``cost_changes_given``), or with effects applied already, is left as it is."""
     if spell.cost_changes_given or spell.cost_effects_applied:
         return spell
-    parts, unsure = [], ()
+    parts, unsure, unknown = [], (), ()
     for own in spell.reductions:
+        if own.where == "domain":  # basic land types among the caster's lands, as the board leaves them
+            n = len({t for body, _ in board.kinds if body.is_a("land") for t in split_type_line(body.type_line)[1]
+                     if t in ("Plains", "Island", "Swamp", "Mountain", "Forest")})
+            if n:
+                amount = ManaCost.parse("{%d}" % (n * sum(s.amount for s in own.amount.symbols)))
+                parts.append(AppliedCost("reduce", amount, "", own.text))
+            continue
         if own.where == "where X":  # Ghalta, The Great Henge, Metalwork Colossus
             n, missing = _x_of(board, own.kind)
             if missing:
@@ -253,8 +300,23 @@ def apply_cost_effects(spell, board, permanents, opponents) -> object:
                     if n := _count(board, effect.per):
                         parts.append(AppliedCost("reduce", ManaCost.parse("{%d}" % n), p.id, effect.text))
                 else:
-                    parts.append(AppliedCost("increase" if effect.change == "more" else "reduce", effect.amount, p.id,
-                                             effect.text))
+                    times = 1
+                    if effect.counter:  # Animar: for each +1/+1 counter on itself
+                        times = p.counter(effect.counter)
+                    elif effect.per == "spells cast":  # Damping Sphere: the caster's spells this turn
+                        if player is None or player.spells_cast is None:
+                            unknown += ((effect.text, "needs the number of spells the player cast this turn before "
+                                                      "this one ('player.spells_cast')"),)
+                            continue
+                        times = player.spells_cast
+                    elif effect.per:  # Hum of the Radix: the caster's permanents of a kind
+                        times = _count(board, effect.per)
+                    if times:
+                        amount = effect.amount if times == 1 else ManaCost(effect.amount.symbols * times)
+                        parts.append(AppliedCost("increase" if effect.change == "more" else "reduce", amount, p.id,
+                                                 effect.text))
+    if unknown:
+        spell = replace(spell, cost_unread=spell.cost_unread + unknown)
     if not parts:
         return replace(spell, cost_effects_applied=True, cost_unsure=unsure)
     cost = spell.cost

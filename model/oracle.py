@@ -147,7 +147,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             found.unread.append((line, e.message))
             continue
         if _CHANGES_COSTS.search(self_line):
-            if (effect := CostEffect.parse(self_line)) is not None:  # CR 601.2f: model.cost_effects
+            if (effect := CostEffect.parse(self_line, state.get("chosen_type", ""))) is not None:  # CR 601.2f
                 found.cost_effects.append(effect)
             else:
                 found.unread.append((line, CHANGES_COSTS))

@@ -362,10 +362,17 @@ class PaymentProblem:
                 s.reductions for s in spells):
             return
         # counts are of the permanents as they are: their land types changed (model.land_types)
-        apply = lambda spell: apply_cost_effects(spell, self.board, holders, self.opponents)  # noqa: E731
+        apply = lambda spell: apply_cost_effects(spell, self.board, holders, self.opponents, self.player)  # noqa: E731
         object.__setattr__(self, "spell", apply(self.spell))
         for name in ("hand", "keep", "spells"):
             object.__setattr__(self, name, tuple(apply(s) for s in getattr(self, name)))
+        counting = [e.text for p in holders + tuple(self.opponents or ()) for e in p.cost_effects
+                    if e.per == "spells cast"]
+        if counting and self.query in (SEQUENCE, BEST_TURN):  # (Damping Sphere: the count rises spell by spell)
+            why = "it counts the spells cast this turn, which rises with each spell of the step: not followed"
+            for name in ("hand", "spells"):
+                object.__setattr__(self, name, tuple(replace(s, cost_unread=s.cost_unread + tuple(
+                    (line, why) for line in counting)) for s in getattr(self, name)))
 
     def with_x(self, x: int) -> "PaymentProblem":
         """The ``pay`` question for the spell cast with X = ``x``, on the same board (its

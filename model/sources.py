@@ -58,6 +58,10 @@ def split_type_line(type_line: str) -> tuple:
     return parts[0].split(), parts[1].split() if len(parts) > 1 else []
 
 
+#: color words as a kind of permanent says them ("green creature")
+_COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def number_word(word: str) -> int | None:
     """``'two'`` -> 2, ``'3'`` -> 3, anything else -> None."""
     word = word.lower()
@@ -451,6 +455,9 @@ class Permanent:
         ``artifact``, ``enchantment``, ``permanent``, or has a subtype (``Forest``,
         ``Elf``; ``basic Swamp``), read from its type line (CR 205)."""
         types, subtypes = map(set, split_type_line(self.type_line))
+        color, _, rest = what.partition(" ")
+        if rest and color in _COLOR_CODES:  # "green creature" (Natural Order's sacrifice)
+            return _COLOR_CODES[color] in self.colors and self.is_a(rest)
         if what == "permanent":
             return True
         if what == "creature":
@@ -509,6 +516,9 @@ class Player:
     commander_identity: frozenset | None = None
     #: the player's energy counters ({E}, CR 107.14, 122.1)
     energy: int = 0
+    #: how many spells the player has cast this turn before this question (Damping
+    #: Sphere's tax counts them); None when not given
+    spells_cast: int | None = None
 
     def after(self, plan) -> "Player":
         """The player after carrying ``plan`` out: the life it cost (CR 118.3, and its

@@ -52,8 +52,8 @@ OPTIONAL_EXTRAS = ("Entwine", "Buyback", "Replicate", "Splice", "Squad", "Casual
                    "Cleave", "Offspring")
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_KIND = r"(?:artifacts?|creatures?|lands?|enchantments?|permanents?|Plains|Islands?|Swamps?|Mountains?|Forests?|" \
-        r"basic lands?|[A-Z][a-z]+s?)"
+_KIND = r"(?:(?:white |blue |black |red |green )?(?:artifacts?|creatures?|lands?|enchantments?|permanents?)|Plains|" \
+        r"Islands?|Swamps?|Mountains?|Forests?|basic lands?|[A-Z][a-z]+s?)"
 _AFFINITY = re.compile(r"Affinity for (?P<kind>" + _KIND + r")")
 _FOR_EACH = re.compile(r"This spell costs (?P<amount>(?:\{[^}]+\})+) (?P<dir>less|more) to cast for each "
                        r"(?:other )?(?P<kind>" + _KIND + r") (?P<where>you control|on the battlefield)\.")
@@ -61,6 +61,8 @@ _IF_CONTROL = re.compile(r"(?:[A-Z][a-z]+ — )?This spell costs (?P<amount>(?:\
                          r"(?:(?P<n>a|an|one|two|three|four|five) or more |(?P<one>a|an) )(?P<kind>" + _KIND + r")\.")
 #: "costs {X} less to cast, where X is ..." read on the board: what is counted (Ghalta,
 #: The Great Henge, Metalwork Colossus)
+_DOMAIN = re.compile(r"(?:Domain — )?This spell costs (?P<amount>\{\d+\}) less to cast for each basic land type among "
+                     r"lands you control\.")
 _WHERE_X = re.compile(r"This spell costs \{X\} less to cast, where X is (?P<what>the total power of creatures you control|"
                       r"the greatest power among creatures you control|the total mana value of noncreature artifacts "
                       r"you control)\.")
@@ -184,6 +186,10 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
                 unread.append((line, "a change of its cost that is not read"))
                 continue
             reductions.append(SelfReduction(amount, m.group("dir"), _kind(m.group("kind")), m.group("where"), line))
+            continue
+        if m := _DOMAIN.fullmatch(line):  # domain (CR 702.168... ability word): distinct basic land types
+            reductions.append(SelfReduction(ManaCost.parse(m.group("amount")), "less", "basic land type", "domain",
+                                            line))
             continue
         if m := _WHERE_X.fullmatch(line):
             reductions.append(SelfReduction(ManaCost.parse("{1}"), "less", WHERE_X[m.group("what")], "where X", line))

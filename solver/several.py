@@ -144,6 +144,10 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
     changes, is not seen)."""
     out, unfollowed = [], ()
     for card in cards:
+        if card.cost_unread:  # its total is not known (model.spell_text, model.cost_effects)
+            unfollowed += tuple((card.id, f"what it costs is not known ({line!r}: {why}): it is not cast")
+                                for line, why in card.cost_unread)
+            continue
         if card.sacrifices or card.discards:  # (pay, can_pay and castable answer it: solver.one_spell)
             unfollowed += ((card.id, f"its additional cost ({(card.sacrifices + card.discards)[0].text!r}) is not "
                                      "followed by best_turn yet: it is not cast"),)

@@ -9,7 +9,7 @@ the lines (``best_turn``'s ``not_modelled``) through :func:`unread_of`.
 from __future__ import annotations
 
 from ..model.oracle import CHANGES_COSTS, LOYALTY_TIMING
-from ..model.plan import NO_MANA_COST, UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable
+from ..model.plan import NO_MANA_COST, UNREAD_ABILITIES, Payable, Plan, Sequence, Undecided, Unpayable
 from ..model.problem import BEST_TURN, SEQUENCE, PaymentProblem
 
 
@@ -71,7 +71,7 @@ def unless_unread(problem: PaymentProblem, result):
     makes any answer uncertain (its total is not known); another way to cast it that
     was not tried, a "no" (model.spell_text)."""
     unknown, unsure = _spell_lines(problem)
-    if unknown and isinstance(result, (Plan, Payable, Unpayable)):
+    if unknown and isinstance(result, (Plan, Payable, Unpayable, Sequence)):
         lines = "; ".join(f"{who}: {line!r}" for who, line in unknown[:10])
         return Undecided(UNREAD_ABILITIES, f"the spell's text says something about what it costs that is not read: "
                                            f"{lines}; its total cost is not known (give it in 'additional', "

@@ -298,10 +298,9 @@ def test_text_that_changes_costs_is_read_or_the_spells_to_say():
     assert out["payable"] is False and out["reason"]["needs"] == 2  # {1}{R}
     assert pay("{R}", board, type_line="Creature — Elf")["payable"]  # a creature spell: no tax
     assert pay("{R}", board, type_line="Instant", increase=[])["payable"]  # the caller says none applies
-    sphere = {"id": "ds", "name": "Damping Sphere", "type_line": "Artifact",
+    sphere = {"id": "ds", "name": "Damping Grid", "type_line": "Artifact",  # (two real lines on one test card)
               "oracle_text": "If a land is tapped for two or more mana, it produces {C} instead of any other type and "
-                             "amount.\nEach spell a player casts costs {1} more to cast for each other spell that "
-                             "player has cast this turn."}
+                             "amount.\nEach spell costs {3} more to cast except during its controller's turn."}
     board = [sphere, {"id": "m", "type_line": "Basic Land — Mountain"}]
     out = pay("{R}", board, type_line="Instant")
     assert out["payable"] is None and out["reason"]["unread"] == [{"permanent": "ds", "text": sphere["oracle_text"]
@@ -388,10 +387,9 @@ def test_a_loyalty_ability_that_adds_mana_is_used_at_sorcery_speed_once_a_turn()
 
 
 def test_damping_sphere_makes_a_land_tapped_for_two_or_more_produce_one_colorless():
-    sphere = {"id": "ds", "name": "Damping Sphere", "type_line": "Artifact",
+    sphere = {"id": "ds", "name": "Damping Grid", "type_line": "Artifact",  # (two real lines on one test card)
               "oracle_text": "If a land is tapped for two or more mana, it produces {C} instead of any other type and "
-                             "amount.\nEach spell a player casts costs {1} more to cast for each other spell that "
-                             "player has cast this turn."}
+                             "amount.\nEach spell costs {3} more to cast except during its controller's turn."}
     tomb = {"id": "at", "name": "Ancient Tomb", "type_line": "Land",
             "oracle_text": "{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you."}
     assert pay("{2}", [tomb])["payable"]

@@ -496,3 +496,44 @@ def test_additional_costs_agree_with_the_reference(request, hand, line):
     if isinstance(out, Plan):
         assert validate_plan(problem, out) == []
         assert plan_objective(problem, out) == best
+
+
+def test_counts_on_the_board_domain_counters_chosen_types_and_spells_cast():
+    """Scion of Draco's domain, Animar's counters, Herald's Horn's chosen type, Hum of the
+    Radix's artifacts, Damping Sphere's spells cast this turn (a player field; without it,
+    or across a sequence, not known), Natural Order's green creature."""
+    def total(spell, perms, **more):
+        return solve({"query": "total_cost", "spell": spell, "permanents": perms, **more})["total_cost"]
+    scion = {"name": "Scion of Draco", "mana_cost": "{12}", "type_line": "Artifact Creature — Dragon",
+             "oracle_text": "Domain — This spell costs {2} less to cast for each basic land type among lands you "
+                            "control.\nFlying"}
+    assert total(scion, _on(VOLCANIC, FOREST)) == "{6}"
+    assert total(scion, _on(VOLCANIC, FOREST, {"name": "Blood Moon", **BLOOD_MOON})) == "{8}"  # a Mountain, a Forest
+    animar = {"name": "Animar, Soul of Elements", "type_line": "Legendary Creature — Elemental",
+              "oracle_text": "Creature spells you cast cost {1} less to cast for each +1/+1 counter on Animar.",
+              "counters": {"+1/+1": 3}}
+    wurm = {"mana_cost": "{4}{G}{G}", "type_line": "Creature — Wurm"}
+    assert total(wurm, _on(animar)) == "{1}{G}{G}"
+    horn = {"name": "Herald's Horn", "type_line": "Artifact", "chosen_type": "Elf",
+            "oracle_text": "As this artifact enters, choose a creature type.\nCreature spells you cast of the chosen type "
+                           "cost {1} less to cast."}
+    assert total({"mana_cost": "{1}{G}", "type_line": "Creature — Elf"}, _on(horn)) == "{G}"
+    assert total({"mana_cost": "{1}{G}", "type_line": "Creature — Bear"}, _on(horn)) == "{1}{G}"
+    hum = {"name": "Hum of the Radix", "type_line": "Enchantment",
+           "oracle_text": "Each artifact spell costs {1} more to cast for each artifact its controller controls."}
+    assert total({"mana_cost": "{2}", "type_line": "Artifact"}, _on(hum, ORNITHOPTER, ORNITHOPTER)) == "{4}"
+    sphere = {"name": "Damping Sphere", "type_line": "Artifact",
+              "oracle_text": "Each spell a player casts costs {1} more to cast for each other spell that player has cast "
+                             "this turn."}
+    assert total({"mana_cost": "{R}"}, _on(sphere), player={"spells_cast": 2}) == "{2}{R}"
+    assert solve({"spell": {"mana_cost": "{R}"}, "permanents": _on(sphere, MOUNTAIN, MOUNTAIN)})["payable"] is None
+    seq = solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{R}"}, {"id": "b", "mana_cost": "{R}"}],
+                 "permanents": _on(sphere, MOUNTAIN, MOUNTAIN, MOUNTAIN), "player": {"spells_cast": 0}})
+    assert seq["payable"] is None
+    order = {"name": "Natural Order", "mana_cost": "{2}{G}{G}", "type_line": "Sorcery",
+             "oracle_text": "As an additional cost to cast this spell, sacrifice a green creature."}
+    forests = _on(FOREST, FOREST, FOREST, FOREST)
+    elves = {"id": "elves", **LLANOWAR, "mana_cost": "{G}"}
+    assert solve({"spell": order, "permanents": forests + [elves]})["plan"]["sacrificed_for_cost"] == ["elves"]
+    human = {"id": "h", "type_line": "Creature — Human", "mana_cost": "{W}"}
+    assert solve({"spell": order, "permanents": forests + [human]})["reason"]["code"] == "nothing_to_sacrifice"

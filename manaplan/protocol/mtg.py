@@ -50,7 +50,7 @@ CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
                 "kicks", "alternative_cost", "commander", "colors")
-PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy")
+PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy", "spells_cast")
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -532,7 +532,8 @@ def _read_player(player: dict) -> Player:
                "player.commander_identity")
         identity = frozenset(identity)
     return Player(life, pool, whole_number(player, "graveyard", "player.graveyard", 0), identity,
-                  whole_number(player, "energy", "player.energy", 0))
+                  whole_number(player, "energy", "player.energy", 0),
+                  whole_number(player, "spells_cast", "player.spells_cast", None) if "spells_cast" in player else None)
 
 
 # -- writing ------------------------------------------------------------------------------
