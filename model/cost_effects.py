@@ -256,24 +256,40 @@ def apply_cost_effects(spell, board, permanents, opponents, player=None) -> obje
     (``cost_changes_given``), or with effects applied already, is left as it is."""
     if spell.cost_changes_given or spell.cost_effects_applied:
         return spell
-    parts, unsure, unknown = [], (), ()
+    own, unsure = _own_parts(spell, board, opponents)
+    spell, theirs, unknown = _board_parts(spell, board, permanents, opponents, player)
+    parts = own + theirs
+    if unknown:
+        spell = replace(spell, cost_unread=spell.cost_unread + unknown)
+    if not parts:
+        return replace(spell, cost_effects_applied=True, cost_unsure=unsure)
+    cost = spell.cost
+    cost = replace(cost, increase=cost.increase + tuple(a.amount for a in parts if a.what == "increase"),
+                   reduce=cost.reduce + tuple(a.amount for a in parts if a.what == "reduce"),
+                   minimum=max([cost.minimum] + [a.amount for a in parts if a.what == "minimum"]))
+    return replace(spell, cost=cost, cost_effects=tuple(parts), cost_effects_applied=True, cost_unsure=unsure)
+
+
+def _own_parts(spell, board, opponents) -> tuple:
+    """(the parts the spell's own reductions add, counted on the board: domain, "where X
+    is ...", "if you control N or more", "for each ... you control / on the battlefield";
+    why a count may be too low, as (line, why))."""
+    parts, unsure = [], ()
     for own in spell.reductions:
         if own.where == "domain":  # basic land types among the caster's lands, as the board leaves them
             n = len({t for body, _ in board.kinds if body.is_a("land") for t in split_type_line(body.type_line)[1]
                      if t in ("Plains", "Island", "Swamp", "Mountain", "Forest")})
-            if n:
-                amount = ManaCost.parse("{%d}" % (n * sum(s.amount for s in own.amount.symbols)))
-                parts.append(AppliedCost("reduce", amount, "", own.text))
-            continue
-        if own.where == "where X":  # Ghalta, The Great Henge, Metalwork Colossus
+        elif own.where == "where X":  # Ghalta, The Great Henge, Metalwork Colossus
             n, missing = _x_of(board, own.kind)
             if missing:
                 unsure += ((own.text, f"X counts what {missing} does not give ('power' or 'mana_cost'): counted "
                                       "without it, so the cost may be lower"),)
+            n *= _generic(own.amount)  # ({X}: one for each)
             if n:
                 parts.append(AppliedCost("reduce", ManaCost.parse("{%d}" % n), "", own.text))
             continue
-        n = _count(board, own.kind)
+        else:
+            n = _count(board, own.kind)
         if own.at_least:  # "if you control N or more ...": the amount once (metalcraft: three artifacts)
             if n >= own.at_least:
                 parts.append(AppliedCost("reduce", own.amount, "", own.text))
@@ -284,46 +300,52 @@ def apply_cost_effects(spell, board, permanents, opponents, player=None) -> obje
                                      "('opponents'): counted without them, so the cost may be lower"),)
             n += sum(1 for p in opponents or () if p.is_a(own.kind))
         if n:  # (generic mana only: n times {k} is {n*k}, CR 118.7)
-            amount = ManaCost.parse("{%d}" % (n * sum(s.amount for s in own.amount.symbols)))
+            amount = ManaCost.parse("{%d}" % (n * _generic(own.amount)))
             parts.append(AppliedCost("reduce" if own.change == "less" else "increase", amount, "", own.text))
+    return parts, unsure
+
+
+def _board_parts(spell, board, permanents, opponents, player) -> tuple:
+    """(the spell with the keywords the board gives it, the parts the board's and the
+    opponents' cost effects add to it, lines whose count the request does not give)."""
+    parts, unknown = [], ()
     for side, group in ((YOU, permanents), (OPPONENTS, opponents or ())):
         for p in group:
             for effect in p.cost_effects:
                 if effect.change == "floor":
                     if not p.tapped:
                         parts.append(AppliedCost("minimum", effect.floor, p.id, effect.text))
-                elif not effect.spells.matches(spell, side):
                     continue
-                elif effect.change == "keyword":
+                if not effect.spells.matches(spell, side):
+                    continue
+                if effect.change == "keyword":
                     spell = replace(spell, **{effect.keyword: True})
-                elif effect.change == "affinity":  # counted among the spell's caster's permanents
-                    if n := _count(board, effect.per):
-                        parts.append(AppliedCost("reduce", ManaCost.parse("{%d}" % n), p.id, effect.text))
+                    continue
+                if effect.change == "affinity":  # counted among the spell's caster's permanents
+                    times = _count(board, effect.per)
+                elif effect.counter:  # Animar: for each +1/+1 counter on itself
+                    times = p.counter(effect.counter)
+                elif effect.per == "spells cast":  # Damping Sphere: the caster's spells this turn
+                    if player is None or player.spells_cast is None:
+                        unknown += ((effect.text, "needs the number of spells the player cast this turn before this "
+                                                  "one ('player.spells_cast')"),)
+                        continue
+                    times = player.spells_cast
+                elif effect.per:  # Hum of the Radix: the caster's permanents of a kind
+                    times = _count(board, effect.per)
                 else:
                     times = 1
-                    if effect.counter:  # Animar: for each +1/+1 counter on itself
-                        times = p.counter(effect.counter)
-                    elif effect.per == "spells cast":  # Damping Sphere: the caster's spells this turn
-                        if player is None or player.spells_cast is None:
-                            unknown += ((effect.text, "needs the number of spells the player cast this turn before "
-                                                      "this one ('player.spells_cast')"),)
-                            continue
-                        times = player.spells_cast
-                    elif effect.per:  # Hum of the Radix: the caster's permanents of a kind
-                        times = _count(board, effect.per)
-                    if times:
-                        amount = effect.amount if times == 1 else ManaCost(effect.amount.symbols * times)
-                        parts.append(AppliedCost("increase" if effect.change == "more" else "reduce", amount, p.id,
-                                                 effect.text))
-    if unknown:
-        spell = replace(spell, cost_unread=spell.cost_unread + unknown)
-    if not parts:
-        return replace(spell, cost_effects_applied=True, cost_unsure=unsure)
-    cost = spell.cost
-    cost = replace(cost, increase=cost.increase + tuple(a.amount for a in parts if a.what == "increase"),
-                   reduce=cost.reduce + tuple(a.amount for a in parts if a.what == "reduce"),
-                   minimum=max([cost.minimum] + [a.amount for a in parts if a.what == "minimum"]))
-    return replace(spell, cost=cost, cost_effects=tuple(parts), cost_effects_applied=True, cost_unsure=unsure)
+                if times:
+                    amount = effect.amount if times == 1 else ManaCost.parse("{%d}" % (_generic(effect.amount) * times)) \
+                        if all(s.kind == "generic" for s in effect.amount.symbols) else ManaCost(effect.amount.symbols * times)
+                    what = "reduce" if effect.change in ("less", "affinity") else "increase"
+                    parts.append(AppliedCost(what, amount, p.id, effect.text))
+    return spell, parts, unknown
+
+
+def _generic(amount: ManaCost) -> int:
+    """The generic mana of a reduction's amount ({2}: 2)."""
+    return sum(s.amount for s in amount.symbols)
 
 
 def _x_of(board, what: str) -> tuple:
