@@ -7,7 +7,7 @@ A :class:`Permanent` has :class:`Ability` objects; each has an :class:`AbilityCo
 round-trip.
 
 >>> AbilityCost.parse("{W/B}, {T}")
-AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0, sacrifice_other='', tap_other='', by_other=False, energy=0)
+AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0, sacrifice_other='', tap_other='', by_other=False, energy=0, mills=0, discards_hand=False)
 >>> str(AbilityCost.parse("{T}, Sacrifice this"))
 '{T}, Sacrifice this'
 >>> Output.parse(["{W}{W}", "{W}{B}", "{B}{B}"]).alternatives
