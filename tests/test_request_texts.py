@@ -214,3 +214,31 @@ def test_any_value_of_another_field_is_read_as_the_long_way(field, value, twice)
     text = ('{%s%s"permanents": [%s], %s}' % (first, spell, MANY, field_text)).encode()
     by_text, long_way = both_ways(text)
     assert by_text == long_way
+
+
+_KEYS = ["permanents", "spell", "player", "query", "id"]
+
+
+def _escaped(key: str, how: int) -> str:
+    """``key`` as JSON text, one of its letters written as an escape (``\\u0070``) or not."""
+    if how == 0:
+        return json.dumps(key)
+    i = how % len(key)
+    return '"' + key[:i] + "\\u%04x" % ord(key[i]) + key[i + 1:] + '"'
+
+
+@given(st.lists(st.tuples(st.sampled_from(_KEYS), st.integers(0, 9),
+                          st.sampled_from(["[1e400]", "[]", "{}", '"x"', "7", '[{"id": "z", "type_line": "Land"}]'])),
+                min_size=1, max_size=3), st.booleans())
+@example([("permanents", 1, "[1e400]")], True)
+@example([("permanents", 1, "[]")], False)
+def test_escaped_and_twice_given_keys_are_read_alike_at_both_sizes(extra, before):
+    """Issue 31.5: a key written with an escape (``"\\u0070ermanents"``), given beside
+    the same key written plainly, before or after it, gets the same answer from the
+    reader of large requests as from the long way (it was refused small and let through
+    large)."""
+    body = '"spell": {"mana_cost": "{G}"}, "permanents": [{"id": "f", "type_line": "Basic Land — Forest"}]'
+    more = ", ".join(f"{_escaped(key, how)}: {value}" for key, how, value in extra)
+    text = ("{" + more + ", " + body + "}") if before else ("{" + body + ", " + more + "}")
+    by_text, long_way = both_ways(text.encode())
+    assert by_text == long_way

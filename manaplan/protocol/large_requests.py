@@ -115,6 +115,18 @@ def _fields_after_id(rest: str) -> dict | None:
     return fields
 
 
+#: a key of an object written with an escape (``"\u0070ermanents":``): its text is not
+#: the name it reads as
+_ESCAPED_KEY = re.compile(rb'"(?:[^"\\\n]|\\.)*\\(?:[^"\\\n]|\\.)*"\s*:')
+
+
+def _escaped_key(raw: bytes) -> bool:
+    """Whether a key of the request is written with an escape: counting ``"permanents"``
+    as text would miss it, so such a request is read the long way (issue 31: an escaped
+    second ``permanents`` was refused when small and let through when large)."""
+    return b"\\" in raw and _ESCAPED_KEY.search(raw) is not None
+
+
 def read_large_request(raw: bytes, fields: tuple, read_value) -> dict | None:
     """A request (a large one: ``manaplan.api.LARGE_REQUEST``) as a dict whose
     ``permanents`` are :class:`PermanentTexts` (``read_value``, the reader of JSON text,
@@ -135,7 +147,7 @@ def read_large_request(raw: bytes, fields: tuple, read_value) -> dict | None:
                                   + [("permanents", list[msgspec.Raw] | msgspec.UnsetType, msgspec.UNSET)],
                                   forbid_unknown_fields=True)
         decoder = _DECODERS[fields] = msgspec.json.Decoder(shape)
-    if raw.count(b'"permanents"') != 1:
+    if raw.count(b'"permanents"') != 1 or _escaped_key(raw):
         return None
     try:
         raw.decode()  # (msgspec hands on text in strings unchecked)
