@@ -9,6 +9,7 @@ import json
 import os
 import signal
 import sys
+import threading
 
 from . import __version__
 from .api import explain, explain_text, solve, solve_text, write_json
@@ -42,9 +43,47 @@ def main(argv=None) -> int:
 
 
 def _stop(signum, frame) -> None:
-    """Ctrl-C ends `serve` at once and quietly: every answer already written was flushed
-    with its line, and nothing is half-written."""
-    os._exit(130)  # the shell's code for a program ended by SIGINT
+    """Ctrl-C (or SIGTERM) ends `serve` at once and quietly: every answer already written
+    was flushed with its line, and nothing is half-written."""
+    with _WRITING:
+        os._exit(128 + signum)  # the shell's code for a program ended by that signal (130: SIGINT)
+
+
+#: held while an answer line is written: a stop waits for the line to be whole
+_WRITING = threading.Lock()
+
+
+#: the signal that asked to stop while the main thread was writing a line (it stops after it)
+_STOPPING: list = []
+
+
+def _stop_unless_writing(signum, frame) -> None:
+    """The signal's handler in the main thread (run between two of its steps): stop now,
+    unless the main thread itself is writing an answer line; then it stops once the line
+    is whole (:func:`_answer_lines`, or the watching thread)."""
+    if _WRITING.acquire(blocking=False):
+        os._exit(128 + signum)
+    _STOPPING.append(signum)
+
+
+def _stop_even_mid_solve() -> None:
+    """SIGINT and SIGTERM end `serve` within moments even while a solve runs. Python runs
+    a signal's handler only between its own steps, and a CP-SAT solve (C++) is one long
+    step; but the solve lets other threads run, and the signal's number is written to a
+    pipe the moment it arrives (``signal.set_wakeup_fd``): a watching thread reads it and
+    stops the process (issue 31: Ctrl-C waited for the solve, up to its time limit)."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _stop_unless_writing)
+
+    def watch() -> None:
+        while True:
+            got = os.read(read_end, 1)
+            if got and got[0] in (signal.SIGINT, signal.SIGTERM):
+                _stop(got[0], None)
+    threading.Thread(target=watch, name="manaplan-stop", daemon=True).start()
 
 
 #: the longest request line `serve` and `solve` read (bytes): a longer one is skipped to
@@ -108,8 +147,11 @@ def _answer_lines(lines, out) -> None:
                 text = write_json(solve_text(line, boards, hold=held))
         except Exception as e:  # noqa: BLE001  (solve_text answers everything; this is a last guard)
             text = write_json(error_answer(None, f"internal error ({type(e).__name__})", None, internal=True))
-        out.write(text + "\n")
-        out.flush()
+        with _WRITING:
+            out.write(text + "\n")
+            out.flush()
+        if _STOPPING:  # (a signal came while the line was written: stop now that it is whole)
+            _stop(_STOPPING[0], None)
         held.clear()
         line = None
         answered += 1
@@ -276,7 +318,7 @@ def _main(argv=None) -> int:
     if args.command == "solve":
         return _solve(args)
     if args.command == "serve":
-        signal.signal(signal.SIGINT, _stop)
+        _stop_even_mid_solve()
         serve(request_lines(sys.stdin.buffer), sys.stdout)
         return 0
     words, ok = explain(DEMO_REQUEST)

@@ -13,9 +13,12 @@ import json
 import os
 import random
 import resource
+import signal
 import subprocess
 import sys
 import time
+
+import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MUTATIONS = int(os.environ.get("HOSTILE_MUTATIONS", 300))
@@ -265,3 +268,33 @@ def test_a_line_longer_than_the_limit_is_answered_without_being_held():
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [a["id"] for a in answers] == [1, None, 3, None]
     assert "longer than" in answers[1]["error"]["message"] and "longer than" in answers[3]["error"]["message"]
+
+
+def _long_request() -> str:
+    """A best_turn that runs to a 60-second time limit (7 cards on 1,500 chain permanents)."""
+    import random
+
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "benchmarks"))
+    import boards
+    perms = boards.chain_board(1500, random.Random(1))
+    hand = [{"id": f"h{k}", "mana_cost": c, "type_line": "Sorcery"}
+            for k, c in enumerate(["{3}{G}{U}", "{2}{W}{B}", "{4}{R}", "{1}{U}{U}", "{5}", "{2}{B}{B}"])]
+    return json.dumps({"query": "best_turn", "hand": hand, "permanents": perms, "time_limit_ms": 60000})
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_ends_serve_within_a_second_even_mid_solve(signum, code):
+    """Issue 31.4: Ctrl-C (and SIGTERM) during a long CP-SAT solve ends `serve` at once,
+    the answers before it whole; it waited for the solve (up to its time limit)."""
+    proc = subprocess.Popen([sys.executable, "-m", "manaplan", "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=HERE)
+    proc.stdin.write('{"id": 1, "query": "version"}\n' + _long_request() + "\n")
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["id"] == 1
+    time.sleep(1.5)  # (the long request is being solved)
+    assert proc.poll() is None
+    started = time.monotonic()
+    proc.send_signal(signum)
+    assert proc.wait(timeout=30) == code
+    assert time.monotonic() - started < 1.0
+    assert proc.stdout.read() == "" and "Traceback" not in proc.stderr.read()
