@@ -187,10 +187,11 @@ def _plan_rank(problem: PaymentProblem, plan: Plan) -> tuple:
     used = set(plan.tapped) | set(plan.sacrificed)
     needs = problem.color_needs
     flex = {i: flexibility(g.types, needs) for g in build_supply(replace(problem, spell=replace(
-        problem.spell, sacrifices=()))).groups for i in g.ids} if needs else {}
+        problem.spell, sacrifices=(), discards=()))).groups for i in g.ids}
     return problem.prefer.rank((sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed),
                                 plan.life_paid, len(used & keep), len(plan.tapped), plan.exiled,
-                                sum(flex.get(i, 0) for i in plan.tapped), len(plan.floating)))
+                                sum(flex.get(i, 0) for i in plan.tapped if i not in plan.cost_sacrificed),
+                                len(plan.floating)))
 
 
 def _answer_kept(problem: PaymentProblem, budget: Budget, plain_path: bool = True):

@@ -257,6 +257,15 @@ def _expected_generic(spell: dict, perms: list, opponents: list) -> int:
 @example({"spell": {"mana_cost": "{B}", "type_line": "Instant"}, "player": {"life": 20, "pool": ""},
           "permanents": [{"id": "b", "type_line": "Creature — Bird", "abilities": [{"cost": "{T}", "add": "any"}]}]},
          [], [], SPELL_TEXTS[3])
+@example({"spell": {"mana_cost": "{1}", "type_line": "Creature — Elf", "convoke": True, "improvise": True},
+          "player": {"life": 1, "pool": ""}, "hand": [{"id": "h0", "mana_cost": "{U}{U}"}],
+          "permanents": [{"id": "cantor0", "type_line": "Creature — Human Druid", "colors": ["G"], "mana_cost": "{R/G}",
+                          "abilities": [{"cost": "Sacrifice this", "add": "any"}]},
+                         {"id": "cantor1", "type_line": "Creature — Human Druid", "colors": ["G"], "mana_cost": "{R/G}",
+                          "abilities": [{"cost": "Sacrifice this", "add": "any"}]},
+                         {"id": "orrery", "type_line": "Artifact",
+                          "oracle_text": "You may spend mana as though it were mana of any color."}]},
+         [], [], SPELL_TEXTS[3])  # fuzz: convoking with the creature the cost sacrifices keeps no flexibility
 def test_cost_changers_and_spell_text_agree_with_the_reference_and_an_independent_count(request, mine, theirs, text):
     if has_doubling(request["permanents"]):
         reject()

@@ -198,9 +198,11 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
             for for_cost in _cost_sacrifices(problem, sacrificed):  # its additional cost's (CR 601.2h)
                 gone = sacrificed | set(for_cost)
                 spared = len((tapped | gone) & problem.prefer.keep_untapped)
+                # (a permanent sacrificed for the cost is gone whatever: its flexibility is not kept)
                 obj = problem.prefer.rank((precast, sum(1 for s in gone if not s.startswith(GRAVEYARD + ":")),
                                            life_paid + t.life + damage, spared, len(tapped), exiled,
-                                           sum(flex.get(pid, 0) for pid in tapped), len(pool) - t.mana))
+                                           sum(flex.get(pid, 0) for pid in tapped if pid not in for_cost),
+                                           len(pool) - t.mana))
                 if best is None or obj < best:
                     best = obj
     return best
@@ -487,4 +489,5 @@ def plan_objective(problem: PaymentProblem, plan: Plan) -> tuple:
     spared = len((set(plan.tapped) | set(plan.sacrificed)) & problem.prefer.keep_untapped)
     return problem.prefer.rank((sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed), plan.life_paid,
                                 spared, len(plan.tapped), plan.exiled,
-                                sum(flex.get(pid, 0) for pid in plan.tapped), len(plan.floating)))
+                                sum(flex.get(pid, 0) for pid in plan.tapped if pid not in plan.cost_sacrificed),
+                                len(plan.floating)))
