@@ -386,6 +386,10 @@ class Permanent:
     #: 609.4b): a rule of payment, not an ability
     spending: tuple = ()
     key: str = field(default="", compare=False)  # set when read from a request: equal texts, equal keys
+    #: (its key, that key without its name and the name written ~ in its card text): what
+    #: grouping compares while its key is that one, so that names don't split twins
+    #: (:meth:`grouping_key`)
+    unnamed_key: tuple = field(default=(), compare=False)
     #: the mana it adds when a land enters under its controller's control (Lotus Cobra's
     #: landfall: a triggered ability that is not a mana ability, CR 605.1b), as Outputs
     landfall: tuple = ()
@@ -498,7 +502,11 @@ class Permanent:
     def grouping_key(self):
         """Permanents with equal keys are interchangeable for paying. Permanents read
         from a request carry the text they were read from (all but the id), which is
-        cheaper to compare than their abilities."""
+        cheaper to compare than their abilities; their name is left out of it (issue 31:
+        real boards name every permanent, and a name split groups of twins), the name
+        written ``~`` where the card text says it."""
+        if self.unnamed_key and self.unnamed_key[0] == self.key:  # (made from this key: not a changed copy's)
+            return self.unnamed_key[1]
         return self.key or (self.abilities, self.tapped, self.summoning_sick, self.counters, self.snow,
                             self.creature, self.artifact, self.colors, self.type_line)
 

@@ -167,3 +167,21 @@ def test_many_attached_permanents_are_held_by_body_and_checked():
     with pytest.raises(ValueError) as e:
         mtg.read_board(orjson.loads(orjson.dumps(wrong)), "permanents", parsed=True)
     assert e.value.at == f"permanents[{2 * n}].attached_to"
+
+
+def test_names_do_not_split_groups_of_twins():
+    """Issue 31.1: 1,000 chain permanents each with its own name group as the same board
+    without names does (and so cost what it costs: the named board timed out)."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks"))
+    import boards
+    from manaplan.protocol.mtg import read
+    from manaplan.solver.supply import build_supply
+
+    perms = boards.chain_board(1000, random.Random(3))
+    named = [dict(p, name=f"Card {i}") for i, p in enumerate(perms)]
+    spell = {"mana_cost": "{3}{G}{U}"}
+    plain = build_supply(read({"spell": spell, "permanents": perms}))
+    renamed = build_supply(read({"spell": spell, "permanents": named}))
+    assert len(renamed.groups) == len(plain.groups) < 50

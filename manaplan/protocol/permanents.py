@@ -180,10 +180,23 @@ def read_permanent(p, at: str) -> Permanent:
     expect(pid != GRAVEYARD and not pid.startswith(DELVED),
            f"{pid!r} is reserved for the cards delve exiles; choose another id", where)
     key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
-    template = read_once(_BODIES, key, lambda: _read_body(p, key, at))
+    template = read_once(_BODIES, key, lambda: _unnamed(_read_body(p, key, at), p, pasted))
     if not pasted:
         _remember_json(p, template)
     return template.with_id(pid)
+
+
+def _unnamed(template: Permanent, p: dict, pasted: bool) -> Permanent:
+    """The permanent with its key but its name (and the name in its card text written
+    ``~``): permanents that differ only in name group as twins (issue 31). Kept with the
+    name where something on it depends on names (its triggers, a chosen name)."""
+    name = p.get("name", "")
+    if pasted or not name or not isinstance(name, str) or template.triggers:
+        return template
+    fields = [(k, v.replace(name, "~") if k == "oracle_text" and isinstance(v, str) else v)
+              for k, v in p.items() if k not in ("id", "name")]
+    object.__setattr__(template, "unnamed_key", (template.key, repr(fields)))
+    return template
 
 
 def _remember_json(p: dict, template: Permanent) -> None:
