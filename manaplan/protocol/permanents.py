@@ -180,10 +180,37 @@ def read_permanent(p, at: str) -> Permanent:
     expect(pid != GRAVEYARD and not pid.startswith(DELVED),
            f"{pid!r} is reserved for the cards delve exiles; choose another id", where)
     key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
-    template = read_once(_BODIES, key, lambda: _unnamed(_read_body(p, key, at), p, pasted))
+    template = _BODIES.get(key)
+    if template is None:
+        twin = _named_twin(p, key, pasted)  # (another name, the same card: read once, issue 31)
+        if twin is not None:
+            twin.__dict__["id"] = pid
+            return twin
+        template = read_once(_BODIES, key, lambda: _unnamed(_read_body(p, key, at), p, pasted))
     if not pasted:
         _remember_json(p, template)
     return template.with_id(pid)
+
+
+#: permanents read, by their fields but their name, where nothing of them depends on the
+#: name: a board that names each of its 100,000 Forests reads one Forest
+_UNNAMED: dict = {}
+
+
+def _named_twin(p: dict, key: str, pasted: bool) -> Permanent | None:
+    """A permanent read before whose fields are ``p``'s but its name (which its card text
+    does not say), as ``p`` names it; None if there is none."""
+    name = p.get("name")
+    if pasted or not isinstance(name, str) or not name or name in str(p.get("oracle_text", "")):
+        return None
+    twin = _UNNAMED.get(repr([(k, v) for k, v in p.items() if k not in ("id", "name")]))
+    if twin is None:
+        return None
+    copy = twin.with_id(twin.id)
+    copy.__dict__["name"] = name
+    copy.__dict__["key"] = key
+    copy.__dict__["unnamed_key"] = (key, twin.unnamed_key[1])
+    return copy
 
 
 def _unnamed(template: Permanent, p: dict, pasted: bool) -> Permanent:
@@ -196,6 +223,10 @@ def _unnamed(template: Permanent, p: dict, pasted: bool) -> Permanent:
     fields = [(k, v.replace(name, "~") if k == "oracle_text" and isinstance(v, str) else v)
               for k, v in p.items() if k not in ("id", "name")]
     object.__setattr__(template, "unnamed_key", (template.key, repr(fields)))
+    if name not in str(p.get("oracle_text", "")) and not template.unread:
+        if len(_UNNAMED) >= MOST_KEPT_READS:
+            _UNNAMED.clear()
+        _UNNAMED[repr(fields)] = template
     return template
 
 
