@@ -71,6 +71,18 @@ def _serve(requests: list) -> list:
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
+def _agrees_with_the_reference(problem, out) -> None:
+    """A "yes" exactly where the reference search pays, the plan valid and of its optimum."""
+    try:
+        best = reference_optimum(problem, 50_000)
+    except SearchTooLarge:
+        reject()
+    assert isinstance(out, Plan) == (best is not None), (out, best)
+    if isinstance(out, Plan):
+        assert validate_plan(problem, out) == []
+        assert plan_objective(problem, out) == best
+
+
 def _on(*perms, prefix="p"):
     return [{"id": f"{prefix}{i}", **p} for i, p in enumerate(perms)]
 
@@ -290,14 +302,7 @@ def test_cost_changers_and_spell_text_agree_with_the_reference_and_an_independen
     out = answer(problem)
     if isinstance(out, Undecided):
         reject()
-    try:
-        best = reference_optimum(problem, 50_000)
-    except SearchTooLarge:
-        reject()
-    assert isinstance(out, Plan) == (best is not None), (out, best)
-    if isinstance(out, Plan):
-        assert validate_plan(problem, out) == []
-        assert plan_objective(problem, out) == best
+    _agrees_with_the_reference(problem, out)
 
 
 LANDS = {"forest": FOREST, "island": ISLAND, "volcanic": VOLCANIC,
@@ -497,14 +502,7 @@ def test_additional_costs_agree_with_the_reference(request, hand, line):
         return
     if isinstance(out, Undecided):
         reject()  # (the time guard)
-    try:
-        best = reference_optimum(problem, 50_000)
-    except SearchTooLarge:
-        reject()
-    assert isinstance(out, Plan) == (best is not None), (out, best)
-    if isinstance(out, Plan):
-        assert validate_plan(problem, out) == []
-        assert plan_objective(problem, out) == best
+    _agrees_with_the_reference(problem, out)
 
 
 def test_counts_on_the_board_domain_counters_chosen_types_and_spells_cast():
