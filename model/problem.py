@@ -74,6 +74,10 @@ class Preference:
     order: tuple = ()
     never_sacrifice: frozenset = frozenset()
     keep_untapped: frozenset = frozenset()
+    #: (not a request field) permanents that leave as the spell is cast whatever the plan
+    #: (sacrificed for its additional cost: solver.one_spell): tapping them keeps no
+    #: flexibility, so the flexibility term counts them as untapped
+    gone: frozenset = frozenset()
 
     @property
     def ranked(self) -> tuple:

@@ -41,7 +41,7 @@ from .payment_permanents import add_energy_budget, add_permanent_budgets
 from .payment_total import add_spell_cost
 from .runtime import check_model_size, linear_sum, new_model, payment_tuning, solve_lexicographic, solve_model, value_of
 from .payment_values import CarriedOver, Objective, extra_kind
-from .supply import Supply, doubling_factor, weighed_by_hand
+from .supply import Supply, doubling_factor, weighed_by_hand, without_flexibility
 
 class PaymentModel:
     """The CP-SAT model of one payment, with the handles a plan is read back from.
@@ -70,6 +70,7 @@ class PaymentModel:
         self.candidates = [(c[0], c[1]) for c in given]
         self.kicks = {ci: c[2] for ci, c in enumerate(given) if len(c) > 2 and c[2] is not None}
         supply = weighed_by_hand(supply, problem.color_needs)  # the flexibility term's weights
+        supply = without_flexibility(supply, problem.prefer.gone)  # (what leaves anyway keeps none)
         self.any_color = problem.board.any_color_spending  # CR 609.4b: how mana may be spent
         self.problem, self.supply, self.layers = problem, supply, layers
         self.carried = carried or CarriedOver()

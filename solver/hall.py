@@ -47,8 +47,8 @@ def plain_view(problem: PaymentProblem, supply: Supply) -> PlainView | None:
     """The plain view of the board's one grouping (``supply``), or None if the board or
     the cost isn't plain."""
     spell = problem.spell
-    if spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending:
-        return None  # (mana spent as though of any color, CR 609.4b: the general model)
+    if spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending or problem.prefer.gone:
+        return None  # (mana spent as though of any color, CR 609.4b; what leaves anyway: the general model)
     needs = plain_needs(spell.cost)
     if needs is None:
         return None

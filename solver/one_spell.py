@@ -152,7 +152,8 @@ def _answer_sacrificing(problem: PaymentProblem, budget: Budget, plain_path: boo
     for pid in candidates:
         if budget.spent:
             return budget.undecided()
-        keep = replace(problem.prefer, never_sacrifice=problem.prefer.never_sacrifice | {pid})
+        keep = replace(problem.prefer, never_sacrifice=problem.prefer.never_sacrifice | {pid},
+                       gone=problem.prefer.gone | {pid})
         out = answer_alone(replace(problem, spell=spell, prefer=keep), budget, plain_path)
         if isinstance(out, Payable):
             return out

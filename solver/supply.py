@@ -468,6 +468,17 @@ def weighed_by_hand(supply: Supply, needs: dict) -> Supply:
     return supply.memo[key]
 
 
+def without_flexibility(supply: Supply, gone: frozenset) -> Supply:
+    """The supply with no flexibility for the groups of permanents in ``gone`` (they leave
+    as the spell is cast: model.problem.Preference.gone)."""
+    if not gone:
+        return supply
+    groups = tuple(Group(g.ids, g.tapped, g.can_tap, g.counters, 0, g.ordered, g.types, g.key)
+                   if set(g.ids) <= gone else g for g in supply.groups)
+    return Supply(groups, supply.acts, supply.pool, supply.excluded, supply.mana_bound,
+                  life_order=supply.life_order, memo=supply.memo)
+
+
 #: supplies kept with a board, the least recently used dropped first (a kept board asked
 #: with many life totals would otherwise grow without end)
 SUPPLIES_KEPT = 16

@@ -278,6 +278,12 @@ def _expected_generic(spell: dict, perms: list, opponents: list) -> int:
                          {"id": "orrery", "type_line": "Artifact",
                           "oracle_text": "You may spend mana as though it were mana of any color."}]},
          [], [], SPELL_TEXTS[3])  # fuzz: convoking with the creature the cost sacrifices keeps no flexibility
+@example({"spell": {"mana_cost": "{2}", "type_line": "Creature — Elf", "increase": ["{1}"]},
+          "player": {"life": 1, "pool": "{R}", "energy": 0},
+          "permanents": [{"id": "p1", "type_line": "Snow Creature — Elf", "colors": [],
+                          "abilities": [{"cost": "{2}", "add": "{C}{C}"}, {"cost": "{T}", "add": "any", "damage": 1}]},
+                         {"id": "ld0", "type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]}]},
+         [], [], SPELL_TEXTS[3])  # fuzz: tapping the creature the cost sacrifices keeps no flexibility, in the model too
 def test_cost_changers_and_spell_text_agree_with_the_reference_and_an_independent_count(request, mine, theirs, text):
     if has_doubling(request["permanents"]):
         reject()
