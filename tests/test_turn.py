@@ -615,6 +615,11 @@ SEQUENCE_CARDS = [HAND[6], {**HAND[6], "id": "ssg2"}, BURST, {**BURST, "id": "bu
              {"id": "f", "type_line": "Basic Land — Forest"}, {"id": "i", "type_line": "Basic Land — Island"}]},
          [{"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": []}], [{**HAND[6], "id": "a"}],
          [{**HAND[6], "id": "a"}, {**HAND[6], "id": "b"}], False).via("issue 23: an internal error")
+@example({"spell": {"mana_cost": None}, "player": {"life": 20, "pool": "{R}"},
+          "permanents": [{"id": "p0", "type_line": "Land", "abilities": [
+              {"cost": "{C}, {T}", "add": "{G}"}, {"cost": "Pay 1 life", "add": "{G}", "instant_only": True}]},
+              {"id": "p1", "type_line": "Land", "abilities": [{"cost": "{1}", "add": "{W}"}]}]},
+          [], [{**GNARLID, "id": "pack2", "kicks": 1}, GNARLID], [], False)  # fuzz: 7 kicks, beyond the reference's 6
 def test_a_sequence_with_hand_cards_and_kickers_agrees_with_the_reference(board, others, cards, hand, any_order):
     """A sequence whose spells are cards of the hand (Spirit Guides, also exiled for one
     another) and kicker and multikicker cards: payable exactly when the reference search
@@ -642,12 +647,15 @@ def test_a_sequence_with_hand_cards_and_kickers_agrees_with_the_reference(board,
         by_id = {s.id: s for s in problem.spells}
         got = (sum(1 for s, plan in out.plans if by_id[s.id].kicked == "if_possible" and plan.kicked),
                sum(plan.kicks or 0 for s, plan in out.plans if by_id[s.id].kicks == "max"))
-        assert got == brute, (got, brute)
         state = problem
         for spell, plan in out.plans:
             state = replace(state, spell=spell, query="pay", spells=())
             assert validate_plan(state, plan) == []
             state = state.after_cast(plan)
+        if any((plan.kicks or 0) > 6 for _, plan in out.plans):  # (the reference tries 6 kicks at most)
+            assert got[0] == brute[0] and got[1] >= brute[1], (got, brute)
+            return
+        assert got == brute, (got, brute)
     else:
         assert isinstance(out, Unpayable) and out.code == "sequence_fails"
 
