@@ -270,8 +270,9 @@ def _solve(args) -> int:
         words, ok = explain_text(text)
         print(words, file=sys.stdout if ok else sys.stderr)
         return 0 if ok else 2
-    response = solve_text(text)
-    print(write_json(response))
+    held: list = []  # (the request is freed once its answer is out)
+    response = solve_text(text, hold=held)
+    print(write_json(response), flush=True)
     return 2 if is_error(response) else 0
 
 

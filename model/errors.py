@@ -69,3 +69,15 @@ class ModelTooLarge(Exception):
     def __init__(self, cells: int, most: int):
         super().__init__(f"{cells} cells, more than {most}")
         self.cells, self.most = cells, most
+
+
+class ReadingTimeout(Exception):
+    """The request's time guard ran out while its permanents were being read (reading
+    counts, docs/protocol.md "Limits"): the answer is undecided, as when a solve runs
+    out. ``hand``: the cards of the hand read before it ran out (``castable`` answers
+    each one)."""
+
+    def __init__(self, permanents: int = 0):
+        super().__init__("the time ran out while the request was read")
+        self.permanents = permanents
+        self.hand: tuple = ()

@@ -564,15 +564,21 @@ class PermanentsByBody(Sequence):
 
     ``kinds`` is ``((body, ids), ...)``: a body is a Permanent whose own id is any of its
     ids; ``order`` the ids as given; ``body_of`` their ``{id: body}`` if the maker has
-    it (else made when first needed)."""
+    it (else made when first needed); ``names`` each one's name in the same order ("":
+    its body's), where permanents of one body have names of their own (a name says
+    nothing about paying unless the card's text says it, issue 31: a board that names
+    each of its 100,000 Forests holds one Forest and a list of names)."""
 
-    __slots__ = ("kinds", "order", "_all", "_body_of")
+    __slots__ = ("kinds", "order", "_all", "_body_of", "names", "_position", "_looked_up")
 
-    def __init__(self, kinds: tuple, order: tuple, body_of: dict | None = None):
+    def __init__(self, kinds: tuple, order: tuple, body_of: dict | None = None, names: list | None = None):
         self.kinds = kinds
         self.order = order
         self._all = None
         self._body_of = body_of
+        self.names = names
+        self._position = None
+        self._looked_up = 0
 
     @property
     def body_of(self) -> dict:
@@ -583,13 +589,31 @@ class PermanentsByBody(Sequence):
                 self._body_of.update(dict.fromkeys(ids, body))
         return self._body_of
 
+    def member(self, pid: str) -> "Permanent | None":
+        """The permanent with id ``pid`` (its body under that id, with its own name), or
+        None."""
+        body = self.body_of.get(pid)
+        if body is None:
+            return None
+        return _named_as(body, pid, self.names[self._where(pid)] if self.names else "")
+
+    def _where(self, pid: str) -> int:
+        """The place of ``pid`` in ``order``: looked for the first few times (a plan names
+        a few permanents), then found from a table made once."""
+        if self._position is None:
+            self._looked_up += 1
+            if self._looked_up <= 16:
+                return self.order.index(pid)
+            self._position = dict(zip(self.order, range(len(self.order))))
+        return self._position[pid]
+
     @property
     def all(self) -> tuple:
         """The permanents, in the order given (made once)."""
         if self._all is None:
             body_of = self.body_of
-            self._all = tuple(body_of[pid] if body_of[pid].id == pid else body_of[pid].with_id(pid)
-                              for pid in self.order)  # (a body under its own id is itself)
+            self._all = tuple(_named_as(body_of[pid], pid, name)
+                              for pid, name in zip(self.order, self.names or [""] * len(self.order)))
         return self._all
 
     def __len__(self) -> int:
@@ -614,10 +638,21 @@ class PermanentsByBody(Sequence):
         more = tuple(more)
         if any(p.id in self.body_of for p in more) or len({p.id for p in more}) < len(more):
             return self.all + more
-        return PermanentsByBody(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more))
+        return PermanentsByBody(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more),
+                                names=self.names + [""] * len(more) if self.names else None)
 
     def __repr__(self) -> str:
         return repr(self.all)
+
+
+def _named_as(body: "Permanent", pid: str, name: str) -> "Permanent":
+    """``body`` as the permanent ``pid`` named ``name`` ("": the body's name)."""
+    if body.id == pid and (not name or name == body.name):
+        return body  # (a body under its own id is itself)
+    twin = body.with_id(pid)
+    if name and name != body.name:
+        twin.__dict__["name"] = name
+    return twin
 
 
 @dataclass(frozen=True)
@@ -651,8 +686,9 @@ class Board:
         return tuple(body for body, _ in self.kinds)
 
     @property
-    def ids(self) -> frozenset:
-        """The ids of the permanents (found once per board)."""
+    def ids(self):
+        """The ids of the permanents, a set (found once per board; on a board read by
+        body, the set-like keys of its ids' bodies)."""
         if "ids" not in self.memo:
             self.memo["ids"] = frozenset(self.permanents.order if isinstance(self.permanents, PermanentsByBody)
                                          else (p.id for p in self.permanents))
@@ -663,8 +699,7 @@ class Board:
         board: see :class:`PermanentsByBody`)."""
         if not isinstance(self.permanents, PermanentsByBody):
             return self.by_id.get(pid)
-        body = self.permanents.body_of.get(pid)
-        return None if body is None else body if body.id == pid else body.with_id(pid)
+        return self.permanents.member(pid)
 
     @property
     def by_id(self) -> dict:

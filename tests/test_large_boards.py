@@ -6,15 +6,18 @@ permanent by permanent."""
 
 import json
 import random
+import time
 from dataclasses import replace
+from unittest import mock
 
 import orjson
 import pytest
 from hypothesis import example, given, strategies as st
 
-from manaplan import solve
+from manaplan import api, solve
 from manaplan.api import solve_text
 from manaplan.model.sources import Board, PermanentsByBody
+from manaplan.protocol.large_requests import PermanentTexts
 from manaplan.protocol import mtg, permanents
 from manaplan.queries import answer
 from manaplan.solver.supply import group_board
@@ -185,3 +188,121 @@ def test_names_do_not_split_groups_of_twins():
     plain = build_supply(read({"spell": spell, "permanents": perms}))
     renamed = build_supply(read({"spell": spell, "permanents": named}))
     assert len(renamed.groups) == len(plain.groups) < 50
+
+
+#: bodies whose twins take names: a basic land; card text that names the card (its name
+#: then matters); an explicit cost that names it; a permanent with triggers (Mana Reflection)
+_NAMED_BODIES = [
+    {"type_line": "Basic Land — Forest"},
+    {"type_line": "Artifact", "oracle_text": "Sacrifice Ashnod's Altar: Add {C}{C}."},
+    {"type_line": "Artifact", "abilities": [{"cost": "{T}, Sacrifice Mind Stone", "add": "{C}"}]},
+    {"type_line": "Enchantment", "triggers": [{"when": "tapped", "of": "land", "add": "same"}]},
+    {"type_line": "Land", "oracle_text": "{T}: Add {G}."},
+]
+_NAMES = ["Forest", "Forest 7", "Ashnod's Altar", "Mind Stone", "Altar", "", 7, None, 'Say "hi"', "tab\there",
+          "Dash — ok", "G"]
+
+
+@given(st.lists(st.tuples(st.integers(0, len(_NAMED_BODIES) - 1), st.sampled_from(_NAMES), st.integers(0, 2)),
+                min_size=1, max_size=12), st.booleans())
+@example([(1, "Ashnod's Altar", 0), (1, "Altar", 0), (1, "Forest", 2)], False).via("a name the card text says")
+@example([(0, "Forest", 0), (0, None, 0), (0, "", 1)], True).via("named, unnamed and an empty name: three bodies")
+@example([(0, "A", 0), (0, 7, 1)], False).via("a name that is no text is said to be wrong where it is")
+def test_names_are_held_by_id_and_read_as_one_by_one(chosen, as_text):
+    """Issue 31.2: a board's names are held per id beside the body their permanents
+    share, by both readers (parsed values, and a large request's texts); each permanent
+    has its own name, whatever the order of its fields, and a body whose text says a
+    name (or that has triggers) is read once per name: the board is the board read one
+    by one, errors and where they are included."""
+    perms = []
+    for i, (body, name, where) in enumerate(chosen):
+        fields = dict(_NAMED_BODIES[body])
+        if name is not None:  # (the name first after the id, last, or among the fields)
+            items = list(fields.items())
+            items.insert([0, len(items), min(1, len(items))][where], ("name", name))
+            fields = dict(items)
+        perms.append({"id": f"p{i}", **fields})
+    if as_text:
+        text = orjson.dumps({"query": "can_pay", "spell": {"mana_cost": "{0}"}, "permanents": perms})
+        with mock.patch.object(api, "LARGE_REQUEST", 0):
+            read = api.read_request(text)["permanents"]
+        assert isinstance(read, PermanentTexts)
+    else:
+        read = orjson.loads(orjson.dumps(perms))
+    try:
+        by_body = mtg.read_board(read, "permanents", parsed=True)
+    except ValueError as e:
+        by_body = (e.message, e.at)
+    try:
+        each = permanents._read_each(perms, "permanents", set())
+    except ValueError as e:
+        each = (e.message, e.at)
+    assert by_body == each
+    if isinstance(each, Board):
+        assert isinstance(by_body.permanents, PermanentsByBody)  # (read by body, not the long way)
+        assert [(p.id, p.name) for p in by_body.permanents] == [(p.id, p.name) for p in each.permanents]
+        twins = _partition(by_body.permanents)  # (twins by body: at least those of the long way, and alike)
+        assert all(any(ids <= group for group in twins) for ids in _partition(each.permanents))
+        alike = {p.id: replace(p, id="", name="") for p in each.permanents}
+        assert all(len({alike[pid] for pid in group}) == 1 for group in twins)
+        for p in reversed(each.permanents):
+            assert by_body.find(p.id) == p and by_body.find(p.id).name == p.name
+
+
+def _partition(perms) -> set:
+    """The permanents' ids grouped by their grouping keys (which permanents are twins)."""
+    groups: dict = {}
+    for p in perms:
+        groups.setdefault(p.grouping_key(), set()).add(p.id)
+    return {frozenset(ids) for ids in groups.values()}
+
+
+@pytest.mark.parametrize("query", ["pay", "can_pay", "max_x", "castable", "sequence", "best_turn", "total_cost"])
+@pytest.mark.parametrize("large", [False, True])
+def test_a_request_whose_time_runs_out_while_it_is_read_is_undecided_in_its_shape(query, large):
+    """Issue 31.2: reading and grouping count toward the time guard (docs/protocol.md,
+    "Limits"): a request whose time is gone while its permanents are read is answered
+    as a solve that runs out is (``payable: null``, code ``timeout``; ``castable``: each
+    card; ``total_cost``, which has no undecided answer: a located error), never read
+    to its end first. (The clock is set back, so that the guard has run out.)"""
+    spell = {"mana_cost": "{X}{G}" if query == "max_x" else "{G}"}
+    request = {"id": 7, "query": query, "time_limit_ms": 1000,
+               "permanents": [{"id": f"f{i}", "name": f"Forest {i}", "type_line": "Basic Land — Forest"}
+                              for i in range(20_000)]}
+    if query in ("castable", "best_turn"):
+        request["hand"] = [{"id": "a", **spell}, {"id": "b", "mana_cost": "{1}"}]
+    elif query == "sequence":
+        request["spells"] = [{"id": "a", **spell}]
+    else:
+        request["spell"] = spell
+    long_ago = time.monotonic() - 5
+    read = api.read_request(orjson.dumps(request)) if large else request
+    assert isinstance(read["permanents"], PermanentTexts) is large
+    answer = api.solve(read, parsed=large, started=long_ago)
+    assert answer["id"] == 7
+    if query == "total_cost":
+        assert answer["error"]["at"] == "permanents" and "while the request's 20,000 permanents were read" in \
+            answer["error"]["message"]
+        return
+    for one in answer["castable"] if query == "castable" else [answer]:
+        assert one["payable"] is None and one["reason"]["code"] == "timeout"
+        assert "while the request's 20,000 permanents were read" in one["reason"]["message"]
+    if query == "castable":
+        assert [card["id"] for card in answer["castable"]] == ["a", "b"]
+    assert api.solve(dict(request, time_limit_ms=60_000))["id"] == 7  # (and in time, it is answered)
+
+
+def test_what_was_read_is_kept_within_a_bound_on_its_size():
+    """Issue 31.2: the caches of what was read are bounded by size, not only by count
+    (distinct 2.7 MB texts kept about 10 MB each): a body longer than the longest kept
+    is read again, and the characters kept never pass the bound."""
+    from manaplan.protocol.read_cache import MOST_KEPT_CHARS
+    long_text = "Flying\n" * 200_000
+    for i in range(3):
+        answer = solve({"spell": {"mana_cost": "{G}"}, "permanents": [
+            {"id": "f", "type_line": "Basic Land — Forest"},
+            {"id": "w", "type_line": "Creature — Wall", "oracle_text": long_text + str(i)}]})
+        assert answer["payable"] is True
+        for cache in (permanents._BODIES, permanents._BODIES_BY_JSON, permanents._UNNAMED):
+            assert all(len(key) < len(long_text) for key in cache._kept)
+            assert cache._chars <= MOST_KEPT_CHARS

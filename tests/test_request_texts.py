@@ -136,8 +136,8 @@ def test_large_requests_as_engines_write_them_are_read_by_their_texts():
             assert isinstance(perms, PermanentTexts) and perms.kinds() is None
             continue
         assert isinstance(perms, PermanentTexts)
-        distinct, kind_of, order = perms.kinds()
-        assert len(distinct) == 2 and order[0] == "f0" and order[-1] == "s" and kind_of[-1] == 1
+        distinct, kind_of, order, names = perms.kinds()
+        assert len(distinct) == 2 and order[0] == "f0" and order[-1] == "s" and kind_of[-1] == 1 and names is None
         answer = solve_text(text)
         assert answer["payable"] is True and answer["plan"]["tapped"] == ["f0", "f1"]
     assert read_request(json.dumps(request)) == json.loads(json.dumps(request))  # (text as str: the long way)

@@ -10,6 +10,7 @@ written and explained by its query's entry in the registry (``manaplan.queries``
 
 from __future__ import annotations
 
+from ..model.errors import ReadingTimeout
 from ..model.plan import TIME_LIMIT
 from ..model.problem import PaymentProblem
 from ..protocol import mtg
@@ -23,14 +24,25 @@ class MagicProfile:
     #: the queries it answers (besides ``version``, which every game answers)
     queries = tuple(q.name for q in MAGIC) + (DROP_BOARD,)
 
-    def read(self, request: dict, boards=None, parsed: bool = False) -> PaymentProblem:
-        return mtg.read(request, boards, parsed)
+    def read(self, request: dict, boards=None, parsed: bool = False) -> PaymentProblem | mtg.ReadOutOfTime:
+        """The problem, or :class:`~manaplan.protocol.mtg.ReadOutOfTime` where the time
+        guard ran out while the permanents were read (answered undecided)."""
+        try:
+            return mtg.read(request, boards, parsed)
+        except ReadingTimeout as e:
+            return mtg.ReadOutOfTime.of(request, e)
 
     def answer(self, problem: PaymentProblem, time_limit: float = TIME_LIMIT, started: float | None = None):
+        if isinstance(problem, mtg.ReadOutOfTime):
+            return problem.undecided(time_limit)
         return answer(problem, time_limit, started=started)
 
     def write(self, problem: PaymentProblem, result) -> dict:
+        if isinstance(problem, mtg.ReadOutOfTime):
+            return problem.write(result)
         return magic_query(problem.query).write(problem, result)
 
     def explain(self, problem: PaymentProblem, result) -> str:
+        if isinstance(problem, mtg.ReadOutOfTime):
+            return f"no answer: {result.message}"
         return magic_query(problem.query).explain(problem, result)

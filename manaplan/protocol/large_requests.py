@@ -28,12 +28,15 @@ from typing import Any
 
 import orjson
 
-from ..model.errors import ManaplanError
+from ..model.errors import ManaplanError, ReadingTimeout
+from .reading_time import EVERY, check_reading_time
 
 #: a permanent's text on a line of its own: its id as plain JSON text first (no escape,
-#: quote or line break in it), then the rest of its text
-_ID_FIRST = re.compile(r'^\{"id": ?"([^"\\\n]*)"(.*)$', re.M)
+#: quote or line break in it), its name if it comes next as plain text, then the rest
+_ID_FIRST = re.compile(r'^\{"id": ?"([^"\\\n]*)"(?:, ?"name": ?"([^"\\\n]+)")?(.*)$', re.M)
 _BLANK = " \t\r"
+#: how many permanents' texts are split in one call (about 20 ms)
+_SPLIT_AT_ONCE = 32_768
 
 _DECODERS: dict = {}
 
@@ -42,12 +45,15 @@ class PermanentTexts:
     """A request's ``permanents``, each the JSON text it was given as (``msgspec.Raw``);
     an immutable value of the request being answered."""
 
-    __slots__ = ("texts", "read_value", "request")
+    __slots__ = ("texts", "read_value", "request", "left_over")
 
     def __init__(self, texts: list, read_value, request: bytes):
         self.texts = texts
         self.read_value = read_value  # (the reader of JSON text: manaplan.api.read_json)
         self.request = request  # (the whole text, for the error it holds)
+        #: what was read when the time ran out: freed with the request, once the answer
+        #: is out (freeing a million strings takes 70 ms)
+        self.left_over = None
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -63,37 +69,82 @@ class PermanentTexts:
             raise
 
     def kinds(self) -> tuple | None:
-        """(the distinct bodies met, each as (its fields but the id as JSON, those
-        fields); each permanent's number among them; the ids), as
-        ``protocol.permanents._kinds_of`` gives them for parsed permanents; or None where a
-        permanent's text is not its plain id then the rest (then read them parsed)."""
+        """(the distinct bodies met, each as (its fields but the id and name as JSON, those
+        fields, whether it is named); each permanent's number among them; the ids; each
+        one's name ("" for none), or None where none is named), as
+        ``protocol.permanents._kinds_of`` gives them for parsed permanents; or None where a permanent's text is not its plain id then the rest
+        (then read them parsed). A name is taken from the text where it comes right after
+        the id, else from the fields parsed (the last one given is the name, as JSON has
+        it). The time guard is looked at as it goes (``reading_time``)."""
+        order, first_names, rests = [], [], []
         try:
-            joined = b"\n".join(self.texts).decode()
-        except UnicodeDecodeError:
-            return None  # (msgspec read it as UTF-8: not met)
-        if joined.count("\n") != len(self.texts) - 1:
-            return None  # (a line break inside a permanent's text: it would not be a line)
-        found = _ID_FIRST.findall(joined)
-        if len(found) != len(self.texts):
-            return None
-        order, rests = zip(*found) if found else ((), ())
+            return self._kinds(order, first_names, rests)
+        except ReadingTimeout:
+            self.left_over = (order, first_names, rests)
+            raise
+
+    def _kinds(self, order: list, first_names: list, rests: list) -> tuple | None:
+        """:meth:`kinds`, each permanent's id, name and rest put in the lists given."""
+        for start in range(0, len(self.texts), _SPLIT_AT_ONCE):  # (a step at a time: the guard is looked at between)
+            check_reading_time(len(self.texts))
+            texts = self.texts[start:start + _SPLIT_AT_ONCE]
+            try:
+                joined = b"\n".join(texts).decode()
+            except UnicodeDecodeError:
+                return None  # (msgspec read it as UTF-8: not met)
+            if joined.count("\n") != len(texts) - 1:
+                return None  # (a line break inside a permanent's text: it would not be a line)
+            found = _ID_FIRST.findall(joined)
+            if len(found) != len(texts):
+                return None
+            more_ids, more_names, more_rests = zip(*found)
+            order += more_ids
+            first_names += more_names
+            rests += more_rests
+        check_reading_time(len(self.texts))
         number_of_text: dict = {}  # (twins written apart, "a": 1 and "a":1, are one body: as parsed)
-        number_of_rest: dict = {}
-        distinct = []
-        for rest in dict.fromkeys(rests):
+        distinct: list = []
+        read: dict = {}  # (each distinct rest's fields but the name, as JSON and as values)
+        name_in_rest: dict = {}
+        for i, rest in enumerate(dict.fromkeys(rests)):
+            if not i % EVERY:
+                check_reading_time(len(self.texts))
             fields = _fields_after_id(rest)
             if fields is None:
                 return None
+            name = fields.get("name")
+            if type(name) is str and name:  # (a name that is not text, or empty, is read as given)
+                del fields["name"]
+                name_in_rest[rest] = name
             try:
-                text = orjson.dumps(fields)
+                read[rest] = (orjson.dumps(fields), fields)
             except orjson.JSONEncodeError:  # (nested deeper than orjson writes)
                 return None
-            if text not in number_of_text:
-                number_of_text[text] = len(distinct)
-                distinct.append((text, fields))
-            number_of_rest[rest] = number_of_text[text]
-        kind_of = list(map(number_of_rest.__getitem__, rests))
-        return distinct, kind_of, list(order)
+        check_reading_time(len(self.texts))
+        if name_in_rest:  # (the name of a rest's permanents is the one in the rest: the last given)
+            names = [name_in_rest.get(rest) or first for first, rest in zip(first_names, rests)]
+        else:
+            names = first_names
+        all_named = all(names)
+        if all_named or not any(names):  # (the usual boards: every permanent named, or none)
+            numbers = {rest: self._number(distinct, number_of_text, read[rest], all_named) for rest in read}
+            kind_of = list(map(numbers.__getitem__, rests))
+        else:
+            kinds = list(zip(rests, map(bool, names)))
+            numbers = {kind: self._number(distinct, number_of_text, read[kind[0]], kind[1])
+                       for kind in dict.fromkeys(kinds)}
+            kind_of = list(map(numbers.__getitem__, kinds))
+        return distinct, kind_of, order, names if any(names) else None
+
+    @staticmethod
+    def _number(distinct: list, number_of_text: dict, read: tuple, has_name: bool) -> int:
+        """The number of the body of fields ``read`` (as JSON, as values), named or not,
+        among ``distinct`` (added if new)."""
+        text, fields = read
+        if (text, has_name) not in number_of_text:
+            number_of_text[text, has_name] = len(distinct)
+            distinct.append((text, fields, has_name))
+        return number_of_text[text, has_name]
 
 
 def _fields_after_id(rest: str) -> dict | None:
@@ -115,16 +166,21 @@ def _fields_after_id(rest: str) -> dict | None:
     return fields
 
 
-#: a key of an object written with an escape (``"\u0070ermanents":``): its text is not
-#: the name it reads as
-_ESCAPED_KEY = re.compile(rb'"(?:[^"\\\n]|\\.)*\\(?:[^"\\\n]|\\.)*"\s*:')
+#: an escape of a character of the ASCII range (``\u0070``): the only escapes a key can be
+#: written with and still read as a request's field (each field's name is ASCII)
+_ASCII_ESCAPE = re.compile(rb"\\u00[0-7][0-9a-fA-F]")
 
 
 def _escaped_key(raw: bytes) -> bool:
-    """Whether a key of the request is written with an escape: counting ``"permanents"``
-    as text would miss it, so such a request is read the long way (issue 31: an escaped
-    second ``permanents`` was refused when small and let through when large)."""
-    return b"\\" in raw and _ESCAPED_KEY.search(raw) is not None
+    """Whether a key of the request may be written with an escape of one of its letters:
+    counting ``"permanents"`` as text would miss it, so such a request is read the long
+    way (issue 31: an escaped second ``permanents`` was refused when small and let through
+    when large). Only an escape of an ASCII character can spell a field's name; other
+    escapes (a dash in a type line, ``\u2014``) are common and harmless, and a keys'
+    search over every string of 64 MiB took 2 s. Keys inside a permanent are its own
+    reader's (``_fields_after_id`` parses them), and anything ASCII escaped anywhere is
+    read the long way, which is never wrong."""
+    return b"\\u00" in raw and _ASCII_ESCAPE.search(raw) is not None
 
 
 def read_large_request(raw: bytes, fields: tuple, read_value) -> dict | None:

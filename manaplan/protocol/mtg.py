@@ -14,18 +14,19 @@ solvers return :class:`~manaplan.model.plan.Plan`, ``Unpayable``, ``Undecided`` 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..model.cost import SpellCost, choice_symbols
 from ..model.entering import TAPPED, EntersRule
-from ..model.errors import ManaplanError, RequestError
+from ..model.errors import ManaplanError, ReadingTimeout, RequestError
 from ..model.mana import format_mana, format_types, parse_mana
 from ..model.oracle import EXILE_FROM_HAND, PERMANENT_TYPES, entering_mana, hand_mana_from_text, spell_mana_from_text
 from ..model.spell_text import read_spell_text
 from ..model.plan import (GRAVEYARD, POOL, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
-                          NotEnoughMana, Payable, Plan, Sequence, Undecided, Unpayable, better_before_casting_message)
-from ..model.problem import (ANY_ORDER, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, WHEN_NEEDED, PaymentProblem,
-                             Preference, Spell, copied_with)
+                          NotEnoughMana, Payable, Plan, Sequence, TIMEOUT, Undecided, Unpayable,
+                          better_before_casting_message)
+from ..model.problem import (ANY_ORDER, CASTABLE, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, TOTAL_COST,
+                             WHEN_NEEDED, PaymentProblem, Preference, Spell, copied_with)
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
 from ..model.triggers import check_board
@@ -33,6 +34,7 @@ from ..kept_boards import KeptBoard
 from . import scryfall
 from .permanents import DELVED, mana_string, read_board, read_once, read_permanent
 from .large_requests import PermanentTexts
+from .read_cache import ReadCache
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
 
 #: the spell of a request that asks about a hand only (``castable``): none
@@ -91,7 +93,11 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
                "changes")
         perms = request.get("permanents", [])
         expect(isinstance(perms, (list, PermanentTexts)), "'permanents' must be a list", "permanents")
-        board = read_board(perms, "permanents", parsed=parsed)
+        try:
+            board = read_board(perms, "permanents", parsed=parsed)
+        except ReadingTimeout as e:
+            e.hand = hand
+            raise
         player_fields = request.get("player")
         if name is not None and boards is not None:
             base = request.get("player", {})
@@ -415,8 +421,8 @@ def _mana_list(spell: dict, key: str) -> tuple:
 
 #: spells already read, by everything but their id: a hand is asked about again and
 #: again (``castable``, then ``pay`` of one of its cards), and copies share a read
-_SPELLS: dict = {}
-_HANDS: dict = {}  # hands read, by their text
+_SPELLS = ReadCache()
+_HANDS = ReadCache()  # hands read, by their text
 
 
 def read_spell(spell) -> Spell:
@@ -512,7 +518,7 @@ def read_player(player) -> Player:
     return read_once(_PLAYERS, repr(player), lambda: _read_player(player))
 
 
-_PLAYERS: dict = {}  # players read, by their text
+_PLAYERS = ReadCache()  # players read, by their text
 
 
 def _read_player(player: dict) -> Player:
@@ -708,6 +714,34 @@ def write_several(problem: PaymentProblem, result) -> dict:
     if isinstance(result, Sequence):
         return {"payable": True, "sequence": _write_sequence(result.plans, problem.player.life), "reason": None}
     return write_payment(problem, result)
+
+
+@dataclass(frozen=True)
+class ReadOutOfTime:
+    """A request whose time guard ran out while its permanents were read (reading counts,
+    docs/protocol.md "Limits"): answered undecided, as a solve that runs out is, in its
+    query's shape (``castable``: each card of the hand; ``total_cost``, which has no
+    undecided answer: an error)."""
+
+    query: str
+    hand: tuple
+    permanents: int
+
+    @classmethod
+    def of(cls, request: dict, e: ReadingTimeout) -> "ReadOutOfTime":
+        return cls(request.get("query", PAY), e.hand, e.permanents)
+
+    def undecided(self, time_limit: float) -> Undecided:
+        return Undecided(TIMEOUT, f"no answer within {time_limit:g} s; the time ran out while the request's "
+                                  f"{self.permanents:,} permanents were read")
+
+    def write(self, result: Undecided) -> dict:
+        if self.query == TOTAL_COST:
+            raise RequestError(result.message, "permanents")
+        reason = undecided_reason(result)
+        if self.query == CASTABLE:
+            return {"castable": [{"id": card.id, "payable": None, "reason": reason} for card in self.hand]}
+        return {"payable": None, "reason": reason}
 
 
 def write(problem: PaymentProblem, result) -> dict:

@@ -14,10 +14,11 @@ handful of bodies, each read once). The rest of a Magic request is read by
 from __future__ import annotations
 
 import re
+from itertools import compress
 
 import orjson
 
-from ..model.errors import ManaplanError, RequestError
+from ..model.errors import ManaplanError, ReadingTimeout, RequestError
 from ..model.mana import ManaCost
 from ..model.oracle import LOYALTY_ACTIVATION, CardText, chosen_color_code, is_trigger_line, read_card_text
 from ..model.plan import GRAVEYARD, POOL
@@ -28,6 +29,8 @@ from ..model.triggers import ManaTrigger, check_board
 from . import scryfall
 from .common import boolean, expect, no_unknown_fields, whole_number
 from .large_requests import PermanentTexts
+from .read_cache import ReadCache
+from .reading_time import EVERY, check_reading_time, collector_paused
 
 
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
@@ -49,7 +52,8 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
     permanents costs little more than parsing it. One with something to be said about a
     permanent is read permanent by permanent, which says where it is wrong."""
     known = set(known)
-    board = _read_by_body(perms, at, known, parsed)
+    with collector_paused(len(perms) if isinstance(perms, (list, PermanentTexts)) else 0):
+        board = _read_by_body(perms, at, known, parsed)
     if board is None:
         board = _read_each(perms.parsed() if isinstance(perms, PermanentTexts) else perms, at, known)
     if any(p.triggers for p in board.bodies):
@@ -59,9 +63,11 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
 
 def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
     """The board as :class:`PermanentsByBody`, or None where a permanent has something to be said
-    about it (then :func:`_read_each` says it). Each permanent's fields but its id, as
-    JSON, name its body; a body not met before is read once, here. ``perms`` is a list
-    of permanents, or :class:`PermanentTexts` (a large request's permanents as text)."""
+    about it (then :func:`_read_each` says it). Each permanent's fields but its id and
+    name, as JSON, name its body; a body not met before is read once, here. Names are
+    held per id (issue 31), unless the body's text names one of them or it has triggers:
+    then each name is a body. ``perms`` is a list of permanents, or
+    :class:`PermanentTexts` (a large request's permanents as text)."""
     if isinstance(perms, PermanentTexts):
         found = perms.kinds()
     elif type(perms) is list:
@@ -70,68 +76,157 @@ def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
         return None
     if found is None:
         return None
-    distinct, kind_of, order = found
-    members = [[] for _ in distinct]
-    for k, pid in zip(kind_of, order):
-        members[k].append(pid)
-    kinds = []
-    for (text, fields), pids in zip(distinct, members):
+    try:
+        return _board_by_body(*found, at, known)
+    except ReadingTimeout:
+        if isinstance(perms, PermanentTexts):
+            perms.left_over = (perms.left_over, found)  # (freed with the request, after the answer)
+        raise
+
+
+def _board_by_body(distinct: list, kind_of: list, order: list, names: list | None, at: str, known: set) -> Board | None:
+    """:func:`_read_by_body` once each permanent's body is found."""
+    kinds, body_of, named = [], {}, False
+    for k, (text, fields, has_name), pids, own in _members(distinct, kind_of, order, names):
+        check_reading_time(len(order))
         if "object" in fields:  # a Scryfall card: its id is Scryfall's, the permanent's is its instance
             return None
-        kept = _BODIES_BY_JSON.get(text)
-        if kept is not None and kept[0] == fields:
-            body = kept[1]
-        else:
-            try:
-                body = read_permanent({"id": pids[0], **fields}, at)
-            except ManaplanError:
+        for body, ids, own_names in _bodies_of_kind(text, fields, pids, own if has_name else None, at):
+            if body is None:
                 return None
-        kinds.append((body, tuple(pids)))
-    bodies = [body for body, _ in kinds]
-    body_of = dict(zip(order, map(bodies.__getitem__, kind_of)))  # (C's loop)
-    ids = frozenset(body_of)
-    if (len(ids) < len(order) or ids & known or "" in ids or POOL in ids or GRAVEYARD in ids
-            or "\0" + DELVED in "\0" + "\0".join(order)):
+            kinds.append((body, ids))
+            for start in range(0, len(ids), _IDS_AT_ONCE):  # (a step at a time: the guard is looked at between)
+                check_reading_time(len(order))
+                body_of.update(dict.fromkeys(ids[start:start + _IDS_AT_ONCE], body))
+            named = named or own_names is not None
+    check_reading_time(len(order))
+    if (len(body_of) < len(order) or any(pid in body_of for pid in known) or "" in body_of or POOL in body_of
+            or GRAVEYARD in body_of or "\0" + DELVED in "\0" + "\0".join(order)):
         return None  # (the long way names the permanent)
-    hosts = {body.attached_to for body in bodies if body.attached_to}
-    if hosts and not hosts <= ids | known:  # (one union for the board: an Aura per host is a body each)
+    hosts = {body.attached_to for body, _ in kinds if body.attached_to}
+    if hosts and not all(host in body_of or host in known for host in hosts):
         return None
-    board = Board(PermanentsByBody(tuple(kinds), tuple(order), body_of))
-    board.memo["ids"] = ids
+    board = Board(PermanentsByBody(tuple(kinds), tuple(order), body_of, names if named else None))
+    board.memo["ids"] = body_of.keys()  # (a set-like view: 800,000 ids hashed once, not twice)
     return board
 
 
+#: how many ids are put in the table of bodies in one call (about 20 ms)
+_IDS_AT_ONCE = 65_536
+
+
+def _members(distinct: list, kind_of: list, order: list, names: list | None):
+    """(number, body's fields, its ids, their names or None) for each body of ``distinct``;
+    a few bodies are picked out in C (``compress``), many gathered permanent by
+    permanent."""
+    if len(distinct) == 1:
+        yield 0, distinct[0], order, names
+        return
+    if len(distinct) <= 16:
+        for k, kind in enumerate(distinct):
+            check_reading_time(len(order))
+            ids = list(compress(order, map(k.__eq__, kind_of)))
+            own = list(compress(names, map(k.__eq__, kind_of))) if names is not None else None
+            yield k, kind, ids, own
+        return
+    held = [[] for _ in distinct]
+    for i, k in enumerate(kind_of):
+        held[k].append(i)
+    for k, kind in enumerate(distinct):
+        yield (k, kind, list(map(order.__getitem__, held[k])),
+               list(map(names.__getitem__, held[k])) if names is not None else None)
+
+
+def _bodies_of_kind(text: bytes, fields: dict, pids: list, names: list | None, at: str):
+    """(body, ids, their names or None) for the permanents ``pids`` whose fields but the
+    id and name are ``fields`` (``text`` as JSON), named ``names`` (None: not named):
+    one body with each id's name beside it, unless a name matters (the body's text says
+    it, or it has triggers), then a body per name; (None, ...) if a body can't be read
+    this way (the long way says why)."""
+    if names is None:
+        kept = _BODIES_BY_JSON.get(text)
+        if kept is not None and kept[0] == fields:
+            yield kept[1], tuple(pids), None
+            return
+        yield _body_or_none(pids[0], fields, at), tuple(pids), None
+        return
+    body = _body_or_none(pids[0], {"name": names[0], **fields}, at)
+    if body is None or not body.triggers and not _names_said(fields, names):
+        yield body, tuple(pids), names
+        return
+    by_name: dict = {}
+    for pid, name in zip(pids, names):
+        by_name.setdefault(name, []).append(pid)
+    for name, same in by_name.items():
+        yield _body_or_none(same[0], {"name": name, **fields}, at), tuple(same), None
+
+
+#: the fields of a permanent that may say its name (card text that names the card)
+_SAYING_FIELDS = ("oracle_text", "abilities", "triggers")
+
+
+def _names_said(fields: dict, names: list) -> bool:
+    """Whether a permanent's fields may say one of ``names`` ("Sacrifice Ashnod's Altar"):
+    its card text, explicit abilities or triggers hold one of them as text (a name JSON
+    writes with an escape is taken to be said). Nothing else reads a name."""
+    said = [fields[k] for k in _SAYING_FIELDS if k in fields]
+    if not said:
+        return False
+    text = orjson.dumps(said).decode()
+    joined = "".join(names)
+    return '"' in joined or "\\" in joined or not joined.isprintable() or any(map(text.__contains__, names))
+
+
+def _body_or_none(pid: str, fields: dict, at: str) -> Permanent | None:
+    """The permanent ``pid`` with ``fields``, read; None if it can't be (the long way
+    says where)."""
+    try:
+        return read_permanent({"id": pid, **fields}, at)
+    except ManaplanError:
+        return None
+
+
 def _kinds_of(perms: list, parsed: bool) -> tuple | None:
-    """(the distinct bodies met, each as (its fields but the id as JSON, those fields);
-    each permanent's number among them; the ids), or None where a permanent is no object,
-    its id no text, or its fields what JSON can't write. Each permanent is copied but
-    its id and its JSON looked up. Fields that are not what JSON gives (a tuple for a
-    list, NaN for null: possible only in ``perms`` made in Python, not ``parsed`` from
-    text) must be equal too."""
+    """(the distinct bodies met, each as (its fields but the id and name as JSON, those
+    fields, whether it is named); each permanent's number among them; the ids; each
+    one's name ("" for none), or None where none has one), or None where a permanent is no
+    object, its id no text, or its fields what JSON can't write. Each permanent is
+    copied but its id and its JSON looked up. Fields that are not what JSON gives (a
+    tuple for a list, NaN for null: possible only in ``perms`` made in Python, not
+    ``parsed`` from text) must be equal too. A name that is not text, or empty, stays
+    among the fields (read as given)."""
     numbered: dict = {}
     distinct = []
-    kind_of, order = [], []
+    kind_of, order, names = [], [], []
     dumps = orjson.dumps
-    for p in perms:
+    for i, p in enumerate(perms):
+        if not i % EVERY:
+            check_reading_time(len(perms))
         if type(p) is not dict:
             return None
         fields = p.copy()
         pid = fields.pop("id", None)
         if type(pid) is not str:
             return None
+        name = fields.get("name")
+        if type(name) is str and name:
+            del fields["name"]
+        else:
+            name = ""
         try:
             text = dumps(fields)
         except (TypeError, orjson.JSONEncodeError):
             return None
-        k = numbered.get(text)
+        k = numbered.get((text, name != ""))
         if k is None:
-            k = numbered[text] = len(distinct)
-            distinct.append((text, fields))
+            k = numbered[text, name != ""] = len(distinct)
+            distinct.append((text, fields, name != ""))
         elif not parsed and distinct[k][1] != fields:
             return None
         kind_of.append(k)
         order.append(pid)
-    return distinct, kind_of, order
+        names.append(name)
+    return distinct, kind_of, order, names if any(names) else None
 
 
 def _read_each(perms: list, at: str, known: set) -> Board:
@@ -139,6 +234,8 @@ def _read_each(perms: list, at: str, known: set) -> Board:
     parsed = []
     seen = set(known)
     for i, p in enumerate(perms):
+        if not i % EVERY:
+            check_reading_time(len(perms))
         perm = _read_before(p) or read_permanent(p, f"{at}[{i}]")
         if perm.id in seen:
             raise RequestError(f"duplicate permanent id {perm.id!r}", f"{at}[{i}].id")
@@ -163,7 +260,7 @@ def mana_string(value, at: str) -> ManaCost:
 
 #: permanents already read, by everything but their id: a board of 300 lands repeats a
 #: handful of texts, and reading text is the slow part
-_BODIES: dict = {}
+_BODIES = ReadCache()
 
 
 def read_permanent(p, at: str) -> Permanent:
@@ -194,7 +291,7 @@ def read_permanent(p, at: str) -> Permanent:
 
 #: permanents read, by their fields but their name, where nothing of them depends on the
 #: name: a board that names each of its 100,000 Forests reads one Forest
-_UNNAMED: dict = {}
+_UNNAMED = ReadCache()
 
 
 def _named_twin(p: dict, key: str, pasted: bool) -> Permanent | None:
@@ -224,9 +321,7 @@ def _unnamed(template: Permanent, p: dict, pasted: bool) -> Permanent:
               for k, v in p.items() if k not in ("id", "name")]
     object.__setattr__(template, "unnamed_key", (template.key, repr(fields)))
     if name not in str(p.get("oracle_text", "")) and not template.unread:
-        if len(_UNNAMED) >= MOST_KEPT_READS:
-            _UNNAMED.clear()
-        _UNNAMED[repr(fields)] = template
+        _UNNAMED.put(repr(fields), template)
     return template
 
 
@@ -241,9 +336,7 @@ def _remember_json(p: dict, template: Permanent) -> None:
         return  # (what JSON can't hold is read the long way each time)
     if orjson.loads(text) != fields:
         return  # (a tuple, a NaN: read the long way)
-    if len(_BODIES_BY_JSON) >= MOST_KEPT_READS:
-        _BODIES_BY_JSON.clear()
-    _BODIES_BY_JSON[text] = (fields, template)
+    _BODIES_BY_JSON.put(text, (fields, template))
 
 
 def _read_before(p) -> Permanent | None:
@@ -270,7 +363,7 @@ DELVED = GRAVEYARD + ":"
 
 #: the bodies read, by their fields written as JSON (cheaper to write than repr): the
 #: fields and the template
-_BODIES_BY_JSON: dict = {}
+_BODIES_BY_JSON = ReadCache()
 
 
 def _read_body(p: dict, key: str, at: str) -> Permanent:
@@ -288,19 +381,13 @@ def _read_body(p: dict, key: str, at: str) -> Permanent:
     return template
 
 
-#: the most bodies (spells, permanents) kept read; beyond it the cache starts again
-MOST_KEPT_READS = 4096
-
-
-def read_once(cache: dict, key: str, read):
+def read_once(cache: ReadCache, key: str, read):
     """What ``read()`` gives, kept in ``cache`` under ``key``: identical objects of a
     request (or of the requests of a session) are read once."""
     template = cache.get(key)
     if template is None:
         template = read()
-        if len(cache) >= MOST_KEPT_READS:
-            cache.clear()
-        cache[key] = template
+        cache.put(key, template)
     return template
 
 
