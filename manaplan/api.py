@@ -51,11 +51,17 @@ def solve(request, time_limit: float = TIME_LIMIT, boards=None, parsed: bool = F
         if _asks_version(request):
             return with_id(rid, version())
         if isinstance(request, dict) and request.get("query") == DROP_BOARD:
-            return with_id(rid, _drop_board(request, boards))
-        profile, problem, result = _answer(request, time_limit, boards, parsed, started)
-        return with_id(rid, profile.write(problem, result))
+            answer = with_id(rid, _drop_board(request, boards))
+        else:
+            profile, problem, result = _answer(request, time_limit, boards, parsed, started)
+            answer = with_id(rid, profile.write(problem, result))
     except Exception as e:  # noqa: BLE001 (every failure becomes an answer)
+        if boards is not None:
+            boards.discard()  # (all or nothing: a request that fails changes no kept board)
         return error_answer(rid, *_failure(e))
+    if boards is not None:
+        boards.commit()
+    return answer
 
 
 def explain(request, time_limit: float = TIME_LIMIT) -> tuple:
@@ -67,7 +73,7 @@ def explain(request, time_limit: float = TIME_LIMIT) -> tuple:
         profile, problem, result = _answer(request, time_limit)
         return profile.explain(problem, result), True
     except Exception as e:  # noqa: BLE001
-        message, at, _ = _failure(e)
+        message, at, _, _ = _failure(e)
         return f"error{f' (at {at})' if at else ''}: {message}", False
 
 
@@ -104,13 +110,13 @@ def _drop_board(request: dict, boards) -> dict:
 
 
 def _failure(e: Exception) -> tuple:
-    """(message, where, whether it is a bug) for an exception: bad input is located;
-    anything else is a bug, said plainly, without a traceback."""
+    """(message, where, whether it is a bug, its code or None) for an exception: bad input
+    is located; anything else is a bug, said plainly, without a traceback."""
     if isinstance(e, ManaplanError):
-        return e.message, e.at if e.at is not None else "", False
+        return e.message, e.at if e.at is not None else "", False, getattr(e, "code", None)
     if isinstance(e, RecursionError):
-        return "the request is too deeply nested", None, False
-    return f"internal error ({type(e).__name__}): {e}", None, True
+        return "the request is too deeply nested", None, False, None
+    return f"internal error ({type(e).__name__}): {e}", None, True, None
 
 
 def version() -> dict:

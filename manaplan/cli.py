@@ -13,7 +13,7 @@ import threading
 
 from . import __version__
 from .api import explain, explain_text, solve, solve_text, write_json
-from .kept_boards import BoardStore
+from .kept_boards import MAX_KEPT_BOARDS, MAX_KEPT_MB, BoardStore
 from .protocol.common import error_answer, is_error
 
 DEMO_REQUEST = {
@@ -106,7 +106,7 @@ def request_lines(stream, limit: int = MAX_REQUEST_BYTES):
         yield line
 
 
-def serve(lines, out) -> None:
+def serve(lines, out, boards: BoardStore | None = None) -> None:
     """One answer per non-blank line, in order, whatever the line holds: a line that is
     not a request gets an error answer, a bug an internal-error answer, and the server
     goes on. ``lines`` yields bytes (read as UTF-8 one line at a time), or None for a line
@@ -126,14 +126,13 @@ def serve(lines, out) -> None:
     thresholds = gc.get_threshold()
     gc.set_threshold(YOUNG_DURING_REQUESTS, *thresholds[1:])
     try:
-        _answer_lines(lines, out)
+        _answer_lines(lines, out, boards if boards is not None else BoardStore())
     finally:
         gc.set_threshold(*thresholds)
 
 
-def _answer_lines(lines, out) -> None:
+def _answer_lines(lines, out, boards: BoardStore) -> None:
     """:func:`serve`'s loop."""
-    boards = BoardStore()
     imported = len(sys.modules)
     answered = 0
     held: list = []  # the request being answered, freed once its answer is out
@@ -276,6 +275,17 @@ def _solve(args) -> int:
     return 2 if is_error(response) else 0
 
 
+def _positive_mb(text: str) -> float:
+    """``--max-kept-mb``: a positive number of megabytes."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of megabytes, not {text!r}")
+    return value
+
+
 def _refuse(args, message: str, at) -> int:
     """An input ``solve`` can't read: the protocol's error answer, or words on standard
     error under ``--explain``; exit code 2."""
@@ -306,9 +316,12 @@ def _main(argv=None) -> int:
                          help="print the answer as the plan a player follows, instead of JSON (errors on standard "
                               "error)")
     help_ = "answer one JSON request per line until end of input"
-    sub.add_parser("serve", help=help_, description=_sentence(help_) + " (JSON lines over stdio, for engines "
-                   "in any language): one answer line per request line, in order; boards named in requests are "
-                   "kept for the session. Ctrl-C or end of input stops it.")
+    p_serve = sub.add_parser("serve", help=help_, description=_sentence(help_) + " (JSON lines over stdio, for "
+                             "engines in any language): one answer line per request line, in order; boards named "
+                             "in requests are kept for the session. Ctrl-C or end of input stops it.")
+    p_serve.add_argument("--max-kept-mb", type=_positive_mb, default=MAX_KEPT_MB, metavar="MB",
+                         help=f"memory the kept boards may take, by their estimate (default {MAX_KEPT_MB}); past "
+                              f"it, or past {MAX_KEPT_BOARDS} boards, the least recently used is dropped")
     help_ = "solve a built-in example and print the plan"
     p_demo = sub.add_parser("demo", help=help_, description=_sentence(help_) + ".")
     p_demo.add_argument("--json", action="store_true", help="print the JSON response too")
@@ -320,7 +333,7 @@ def _main(argv=None) -> int:
         return _solve(args)
     if args.command == "serve":
         _stop_even_mid_solve()
-        serve(request_lines(sys.stdin.buffer), sys.stdout)
+        serve(request_lines(sys.stdin.buffer), sys.stdout, BoardStore(max_kept_mb=args.max_kept_mb))
         return 0
     words, ok = explain(DEMO_REQUEST)
     print(words)

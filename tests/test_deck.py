@@ -227,3 +227,73 @@ def test_a_card_without_scryfalls_cmc_has_the_mana_value_of_its_cost():
                      progress=False)
     card = report["cards"][0]
     assert card["mana_value"] == 2 and card["on_curve"] == card["by_turn"][1] > 0.5
+
+
+def _killing_one_worker(engine_name: str):
+    """A progress callback that kills one worker process (SIGKILL) when the first chunk
+    is done, as an out-of-memory kill would."""
+    import signal
+    import psutil
+
+    done = []
+
+    def progress(games: int) -> None:
+        done.append(games)
+        if len(done) == 1:
+            workers = [(p, line) for p in psutil.Process().children(recursive=True) if (line := _worker_line(p))]
+            assert workers, "no worker process to kill"
+            os.kill(workers[-1][0].pid, signal.SIGKILL)
+            killed.append(workers[-1][1])
+    killed: list = []
+    return progress, done, killed
+
+
+def _worker_line(process) -> str:
+    """The command line of a process that plays games (no children of its own, not a
+    tracker or fork server, alive), or ""."""
+    import psutil
+    try:
+        line = " ".join(process.cmdline())
+        if process.children() or process.status() == psutil.STATUS_ZOMBIE:
+            return ""
+    except psutil.Error:
+        return ""
+    return "" if any(word in line for word in ("resource_tracker", "forkserver")) else line
+
+
+@pytest.mark.parametrize("engine_name", ["local", "dask"])
+def test_a_run_with_a_worker_killed_mid_run_gives_the_undisturbed_report(engine_name):
+    """Issue 29: a worker killed mid-run (out of memory, or by hand): its chunks are
+    played again (the local pool is started anew; Dask's scheduler moves them), and the
+    total equals the undisturbed run's for the same seed: never a total with games
+    missing."""
+    if engine_name == "dask":
+        pytest.importorskip("dask.distributed")
+    from manaplan.deck import engine
+    from manaplan.deck.decklist import Decklist
+
+    deck = Decklist.parse(DEMO_DECK)
+    data = load_cards(deck.names, None, None)
+    policy = Policy(turns=3)
+    undisturbed = engine.run(deck, data, policy, 1200, 5, workers=1, chunk=100)
+    progress, done, killed = _killing_one_worker(engine_name)
+    disturbed = engine.run(deck, data, policy, 1200, 5, engine=engine_name, workers=2, progress=progress, chunk=100)
+    assert len(killed) == 1 and sum(done) == 1200 and disturbed.games == 1200
+    assert disturbed == undisturbed
+
+
+def test_a_run_whose_workers_keep_dying_stops_with_a_message_and_no_total(monkeypatch):
+    """Issue 29: past its retries, a run stops with a message saying so, never a total."""
+    from manaplan.deck import engine
+    from manaplan.deck.decklist import Decklist
+
+    deck = Decklist.parse(DEMO_DECK)
+    data = load_cards(deck.names, None, None)
+    monkeypatch.setattr(engine, "play_chunk", _die)  # (forked workers inherit it)
+    monkeypatch.setattr(engine, "RETRIES", 1)
+    with pytest.raises(engine.WorkerLost, match="died 2 times.*no total is given"):
+        engine.run(deck, data, Policy(turns=3), 400, 5, workers=2, chunk=100)
+
+
+def _die(job):
+    os.kill(os.getpid(), 9)

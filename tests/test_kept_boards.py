@@ -17,9 +17,10 @@ SWAMP = {"id": "s1", "type_line": "Basic Land — Swamp"}
 
 
 def answers(*requests, boards=None):
-    """Each request's answer through one in-process `serve` session."""
+    """Each request's answer through one in-process `serve` session (keeping boards in
+    ``boards``, a BoardStore, if given)."""
     out = io.StringIO()
-    serve([json.dumps(r).encode() + b"\n" for r in requests], out)
+    serve([json.dumps(r).encode() + b"\n" for r in requests], out, boards)
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
@@ -89,8 +90,11 @@ def test_at_most_the_documented_number_of_boards_are_kept_least_recently_used_dr
     assert store.capacity == MAX_KEPT_BOARDS == 64
     for k in range(MAX_KEPT_BOARDS):
         store.put(f"b{k}", KeptBoard({}, None))
+        store.commit()                     # (each request answered)
     store.get("b0")                        # used: now the most recent
+    store.commit()
     store.put("new", KeptBoard({}, None))
+    store.commit()
     assert "b1" not in store.names() and "b0" in store.names() and len(store.names()) == MAX_KEPT_BOARDS
 
 
@@ -168,3 +172,176 @@ def test_serve_collects_garbage_between_requests_and_restores_the_collector():
     before, full = gc.get_threshold(), gc.get_stats()[2]["collections"]
     answers(*[{"id": i, "spell": {"mana_cost": "{G}"}, "permanents": FORESTS} for i in range(100)])
     assert gc.get_stats()[2]["collections"] > full and gc.get_threshold() == before
+
+
+# -- issue 29: every request is all or nothing -----------------------------------------------------------
+
+from hypothesis import example, given, settings, strategies as st  # noqa: E402
+
+_LANDS = [{"type_line": "Basic Land — Forest"}, {"type_line": "Basic Land — Swamp"},
+          {"type_line": "Land", "oracle_text": "{T}: Add {C}.\n{T}, Pay 1 life: Add {G} or {B}."}]
+#: what makes an otherwise good request fail, each read after the board and its changes
+_FAULTS = {
+    "prefer": lambda request, ids: request.update(prefer={"keep_untapped": ["nobody"]}),
+    "life": lambda request, ids: request.update(player={"life": -1}),
+    "hand": lambda request, ids: request.update(hand=[{"id": ids[0] if ids else "x", "mana_cost": "{G}"}],
+                                                query="castable", spell=None) if ids else request.update(
+                                                    prefer={"keep_untapped": ["nobody"]}),
+    "ghost": lambda request, ids: request.setdefault("changes", {}).setdefault("tapped", []).append("ghost"),
+}
+
+
+def _step_strategy():
+    """One request of a session on the kept board "k": keep it anew, or change it (tap,
+    untap, remove, add, the player's life), with a spell to pay; maybe with a fault."""
+    return st.fixed_dictionaries({
+        "kind": st.sampled_from(["keep", "change", "change", "ask"]),
+        "lands": st.lists(st.integers(0, len(_LANDS) - 1), min_size=0, max_size=4),
+        "tap": st.lists(st.integers(0, 7), max_size=2), "untap": st.lists(st.integers(0, 7), max_size=2),
+        "remove": st.lists(st.integers(0, 7), max_size=1), "add": st.lists(st.integers(0, len(_LANDS) - 1), max_size=2),
+        "life": st.sampled_from([None, 1, 20]),
+        "cost": st.sampled_from(["{G}", "{G}{G}", "{1}{B}", "{C}", "{2}"]),
+        "fault": st.sampled_from([None, None, "prefer", "life", "hand", "ghost"]),
+    })
+
+
+def _whole_and_kept(step: dict, state: dict, serial: list) -> tuple:
+    """(the request on the kept board, the same request on the whole board, the state
+    after it if it is answered): ``state`` is the board as the session should hold it
+    (``permanents`` in order, ``player``), or None before it is kept."""
+    ids = [p["id"] for p in state["permanents"]] if state else []
+    spell = {"mana_cost": step["cost"]}
+    if step["kind"] == "keep" or state is None:
+        perms = []
+        for body in step["lands"]:
+            serial[0] += 1
+            perms.append({"id": f"p{serial[0]}", **_LANDS[body]})
+        player = {"life": step["life"]} if step["life"] is not None else {}
+        kept = {"board": "k", "permanents": perms, "player": player, "spell": spell}
+        after = {"permanents": perms, "player": player}
+        whole = {"permanents": perms, "player": player, "spell": spell}
+    else:
+        perms = [dict(p) for p in state["permanents"]]
+        changes, tapped, untapped = {}, [], []
+        for key, picks, into in (("tapped", step["tap"], tapped), ("untapped", step["untap"], untapped)):
+            for i in picks:
+                if i < len(ids) and ids[i] not in into:
+                    into.append(ids[i])
+            if into:
+                changes[key] = list(into)
+        gone = [ids[i] for i in step["remove"] if i < len(ids)]
+        if gone:
+            changes["remove"] = gone
+        added = []
+        for body in step["add"]:
+            serial[0] += 1
+            added.append({"id": f"p{serial[0]}", **_LANDS[body]})
+        if added:
+            changes["add"] = added
+        player = dict(state["player"])
+        if step["life"] is not None and step["kind"] == "change":
+            changes["player"] = {"life": step["life"]}
+            player["life"] = step["life"]
+        for p in perms:  # (tapped, then untapped, then removed, then added: the documented order)
+            if p["id"] in tapped:
+                p["tapped"] = True
+            if p["id"] in untapped:
+                p.pop("tapped", None)
+        perms = [p for p in perms if p["id"] not in gone] + added
+        kept = {"board": "k", "spell": spell, **({"changes": changes} if changes and step["kind"] == "change" else {})}
+        if step["kind"] == "ask":
+            perms, player = [dict(p) for p in state["permanents"]], dict(state["player"])
+        after = {"permanents": perms, "player": player}
+        whole = {"permanents": perms, "player": player, "spell": spell}
+    if step["fault"]:
+        for request in (kept, whole):
+            _FAULTS[step["fault"]](request, [p["id"] for p in after["permanents"]])
+            if request.get("spell", True) is None:
+                del request["spell"]
+    if step["fault"] == "ghost":
+        whole = None  # (a change naming no permanent: an error on the kept board alone)
+    return kept, whole, after
+
+
+@given(st.lists(_step_strategy(), min_size=1, max_size=6))
+@settings(max_examples=max(settings.default.max_examples, 100), deadline=None)
+@example([{"kind": "keep", "lands": [0], "tap": [], "untap": [], "remove": [], "add": [], "life": None,
+           "cost": "{G}", "fault": None},
+          {"kind": "change", "lands": [], "tap": [0], "untap": [], "remove": [], "add": [], "life": None,
+           "cost": "{G}", "fault": "prefer"},
+          {"kind": "ask", "lands": [], "tap": [], "untap": [], "remove": [], "add": [], "life": None,
+           "cost": "{G}", "fault": None}]).via("issue 29: a failed request tapped f1 for good")
+@example([{"kind": "keep", "lands": [0, 1], "tap": [], "untap": [], "remove": [], "add": [], "life": None,
+           "cost": "{G}", "fault": "life"},
+          {"kind": "ask", "lands": [], "tap": [], "untap": [], "remove": [], "add": [], "life": None,
+           "cost": "{G}", "fault": None}]).via("issue 29: a board first kept by a failing request was stored")
+def test_requests_on_a_kept_board_answer_as_on_the_whole_board_error_for_error(steps):
+    """Issue 29: a session of good and bad requests on a kept board, through `serve`,
+    answers each as the same request on the whole board does (the board as the good
+    requests before it left it): an error for an error, and an error changes nothing
+    (the first keeping of a board included)."""
+    state, serial, session, expected = None, [0], [], []
+    for step in steps:
+        kept, whole, after = _whole_and_kept(step, state, serial)
+        wanted = solve(whole) if whole is not None else {"error": "a change naming no permanent"}
+        if state is None and step["kind"] != "keep" and "error" not in wanted:
+            pass  # (the first request keeps the board whatever its kind: see _whole_and_kept)
+        session.append(kept)
+        expected.append(wanted)
+        if "error" not in wanted:
+            state = after
+    got = answers(*session)
+    for i, (answer, wanted) in enumerate(zip(got, expected)):
+        assert ("error" in answer) == ("error" in wanted), (i, session[i], answer, wanted)
+        if "error" not in wanted:
+            bodies = {p["id"]: repr(sorted((k, v) for k, v in p.items() if k != "id"))
+                      for request in session[:i + 1] for p in request.get("permanents", [])
+                      + request.get("changes", {}).get("add", [])}
+            assert _as_played(answer, bodies) == _as_played(wanted, bodies), (i, session[i])
+
+
+def _as_played(answer: dict, bodies: dict):
+    """An answer with each permanent it names as its body: twins are interchangeable (a
+    permanent tapped and untapped again may be chosen over its twin)."""
+    plan = answer.get("plan")
+    if plan is None:
+        return answer.get("payable"), (answer.get("reason") or {}).get("code"), [
+            (card["id"], card["payable"]) for card in answer.get("castable", [])]
+    return (answer["payable"], answer["total_cost"], plan["life_paid"],
+            sorted(bodies[pid] for pid in plan["tapped"]), sorted(bodies[pid] for pid in plan["sacrificed"]))
+
+
+def test_kept_boards_stay_within_their_memory_budget_and_a_dropped_board_is_told_from_one_never_kept():
+    """Issue 29: kept boards have a memory budget (``serve --max-kept-mb``), by an
+    estimate per permanent and per body; the least recently used goes first, never the
+    board just kept; a request naming a board dropped for room is told so
+    (``board_dropped``), apart from a name never kept (``board_not_kept``)."""
+    from manaplan.kept_boards import BOARD_DROPPED, BOARD_NOT_KEPT, estimated_bytes
+    from manaplan.protocol.mtg import read
+
+    perms = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(1000)]
+    one = estimated_bytes(read({"spell": {"mana_cost": "{G}"}, "permanents": perms}).board)
+    store = BoardStore(max_kept_mb=2.5 * one / 2 ** 20)  # (room for two such boards)
+    keep = [{"board": name, "spell": {"mana_cost": "{G}"}, "permanents": perms} for name in ("a", "b", "c")]
+    a = answers(*keep, {"board": "a", "spell": {"mana_cost": "{G}"}}, {"board": "b", "spell": {"mana_cost": "{G}"}},
+                {"board": "zzz", "spell": {"mana_cost": "{G}"}}, {"query": "drop_board", "board": "b"},
+                {"board": "b", "spell": {"mana_cost": "{G}"}}, boards=store)
+    assert all(x["payable"] for x in a[:3]) and store.names() == ("c",)
+    assert a[3]["error"]["code"] == BOARD_DROPPED and "dropped to make room" in a[3]["error"]["message"]
+    assert a[4]["payable"] is True  # (b was kept: within the budget with c)
+    assert a[5]["error"]["code"] == BOARD_NOT_KEPT and a[5]["error"]["at"] == "board"
+    assert a[6] == {"id": None, "dropped": True}
+    assert a[7]["error"]["code"] == BOARD_NOT_KEPT  # (forgotten on request: not dropped for room)
+    assert store.kept_bytes() <= store.budget
+    huge = BoardStore(max_kept_mb=one / 2 ** 20 / 10)  # (one board alone over the budget: kept, alone)
+    answers(*keep[:2], boards=huge)
+    assert huge.names() == ("b",)
+
+
+def test_serve_takes_a_memory_budget_for_kept_boards():
+    run = [sys.executable, "-m", "manaplan", "serve"]
+    ok = subprocess.run(run + ["--max-kept-mb", "0.5"], input=b"", capture_output=True, timeout=60)
+    assert ok.returncode == 0
+    for bad in ("0", "-3", "lots", "inf"):
+        refused = subprocess.run(run + ["--max-kept-mb", bad], input=b"", capture_output=True, timeout=60)
+        assert refused.returncode == 2 and b"positive number of megabytes" in refused.stderr

@@ -67,19 +67,44 @@ def run(decklist, cards: dict, policy: Policy, games: int, seed, engine: str = L
     return total
 
 
+#: how many times a run starts its pool again after a worker died (killed, out of memory)
+RETRIES = 3
+
+
+class WorkerLost(RuntimeError):
+    """Workers died more often than a run retries: the run stops, with no total (never a
+    total with games missing)."""
+
+
 def _run_local(jobs: list, workers: int | None):
+    """Each chunk's tally, in a pool of processes. A worker that dies (killed, out of
+    memory) breaks the pool: the chunks not yet done are played again in a new pool
+    (a chunk's games are seeded by their numbers: its tally is the same), up to
+    ``RETRIES`` times, then the run stops with :class:`WorkerLost` (issue 29)."""
     workers = workers or os.cpu_count() or 1
     if workers == 1 or len(jobs) == 1:
         for job in jobs:
             yield play_chunk(job)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for future in as_completed([pool.submit(play_chunk, job) for job in jobs]):
-            yield future.result()
+    left = dict(enumerate(jobs))
+    for attempt in range(RETRIES + 1):
+        try:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+                futures = {pool.submit(play_chunk, job): k for k, job in left.items()}
+                for future in as_completed(futures):
+                    tally = future.result()
+                    del left[futures[future]]
+                    yield tally
+            return
+        except BrokenProcessPool:
+            if attempt == RETRIES:
+                raise WorkerLost(f"a worker process died {RETRIES + 1} times (killed, or out of memory); the run "
+                                 f"stopped with {len(left)} of {len(jobs)} chunks not played: no total is given")
 
 
 def _run_dask(jobs: list, workers: int | None, address: str | None):
@@ -95,9 +120,15 @@ def _run_dask(jobs: list, workers: int | None, address: str | None):
     else:
         client = Client(address)
     try:
-        futures = client.map(play_chunk, jobs, pure=False)
+        from dask.distributed import KilledWorker
+
+        futures = client.map(play_chunk, jobs, pure=False, retries=RETRIES)
         for future in as_completed(futures):
-            yield future.result()
+            try:
+                yield future.result()
+            except KilledWorker as e:  # (the scheduler moves a lost worker's chunks; past its limit it gives up)
+                raise WorkerLost(f"Dask workers died while playing a chunk, more often than the scheduler "
+                                 f"retries ({e}); the run stopped: no total is given") from None
     finally:
         client.close()
         if cluster is not None:

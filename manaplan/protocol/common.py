@@ -148,14 +148,17 @@ def cut(text: str) -> str:
     return text[:MAX_ERROR_TEXT] + f"... ({len(text) - MAX_ERROR_TEXT} more characters cut)"
 
 
-def error_answer(request_id, message: str, at: str | None, internal: bool = False) -> dict:
+def error_answer(request_id, message: str, at: str | None, internal: bool = False, code: str | None = None) -> dict:
     """The protocol's error object: ``{"id", "error": {"message", "at"}}``, its texts
-    bounded in size."""
+    bounded in size; ``code`` where an engine may act on the kind of error (a kept
+    board dropped for room)."""
     error = {"message": cut(message)}
     if at is not None:
         error["at"] = cut(at)
     if internal:
         error["internal"] = True
+    if code is not None:
+        error["code"] = code
     return {"id": request_id, "error": error}
 
 

@@ -102,7 +102,7 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
         if name is not None and boards is not None:
             base = request.get("player", {})
             expect(isinstance(base, dict), "'player' must be an object", "player")
-            boards.put(name, KeptBoard(dict(base), board))
+            boards.put(name, KeptBoard.of(dict(base), board))
     else:
         if boards is None:
             raise RequestError(f"no board is kept under {name!r}: boards are kept by `manaplan serve`; give "
@@ -397,7 +397,7 @@ def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
         expect(isinstance(changes["player"], dict), "'player' must be an object", "changes.player")
         player = {**player, **changes["player"]}
         read_player(player)
-    return KeptBoard(player, board)
+    return KeptBoard.of(player, board)
 
 
 #: what separates a kept permanent's key (repr of its fields) from its tapped state
