@@ -25,6 +25,8 @@ import sys
 import tempfile
 import time
 
+from recording import record
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 #: (Forests, time_limit_ms): the issue's three at 1 s, and the largest with the default guard
 CASES = ((10_000, 1000), (100_000, 1000), (828_502, 1000), (828_502, 10_000))
@@ -131,11 +133,9 @@ def main() -> None:
     chains = chain_boards()
     print(chains)
     if args.record:
-        with open(os.path.join(HERE, "results", "heavy_requests.md"), "w") as f:
-            f.write(f"# Heavy requests (issue 31)\n\n{__doc__.split('Each request')[0].strip()}\n\nEach request{__doc__.split('Each request')[1].split('The same boards')[0].rstrip()}"
-                    f"\n\nMeasured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores, Python {sys.version.split()[0]}."
-                    f"\n\n{table}\n\n{' '.join(chain_boards.__doc__.split())}\n\n{chains}\n")
-
+        intro = __doc__.split("    python")[0] + "Each request" + __doc__.split("Each request")[1].split("The same boards")[0]
+        record("heavy_requests", "Heavy requests (issue 31)", intro, table, " ".join(chain_boards.__doc__.split()),
+               chains)
 
 if __name__ == "__main__":
     main()

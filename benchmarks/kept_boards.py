@@ -26,6 +26,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+from recording import record  # noqa: E402
 
 PERMANENTS = 5000
 BOARDS = 64
@@ -128,11 +131,7 @@ def main() -> None:
     second = many_boards()
     print(second)
     if args.record:
-        with open(os.path.join(HERE, "results", "kept_boards.md"), "w") as f:
-            f.write(f"# Kept boards at scale (issue 29)\n\n{__doc__.split(chr(10), 1)[1].split('    python')[0].strip()}"
-                    f"\n\nMeasured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores, Python "
-                    f"{sys.version.split()[0]}.\n\n{first}\n\n{second}\n")
-
+        record("kept_boards", "Kept boards at scale (issue 29)", __doc__.split("    python")[0], first, second)
 
 if __name__ == "__main__":
     main()

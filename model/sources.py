@@ -504,11 +504,19 @@ class Permanent:
         from a request carry the text they were read from (all but the id), which is
         cheaper to compare than their abilities; their name is left out of it (issue 31:
         real boards name every permanent, and a name split groups of twins), the name
-        written ``~`` where the card text says it."""
+        written ``~`` where the card text says it. So is its ``timestamp`` where it sets
+        or adds no land type: a timestamp orders only the effects of layer 4 (CR 613.7a,
+        an effect's timestamp is its source's), and engines give every permanent one."""
         if self.unnamed_key and self.unnamed_key[0] == self.key:  # (made from this key: not a changed copy's)
-            return self.unnamed_key[1]
-        return self.key or (self.abilities, self.tapped, self.summoning_sick, self.counters, self.snow,
-                            self.creature, self.artifact, self.colors, self.type_line)
+            key = self.unnamed_key[1]
+        else:
+            key = self.key or (self.abilities, self.tapped, self.summoning_sick, self.counters, self.snow,
+                               self.creature, self.artifact, self.colors, self.type_line)
+        if self.timestamp is not None and not self.land_types and type(key) is str:
+            field_text = repr(("timestamp", self.timestamp))
+            if key.count(field_text) == 1:  # (the field itself: text that spells one too is left as it is)
+                key = key.replace(field_text, "", 1)
+        return key
 
 
 @dataclass(frozen=True)

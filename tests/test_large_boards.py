@@ -188,6 +188,23 @@ def test_names_do_not_split_groups_of_twins():
     plain = build_supply(read({"spell": spell, "permanents": perms}))
     renamed = build_supply(read({"spell": spell, "permanents": named}))
     assert len(renamed.groups) == len(plain.groups) < 50
+    stamped = [dict(p, timestamp=i + 1) for i, p in enumerate(named)]  # (engines stamp every permanent)
+    assert len(build_supply(read({"spell": spell, "permanents": stamped})).groups) == len(plain.groups)
+
+
+def test_a_timestamp_is_kept_apart_where_it_orders_an_effect():
+    """A timestamp orders the effects of layer 4 (CR 613.7a): two permanents that set
+    land types, alike but for their timestamps, are no twins; lands alike but for theirs
+    are."""
+    from manaplan.protocol.mtg import read
+
+    moon = {"type_line": "Enchantment", "oracle_text": "Nonbasic lands are Mountains."}
+    lands = [{"id": f"v{i}", "type_line": "Land", "oracle_text": "{T}: Add {C}.", "timestamp": 10 + i}
+             for i in range(3)]
+    board = read({"spell": {"mana_cost": "{1}"}, "permanents": lands + [
+        {"id": "m1", **moon, "timestamp": 1}, {"id": "m2", **moon, "timestamp": 2}]}).board
+    keys = {p.id: p.grouping_key() for p in board.permanents}
+    assert keys["v0"] == keys["v1"] == keys["v2"] and keys["m1"] != keys["m2"]
 
 
 #: bodies whose twins take names: a basic land; card text that names the card (its name
