@@ -234,7 +234,21 @@ def _cost_sacrifices(problem: PaymentProblem, sacrificed):
             yield tuple(p.id for p in chosen)
 
 
-def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
+class StateBudget:
+    """A number of states shared by every search a reference question makes (each order,
+    each way to cast each card): given as ``max_states``, it bounds the whole question,
+    where a number bounds each search alone."""
+
+    def __init__(self, states: int):
+        self.states, self.left = states, states
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchTooLarge(f"more than {self.states} states in all")
+
+
+def _reachable(problem: PaymentProblem, moves: list, max_states):
     """Every state the payment can reach, once each: (pool, life paid, damage, tapped,
     sacrificed, counters used, cards exiled, activations before casting), activating one
     ability at a time, paying its cost from the pool as it is then (CR 605.3)."""
@@ -248,7 +262,9 @@ def _reachable(problem: PaymentProblem, moves: list, max_states: int | None):
         if key in seen:
             continue
         seen.add(key)
-        if max_states is not None and len(seen) > max_states:
+        if isinstance(max_states, StateBudget):
+            max_states.spend()
+        elif max_states is not None and len(seen) > max_states:
             raise SearchTooLarge(f"more than {max_states} states")
         # ``paying``: convoke, improvise or delve has begun paying the total cost (CR
         # 601.2h), so no mana ability can be activated any more (601.2g came before)
