@@ -275,6 +275,25 @@ def _solve(args) -> int:
     return 2 if is_error(response) else 0
 
 
+def _load_the_solver_meanwhile() -> None:
+    """`serve` loads the solvers, networkx and OR-Tools in the background from its start
+    (about 0.6 s): the first
+    request that needs the general model would otherwise spend that much of its time
+    guard on the import (issue 29: a `pay` with `time_limit_ms` 100 answered after 0.6 s).
+    Requests are answered meanwhile; one that needs it waits for the import already under
+    way. ``manaplan solve`` and ``version`` stay lazy."""
+    def load() -> None:
+        try:
+            from .profiles import mtg  # noqa: F401 (the reading and writing of Magic requests)
+            from .solver import planner, total  # noqa: F401 (the solvers of every query)
+            from .solver.runtime import cp_model
+            import networkx  # noqa: F401 (the funding graph of chains)
+            cp_model()
+        except Exception:  # noqa: BLE001 (a request that needs it will say what is wrong)
+            pass
+    threading.Thread(target=load, name="load OR-Tools", daemon=True).start()
+
+
 def _positive_mb(text: str) -> float:
     """``--max-kept-mb``: a positive number of megabytes."""
     try:
@@ -333,6 +352,7 @@ def _main(argv=None) -> int:
         return _solve(args)
     if args.command == "serve":
         _stop_even_mid_solve()
+        _load_the_solver_meanwhile()
         serve(request_lines(sys.stdin.buffer), sys.stdout, BoardStore(max_kept_mb=args.max_kept_mb))
         return 0
     words, ok = explain(DEMO_REQUEST)

@@ -38,6 +38,10 @@ DEPTHS = (1, 3, 8)
 EXACT_NEXT = 16
 
 
+#: the least time a solve is given (seconds), when the question's time is nearly gone
+MOMENT = 0.01
+
+
 class Budget:
     """The time guard of one question, shared by every solve it needs (the exact depths,
     the hint about abilities before casting, each X that max_x tries)."""
@@ -47,8 +51,10 @@ class Budget:
         self.deadline = (time.monotonic() if started is None else started) + seconds
 
     def left(self) -> float:
-        """What a solve may take now: the time left, and at least a moment."""
-        return max(0.05, self.deadline - time.monotonic())
+        """What a solve may take now: the time left, and at least a moment (10 ms: a
+        question whose time is gone still gets one short solve, not one per step: issue
+        29, a best_turn with 1 ms took 250 ms at 50 ms a solve)."""
+        return max(MOMENT, self.deadline - time.monotonic())
 
     @property
     def spent(self) -> bool:
@@ -181,6 +187,8 @@ def deepening(build, budget: Budget):
     found = None  # the best real plan yet: the answer, not proven best, if nothing better comes
     try:
         for layers in DEPTHS:
+            if budget.spent and layers != DEPTHS[0]:  # (the time is gone: no deeper model is built)
+                return found or Status.UNKNOWN
             relaxed = build(Depth(layers, relaxed=True))
             if relaxed.depth.exact:  # each payment is as deep as it can chain: this model is exact
                 break
@@ -191,6 +199,8 @@ def deepening(build, budget: Budget):
                 if rstatus == Status.OPTIMAL:
                     return relaxed, rsolver, True
                 found = _better(found, (relaxed, rsolver, False))  # (cut short by the time guard: real, not best)
+            if budget.spent:
+                return found or Status.UNKNOWN
             strict = build(Depth(layers))
             solver, status = strict.solve(budget.left())
             if rstatus == status == Status.OPTIMAL and strict.objective_tuple(solver) == relaxed.objective_tuple(rsolver):
@@ -200,6 +210,8 @@ def deepening(build, budget: Budget):
             if budget.spent:
                 return found or Status.UNKNOWN
         else:
+            if budget.spent:
+                return found or Status.UNKNOWN
             relaxed = build(Depth())
     except ModelTooLarge:
         if found is None:
