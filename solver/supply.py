@@ -300,7 +300,7 @@ def _unit(source: Board, proto, original, alt: tuple) -> tuple:
 #: what :func:`_group_acts` built for a group, and the group, by what they depend on (its
 #: permanents' key, their number, the payment's context), kept across boards: a kept
 #: board's next change, or the next request's board, rebuilds only the groups that changed
-GROUPS_KEPT = 4096
+GROUPS_KEPT = 16_384
 _GROUPS_BUILT: OrderedDict = OrderedDict()
 
 
