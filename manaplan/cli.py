@@ -277,21 +277,13 @@ def _solve(args) -> int:
 
 def _load_the_solver_meanwhile() -> None:
     """`serve` loads the solvers, networkx and OR-Tools in the background from its start
-    (about 0.6 s): the first
-    request that needs the general model would otherwise spend that much of its time
-    guard on the import (issue 29: a `pay` with `time_limit_ms` 100 answered after 0.6 s).
-    Requests are answered meanwhile; one that needs it waits for the import already under
-    way. ``manaplan solve`` and ``version`` stay lazy."""
-    def load() -> None:
-        try:
-            from .profiles import mtg  # noqa: F401 (the reading and writing of Magic requests)
-            from .solver import planner, total  # noqa: F401 (the solvers of every query)
-            from .solver.runtime import cp_model
-            import networkx  # noqa: F401 (the funding graph of chains)
-            cp_model()
-        except Exception:  # noqa: BLE001 (a request that needs it will say what is wrong)
-            pass
-    threading.Thread(target=load, name="load OR-Tools", daemon=True).start()
+    (about 0.6 s): the first request that needs the general model would otherwise spend
+    that much of its time guard on the import (issue 29: a `pay` with `time_limit_ms` 100
+    answered after 0.6 s). Requests are answered meanwhile; one that needs OR-Tools waits
+    for it within its own time (``solver.runtime.cp_model``). ``manaplan solve`` and
+    ``version`` stay lazy."""
+    from .solver.runtime import load_in_background
+    load_in_background(".profiles.mtg", ".solver.planner", "ortools.sat.python.cp_model", ".solver.total", "networkx")
 
 
 def _positive_mb(text: str) -> float:

@@ -16,6 +16,7 @@ from ..model.plan import TIME_LIMIT, Castable
 from ..model.problem import PaymentProblem
 
 from .one_spell import answer_alone
+from .runtime import SolverLoading, solving_until
 from .search import Budget, too_large
 from .several import answer_best_turn, answer_keeping, answer_sequence
 from .unread import unless_unread
@@ -33,10 +34,13 @@ def run(answer_with, problem: PaymentProblem, time_limit: float = TIME_LIMIT, pl
     ``plain_path`` False sends plain boards through the general model too (tests compare
     the two; the benchmark measures both)."""
     budget = Budget(time_limit, started)
-    try:
-        return answer_with(problem, budget, plain_path)
-    except ModelTooLarge as e:
-        return too_large(e)
+    with solving_until(budget.deadline):
+        try:
+            return answer_with(problem, budget, plain_path)
+        except ModelTooLarge as e:
+            return too_large(e)
+        except SolverLoading:  # (a serve just started: its time ran out while OR-Tools loaded)
+            return budget.undecided()
 
 
 def pay_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
@@ -51,8 +55,16 @@ def pay_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = True)
 def castable_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
     """``castable``: each card of the hand as ``pay`` answers it alone."""
     cards = [(spell, problem.for_spell(spell)) for spell in problem.hand]
-    return Castable(tuple((spell, unless_unread(alone, answer_alone(alone, budget, plain_path)))
+    return Castable(tuple((spell, unless_unread(alone, _alone_in_time(alone, budget, plain_path)))
                           for spell, alone in cards))
+
+
+def _alone_in_time(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """One card of ``castable``: undecided if its time ran out while OR-Tools loaded."""
+    try:
+        return answer_alone(problem, budget, plain_path)
+    except SolverLoading:
+        return budget.undecided()
 
 
 def sequence_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = True):

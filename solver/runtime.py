@@ -16,7 +16,11 @@ never pay it).
 
 from __future__ import annotations
 
+import contextvars
+import importlib
+import threading
 import time
+from contextlib import contextmanager
 from enum import Enum
 
 from ..model.errors import ModelTooLarge
@@ -39,7 +43,56 @@ class Status(Enum):
         return self in (Status.OPTIMAL, Status.FEASIBLE)
 
 
+class SolverLoading(Exception):
+    """OR-Tools was still loading in the background when the question's time ran out
+    (a ``serve`` just started): the answer is undecided, as when a solve runs out."""
+
+
+#: set once OR-Tools is loaded by :func:`load_in_background` (None: nothing loads it)
+_LOADED: threading.Event | None = None
+#: when the question being answered must be answered by (``time.monotonic()``), or None
+_DEADLINE: contextvars.ContextVar = contextvars.ContextVar("manaplan_solve_deadline", default=None)
+
+
+def load_in_background(*modules: str) -> None:
+    """Import ``modules`` (names relative to ``manaplan``, or absolute; OR-Tools' among
+    them), in order, in a thread of their own (``serve`` from its start, issue 29: the first
+    question that needs the general model would spend about 0.4 s of its time guard on
+    the import). A question that needs OR-Tools meanwhile waits for it within its own
+    time (:func:`cp_model`)."""
+    global _LOADED
+    loaded = _LOADED = threading.Event()
+
+    def load() -> None:
+        try:
+            for name in modules:
+                importlib.import_module(name, "manaplan")
+        except Exception:  # noqa: BLE001 (the question that needs it imports it, and says what is wrong)
+            pass
+        finally:
+            loaded.set()
+    threading.Thread(target=load, name="load OR-Tools", daemon=True).start()
+
+
+@contextmanager
+def solving_until(deadline: float | None):
+    """Answer within this block by ``deadline`` (``time.monotonic()``)."""
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
 def cp_model():
+    """OR-Tools' CP-SAT module, imported the first time (about 0.4 s); while it loads in
+    the background, waited for until the question's time is up (then
+    :class:`SolverLoading`)."""
+    loaded = _LOADED
+    if loaded is not None and not loaded.is_set():
+        deadline = _DEADLINE.get()
+        if not loaded.wait(None if deadline is None else max(0.0, deadline - time.monotonic())):
+            raise SolverLoading()
     from ortools.sat.python import cp_model  # lazy: the import costs ~0.4 s
     return cp_model
 

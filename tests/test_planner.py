@@ -375,3 +375,23 @@ def test_models_are_made_without_the_camel_case_aliases():
     model.minimize(x)
     solver = cp_model.CpSolver()
     assert solver.solve(model) == cp_model.OPTIMAL and solver.value(x) == 2
+
+
+def test_a_question_waits_for_or_tools_loading_only_within_its_own_time(monkeypatch):
+    """Issue 29: ``serve`` loads OR-Tools in the background from its start; a question
+    that needs it meanwhile waits within its own time guard, then is undecided (as a
+    solve that runs out), never late by the whole import. (The loading here never ends.)"""
+    import threading
+    from manaplan import solve
+    from manaplan.solver import runtime
+
+    monkeypatch.setattr(runtime, "_LOADED", threading.Event())
+    chains = [{"id": "s", "type_line": "Artifact", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]},
+              {"id": "f", "type_line": "Basic Land — Forest"}]
+    out = solve({"spell": {"mana_cost": "{G}{U}"}, "permanents": chains, "time_limit_ms": 50})
+    assert out["payable"] is None and out["reason"]["code"] == "timeout"
+    cards = solve({"query": "castable", "hand": [{"id": "a", "mana_cost": "{G}{U}"}, {"id": "b", "mana_cost": "{G}"}],
+                   "permanents": chains, "time_limit_ms": 50})["castable"]
+    assert [card["payable"] for card in cards] == [None, None]  # (each card undecided: the board needs the model)
+    plain = solve({"spell": {"mana_cost": "{G}"}, "permanents": chains[1:], "time_limit_ms": 50})
+    assert plain["payable"] is True
