@@ -21,7 +21,7 @@ from .model.plan import TIME_LIMIT, Payable, Plan
 from .profiles import find_profile, game_names
 from .queries import DROP_BOARD, VERSION
 from .model.errors import RequestError
-from .protocol.reading_time import reading_until
+from .model.deadline import answering_until
 from .protocol.common import (error_answer, expect, id_problem, no_unknown_fields, request_id, version_answer, whole_number,
                               with_id)
 
@@ -93,9 +93,9 @@ def _answer(request, time_limit: float, boards=None, parsed: bool = False, start
         time_limit = whole_number(request, "time_limit_ms", "time_limit_ms", minimum=1,
                                   maximum=MAX_TIME_LIMIT_MS) / 1000
     profile = find_profile(request.get("game", "mtg"))
-    with reading_until(started + time_limit):
+    with answering_until(started + time_limit):
         problem = profile.read(request, boards, parsed)
-    return profile, problem, profile.answer(problem, time_limit, started)
+        return profile, problem, profile.answer(problem, time_limit, started)
 
 
 def _drop_board(request: dict, boards) -> dict:

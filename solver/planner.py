@@ -16,7 +16,8 @@ from ..model.plan import TIME_LIMIT, Castable
 from ..model.problem import PaymentProblem
 
 from .one_spell import answer_alone
-from .runtime import SolverLoading, solving_until
+from ..model.deadline import answering_until
+from .runtime import SolverLoading
 from .search import Budget, too_large
 from .several import answer_best_turn, answer_keeping, answer_sequence
 from .unread import unless_unread
@@ -34,7 +35,7 @@ def run(answer_with, problem: PaymentProblem, time_limit: float = TIME_LIMIT, pl
     ``plain_path`` False sends plain boards through the general model too (tests compare
     the two; the benchmark measures both)."""
     budget = Budget(time_limit, started)
-    with solving_until(budget.deadline):
+    with answering_until(budget.deadline):
         try:
             return answer_with(problem, budget, plain_path)
         except ModelTooLarge as e:

@@ -16,13 +16,12 @@ never pay it).
 
 from __future__ import annotations
 
-import contextvars
 import importlib
 import threading
 import time
-from contextlib import contextmanager
 from enum import Enum
 
+from ..model.deadline import deadline
 from ..model.errors import ModelTooLarge
 
 #: the largest range one weighted sum of the objective may span (CP-SAT works in 64-bit
@@ -50,10 +49,6 @@ class SolverLoading(Exception):
 
 #: set once OR-Tools is loaded by :func:`load_in_background` (None: nothing loads it)
 _LOADED: threading.Event | None = None
-#: when the question being answered must be answered by (``time.monotonic()``), or None
-_DEADLINE: contextvars.ContextVar = contextvars.ContextVar("manaplan_solve_deadline", default=None)
-
-
 def load_in_background(*modules: str) -> None:
     """Import ``modules`` (names relative to ``manaplan``, or absolute; OR-Tools' among
     them), in order, in a thread of their own (``serve`` from its start, issue 29: the first
@@ -74,24 +69,14 @@ def load_in_background(*modules: str) -> None:
     threading.Thread(target=load, name="load OR-Tools", daemon=True).start()
 
 
-@contextmanager
-def solving_until(deadline: float | None):
-    """Answer within this block by ``deadline`` (``time.monotonic()``)."""
-    token = _DEADLINE.set(deadline)
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
-
-
 def cp_model():
     """OR-Tools' CP-SAT module, imported the first time (about 0.4 s); while it loads in
     the background, waited for until the question's time is up (then
     :class:`SolverLoading`)."""
     loaded = _LOADED
     if loaded is not None and not loaded.is_set():
-        deadline = _DEADLINE.get()
-        if not loaded.wait(None if deadline is None else max(0.0, deadline - time.monotonic())):
+        end = deadline()
+        if not loaded.wait(None if end is None else max(0.0, end - time.monotonic())):
             raise SolverLoading()
     from ortools.sat.python import cp_model  # lazy: the import costs ~0.4 s
     return cp_model

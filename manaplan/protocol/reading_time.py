@@ -6,9 +6,10 @@ to C (splitting the text, one regular expression over it) is the reading floor t
 docs state.
 
 >>> import time
->>> with reading_until(time.monotonic() + 60):
+>>> from manaplan.model.deadline import answering_until
+>>> with answering_until(time.monotonic() + 60):
 ...     check_reading_time()
->>> with reading_until(time.monotonic() - 1):
+>>> with answering_until(time.monotonic() - 1):
 ...     check_reading_time()
 Traceback (most recent call last):
 ...
@@ -17,34 +18,20 @@ manaplan.model.errors.ReadingTimeout: the time ran out while the request was rea
 
 from __future__ import annotations
 
-import contextvars
 import gc
-import time
 from contextlib import contextmanager
 
+from ..model.deadline import time_is_up
 from ..model.errors import ReadingTimeout
-
-#: when the request being read must be answered by (``time.monotonic()``), or None
-_DEADLINE: contextvars.ContextVar = contextvars.ContextVar("manaplan_reading_deadline", default=None)
 
 #: how many permanents a reader's loop goes through between looks at the clock
 EVERY = 2048
 
 
-@contextmanager
-def reading_until(deadline: float | None):
-    """Read within this block under the time guard ending at ``deadline``."""
-    token = _DEADLINE.set(deadline)
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
-
-
 def check_reading_time(permanents: int = 0) -> None:
-    """Raise :class:`ReadingTimeout` if the request's time has run out."""
-    deadline = _DEADLINE.get()
-    if deadline is not None and time.monotonic() > deadline:
+    """Raise :class:`ReadingTimeout` if the request's time has run out
+    (``model.deadline``)."""
+    if time_is_up():
         raise ReadingTimeout(permanents)
 
 
