@@ -106,8 +106,8 @@ def first_request() -> str:
         server.wait()
     worst = max(seconds for seconds, _ in rows)
     return (f"The first request of a server just started ({family}, {query}, `time_limit_ms` 100, 3 servers): "
-            f"worst {worst * 1000:.0f} ms ({'; '.join(sorted({kind for _, kind in rows}))}): it waits for OR-Tools, "
-            f"which `serve` starts loading as it starts.")
+            f"worst {worst * 1000:.0f} ms ({'; '.join(sorted({kind for _, kind in rows}))}): it waits for manaplan's "
+            f"readers and solvers, which `serve` starts loading as it starts, and for OR-Tools within its time.")
 
 
 def _kind(answer: dict) -> str:
