@@ -93,7 +93,8 @@ class BoardStore:
         self._boards: OrderedDict = OrderedDict()
         self._staged: dict = {}  # (name: KeptBoard, or None for a board dropped by the request)
         self._used: list = []  # (names the request used: the most recent once it is answered)
-        self._dropped: OrderedDict = OrderedDict()  # (names dropped for room)
+        self._dropped: OrderedDict = OrderedDict()  # (names dropped, with why)
+        self._why: dict = {}  # (why the request being answered forgets a board)
 
     def get(self, name: str) -> KeptBoard:
         """The board kept under ``name``, as the request being answered sees it; a
@@ -102,10 +103,8 @@ class BoardStore:
         if kept is None:
             known = ", ".join(repr(n) for n in self._boards if self._staged.get(n, True) is not None) or "none"
             if name in self._dropped and name not in self._staged:
-                raise KeptBoardMissing(
-                    f"the board {name!r} was dropped to make room (the least recently used goes when more than "
-                    f"{self.capacity} boards are kept or they pass serve's --max-kept-mb, "
-                    f"{self.budget / 2 ** 20:g} MB); send it again with 'permanents'", "board", BOARD_DROPPED)
+                raise KeptBoardMissing(f"the board {name!r} was dropped {self._dropped[name]}; send it again with "
+                                       f"'permanents'", "board", BOARD_DROPPED)
             raise KeptBoardMissing(f"no board is kept under {name!r} (kept: {known}); send it once with "
                                    f"'permanents'", "board", BOARD_NOT_KEPT)
         self._used.append(name)
@@ -121,24 +120,33 @@ class BoardStore:
         self.get(name)
         self._staged[name] = None
 
+    def forget(self, name: str, why: str) -> None:
+        """Forget the board ``name``, if kept, once the request is answered, and say
+        ``why`` to a request that names it (``board_dropped``): a request that sent or
+        changed it was answered without reading it whole (its time ran out)."""
+        self._staged[name] = None
+        self._why[name] = why
+
     def commit(self) -> None:
         """The request was answered: keep what it staged, drop the least recently used
         boards beyond the count and the memory budget (never the board it just kept)."""
         for name, kept in self._staged.items():
-            if kept is None:
-                self._boards.pop(name, None)
-                self._dropped.pop(name, None)
-            else:
+            self._dropped.pop(name, None)
+            if kept is not None:
                 self._boards[name] = kept
-                self._dropped.pop(name, None)
+            elif self._boards.pop(name, None) is not None or name in self._why:
+                if name in self._why:
+                    self._dropped[name] = self._why[name]
         for name in self._used + [n for n, k in self._staged.items() if k is not None]:
             if name in self._boards:
                 self._boards.move_to_end(name)
         self._staged.clear()
         self._used.clear()
+        self._why.clear()
         while len(self._boards) > 1 and (len(self._boards) > self.capacity or self.kept_bytes() > self.budget):
             name, _ = self._boards.popitem(last=False)
-            self._dropped[name] = True
+            self._dropped[name] = (f"to make room (the least recently used goes when more than {self.capacity} "
+                                   f"boards are kept or they pass serve's --max-kept-mb, {self.budget / 2 ** 20:g} MB)")
             while len(self._dropped) > REMEMBERED_DROPS:
                 self._dropped.popitem(last=False)
 
@@ -146,6 +154,7 @@ class BoardStore:
         """The request failed: nothing it staged is kept, nothing it used is touched."""
         self._staged.clear()
         self._used.clear()
+        self._why.clear()
 
     def kept_bytes(self) -> int:
         """The estimated memory of the boards kept (bytes)."""

@@ -22,7 +22,7 @@ import time
 from enum import Enum
 
 from ..model.deadline import deadline
-from ..model.errors import ModelTooLarge
+from ..model.errors import ModelTooLarge, SolverTimeout
 
 #: the largest range one weighted sum of the objective may span (CP-SAT works in 64-bit
 #: integers and checks that no sum can overflow them)
@@ -42,9 +42,10 @@ class Status(Enum):
         return self in (Status.OPTIMAL, Status.FEASIBLE)
 
 
-class SolverLoading(Exception):
+class SolverLoading(SolverTimeout):
     """OR-Tools was still loading in the background when the question's time ran out
-    (a ``serve`` just started): the answer is undecided, as when a solve runs out."""
+    (a ``serve`` just started): the answer is undecided, as when a solve runs out (a
+    kind of :class:`SolverTimeout`: Duel Masters answers it so too)."""
 
 
 #: set once OR-Tools is loaded by :func:`load_in_background` (None: nothing loads it)

@@ -345,3 +345,30 @@ def test_serve_takes_a_memory_budget_for_kept_boards():
     for bad in ("0", "-3", "lots", "inf"):
         refused = subprocess.run(run + ["--max-kept-mb", bad], input=b"", capture_output=True, timeout=60)
         assert refused.returncode == 2 and b"positive number of megabytes" in refused.stderr
+
+
+def test_a_kept_board_whose_new_permanents_ran_out_of_time_is_never_answered_as_the_old_one():
+    """Issue 29 (review): a request that sends or changes a kept board and runs out of
+    time while reading its permanents is answered undecided (not an error), and the
+    board is forgotten, said so to the next request (``board_dropped``): it was once
+    answered as the old board. ``castable``'s cards are each undecided then."""
+    import time
+    from manaplan.api import solve as solve_one
+    from manaplan.kept_boards import BOARD_DROPPED
+
+    store = BoardStore()
+    forests = [{"id": "f0", "type_line": "Basic Land — Forest"}]
+    islands = [{"id": f"i{k}", "type_line": "Basic Land — Island"} for k in range(300)]
+    long_ago = time.monotonic() - 60
+    for late in ({"board": "b", "spell": {"mana_cost": "{G}"}, "permanents": islands},
+                 {"board": "b", "query": "castable", "hand": [{"id": "h0", "mana_cost": "{G}"},
+                                                             {"id": "h1", "mana_cost": "{U}"}],
+                  "changes": {"add": islands}}):
+        assert solve_one({"board": "b", "spell": {"mana_cost": "{G}"}, "permanents": forests}, boards=store)["payable"]
+        answer = solve_one({**late, "time_limit_ms": 1000}, boards=store, started=long_ago)
+        for one in answer.get("castable", [answer]):
+            assert one["payable"] is None and one["reason"]["code"] == "timeout"
+        if "castable" in answer:
+            assert [card["id"] for card in answer["castable"]] == ["h0", "h1"]
+        after = solve_one({"board": "b", "spell": {"mana_cost": "{G}"}}, boards=store)
+        assert after["error"]["code"] == BOARD_DROPPED and "ran out of time" in after["error"]["message"]

@@ -217,7 +217,7 @@ _NAMED_BODIES = [
     {"type_line": "Land", "oracle_text": "{T}: Add {G}."},
 ]
 _NAMES = ["Forest", "Forest 7", "Ashnod's Altar", "Mind Stone", "Altar", "", 7, None, 'Say "hi"', "tab\there",
-          "Dash — ok", "G"]
+          "Dash — ok", "G", "Fire // Ice"]
 
 
 @given(st.lists(st.tuples(st.integers(0, len(_NAMED_BODIES) - 1), st.sampled_from(_NAMES), st.integers(0, 2)),
@@ -225,6 +225,7 @@ _NAMES = ["Forest", "Forest 7", "Ashnod's Altar", "Mind Stone", "Altar", "", 7, 
 @example([(1, "Ashnod's Altar", 0), (1, "Altar", 0), (1, "Forest", 2)], False).via("a name the card text says")
 @example([(0, "Forest", 0), (0, None, 0), (0, "", 1)], True).via("named, unnamed and an empty name: three bodies")
 @example([(0, "A", 0), (0, 7, 1)], False).via("a name that is no text is said to be wrong where it is")
+@example([(0, "Forest", 0), (0, "Fire // Ice", 0)], False).via("review: a name of two faces was read only if first")
 def test_names_are_held_by_id_and_read_as_one_by_one(chosen, as_text):
     """Issue 31.2: a board's names are held per id beside the body their permanents
     share, by both readers (parsed values, and a large request's texts); each permanent
@@ -295,6 +296,10 @@ def test_a_request_whose_time_runs_out_while_it_is_read_is_undecided_in_its_shap
     long_ago = time.monotonic() - 5
     read = api.read_request(orjson.dumps(request)) if large else request
     assert isinstance(read["permanents"], PermanentTexts) is large
+    if large and query == "pay":  # (review: a permanent whose id is not first goes the long way, under the guard too)
+        shuffled = dict(request, permanents=[{"type_line": p["type_line"], "id": p["id"]} for p in request["permanents"]])
+        late = api.solve(api.read_request(orjson.dumps(shuffled)), parsed=True, started=time.monotonic() - 5)
+        assert late["payable"] is None and "while the request's 20,000 permanents were read" in late["reason"]["message"]
     answer = api.solve(read, parsed=large, started=long_ago)
     assert answer["id"] == 7
     if query == "total_cost":

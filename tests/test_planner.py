@@ -395,3 +395,17 @@ def test_a_question_waits_for_or_tools_loading_only_within_its_own_time(monkeypa
     assert [card["payable"] for card in cards] == [None, None]  # (each card undecided: the board needs the model)
     plain = solve({"spell": {"mana_cost": "{G}"}, "permanents": chains[1:], "time_limit_ms": 50})
     assert plain["payable"] is True
+
+
+def test_duel_masters_waits_for_or_tools_loading_only_within_its_own_time(monkeypatch):
+    """Issue 29 (review): a Duel Masters request while OR-Tools loads in serve's
+    background was an internal error; it is undecided (timeout), as Magic's are."""
+    import threading
+    from manaplan import solve
+    from manaplan.solver import runtime
+
+    monkeypatch.setattr(runtime, "_LOADED", threading.Event())
+    out = solve({"game": "duel-masters", "time_limit_ms": 50, "card": {"cost": 2, "civilizations": ["nature"]},
+                 "mana_zone": [{"id": "f1", "civilizations": ["fire"]}, {"id": "f2", "civilizations": ["fire"]},
+                               {"id": "n1", "civilizations": ["nature"]}]})
+    assert "error" not in out and out["payable"] is None and out["reason"]["code"] == "timeout"

@@ -60,13 +60,21 @@ class PermanentTexts:
 
     def parsed(self) -> list:
         """The permanents as JSON values, as the request's reader gives them, for the
-        long way; text it won't read raises the error reading the whole request raises
-        (located in it: msgspec does not look inside every text it hands on)."""
+        long way, a step at a time under the time guard; text it won't read raises the
+        error reading the whole request raises (located in it: msgspec does not look
+        inside every text it hands on)."""
+        out: list = []
         try:
-            return self.read_value(b"[" + b",".join(self.texts) + b"]")
+            for start in range(0, len(self.texts), _SPLIT_AT_ONCE):
+                check_reading_time(len(self.texts))
+                out += self.read_value(b"[" + b",".join(self.texts[start:start + _SPLIT_AT_ONCE]) + b"]")
         except ManaplanError:
             self.read_value(self.request)
             raise
+        except ReadingTimeout:
+            self.left_over = out  # (freed with the request, after the answer)
+            raise
+        return out
 
     def kinds(self) -> tuple | None:
         """(the distinct bodies met, each as (its fields but the id and name as JSON, those

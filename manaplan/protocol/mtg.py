@@ -64,8 +64,27 @@ def request_fields() -> tuple:
 
 
 def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
-    """Validate a Magic request and build the problem; raise RequestError on bad input.
-    ``parsed``: manaplan parsed the request from JSON text (see :func:`read_board`).
+    """Validate a Magic request and build the problem (:func:`_read`); raise RequestError
+    on bad input. Where its time runs out while permanents are read
+    (:class:`ReadingTimeout`, answered undecided), the error carries the hand (each card
+    of ``castable`` is answered), and a kept board the request was sending or changing
+    is forgotten (its board as sent was not read: never answered as the old one)."""
+    try:
+        return _read(request, boards, parsed)
+    except ReadingTimeout as e:
+        if not e.hand and request.get("hand") is not None:
+            from ..queries import magic_query
+            e.hand = _read_hand_once(request["hand"], magic_query(request.get("query", PAY)).resolving == "hand")[1]
+        name = request.get("board")
+        if boards is not None and isinstance(name, str) and ("permanents" in request or "changes" in request):
+            boards.forget(name, "because the request that sent or changed it ran out of time while its permanents "
+                               "were read")
+        raise
+
+
+def _read(request, boards=None, parsed: bool = False) -> PaymentProblem:
+    """:func:`read`. ``parsed``: manaplan parsed the request from JSON text (see
+    :func:`read_board`).
 
     Its query's entry in the registry (manaplan.queries) says which fields it reads and
     needs; each field has one reader here. With ``"board": NAME`` and a ``boards`` store
@@ -93,11 +112,7 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
                "changes")
         perms = request.get("permanents", [])
         expect(isinstance(perms, (list, PermanentTexts)), "'permanents' must be a list", "permanents")
-        try:
-            board = read_board(perms, "permanents", parsed=parsed)
-        except ReadingTimeout as e:
-            e.hand = hand
-            raise
+        board = read_board(perms, "permanents", parsed=parsed)
         player_fields = request.get("player")
         if name is not None and boards is not None:
             base = request.get("player", {})
@@ -733,7 +748,7 @@ class ReadOutOfTime:
 
     def undecided(self, time_limit: float) -> Undecided:
         return Undecided(TIMEOUT, f"no answer within {time_limit:g} s; the time ran out while the request's "
-                                  f"{self.permanents:,} permanents were read")
+                                  f"{self.permanents:,} permanent{'s were' if self.permanents != 1 else ' was'} read")
 
     def write(self, result: Undecided) -> dict:
         if self.query == TOTAL_COST:

@@ -54,8 +54,8 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
     known = set(known)
     with collector_paused(len(perms) if isinstance(perms, (list, PermanentTexts)) else 0):
         board = _read_by_body(perms, at, known, parsed)
-    if board is None:
-        board = _read_each(perms.parsed() if isinstance(perms, PermanentTexts) else perms, at, known)
+        if board is None:
+            board = _read_each(perms.parsed() if isinstance(perms, PermanentTexts) else perms, at, known)
     if any(p.triggers for p in board.bodies):
         check_board(board.permanents)
     return board
@@ -168,12 +168,15 @@ _SAYING_FIELDS = ("oracle_text", "abilities", "triggers")
 def _names_said(fields: dict, names: list) -> bool:
     """Whether a permanent's fields may say one of ``names`` ("Sacrifice Ashnod's Altar"):
     its card text, explicit abilities or triggers hold one of them as text (a name JSON
-    writes with an escape is taken to be said). Nothing else reads a name."""
+    writes with an escape is taken to be said); or a name is of two faces (``A // B``:
+    read as its faces). Nothing else reads a name."""
     said = [fields[k] for k in _SAYING_FIELDS if k in fields]
+    joined = "".join(names)
+    if " // " in joined:  # (a name of two faces: the permanent is read as its faces, scryfall.has_faces)
+        return True
     if not said:
         return False
     text = orjson.dumps(said).decode()
-    joined = "".join(names)
     return '"' in joined or "\\" in joined or not joined.isprintable() or any(map(text.__contains__, names))
 
 
@@ -298,7 +301,7 @@ def _named_twin(p: dict, key: str, pasted: bool) -> Permanent | None:
     """A permanent read before whose fields are ``p``'s but its name (which its card text
     does not say), as ``p`` names it; None if there is none."""
     name = p.get("name")
-    if pasted or not isinstance(name, str) or not name or name in str(p.get("oracle_text", "")):
+    if pasted or not isinstance(name, str) or not name or name in str(p.get("oracle_text", "")) or " // " in name:
         return None
     twin = _UNNAMED.get(repr([(k, v) for k, v in p.items() if k not in ("id", "name")]))
     if twin is None:
