@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import compress
 
 from .errors import ManaplanError, RequestError
 from .mana import SPEND_AS_ANY_COLOR, Mana, ManaCost, parse_mana
@@ -577,7 +578,7 @@ class PermanentsByBody(Sequence):
     nothing about paying unless the card's text says it, issue 31: a board that names
     each of its 100,000 Forests holds one Forest and a list of names)."""
 
-    __slots__ = ("kinds", "order", "_all", "_body_of", "names", "_position", "_looked_up")
+    __slots__ = ("kinds", "order", "_all", "_body_of", "names", "_position", "_looked_up", "_position_of_kinds")
 
     def __init__(self, kinds: tuple, order: tuple, body_of: dict | None = None, names: list | None = None):
         self.kinds = kinds
@@ -587,6 +588,7 @@ class PermanentsByBody(Sequence):
         self.names = names
         self._position = None
         self._looked_up = 0
+        self._position_of_kinds = None
 
     @property
     def body_of(self) -> dict:
@@ -648,6 +650,83 @@ class PermanentsByBody(Sequence):
             return self.all + more
         return PermanentsByBody(self.kinds + tuple((p, (p.id,)) for p in more), self.order + tuple(p.id for p in more),
                                 names=self.names + [""] * len(more) if self.names else None)
+
+    def changed(self, replaced: dict, removed: set) -> "PermanentsByBody":
+        """These permanents with those of ``replaced`` (``{id: permanent}``: a state
+        changed) each a body of its own, and those of ``removed`` gone. The work in
+        Python is in the permanents touched (issue 29: a change on a kept board of n
+        permanents made and looked at all n); the rest is copied in C. A kind whose one
+        permanent is replaced keeps its place, so the places of kinds carry over to the
+        next change unless a kind is emptied."""
+        at = dict(self._kind_at())
+        kinds = list(self.kinds)
+        by_kind: dict = {}
+        for pid in set(replaced) | removed:
+            k = at.get(id(self.body_of[pid]))
+            if k is None or pid not in kinds[k][1]:  # (a body in two kinds: found the long way)
+                k = next(j for j, (_, ids) in enumerate(kinds) if pid in ids)
+            by_kind.setdefault(k, []).append(pid)
+        emptied = False
+        appended = []
+        for k, touched in by_kind.items():
+            body, ids = kinds[k]
+            if len(ids) == 1 and touched[0] in replaced:  # (its one permanent, changed: in its place)
+                del at[id(body)]
+                kinds[k] = (replaced[touched[0]], ids)
+                at[id(replaced[touched[0]])] = k
+                continue
+            for pid in touched:
+                i = ids.index(pid)
+                ids = ids[:i] + ids[i + 1:]
+                if pid in replaced:
+                    appended.append((replaced[pid], (pid,)))
+            kinds[k] = (body, ids)
+            emptied = emptied or not ids
+        for permanent, ids in appended:
+            at[id(permanent)] = len(kinds)
+            kinds.append((permanent, ids))
+        body_of = self.body_of.copy()
+        for pid in removed:
+            del body_of[pid]
+        body_of.update(replaced)
+        order, names = self.order, self.names
+        if removed:
+            keep = [pid not in removed for pid in order]
+            order = tuple(compress(order, keep))
+            names = list(compress(names, keep)) if names else None
+        out = PermanentsByBody(tuple(kind for kind in kinds if kind[1]) if emptied else tuple(kinds), order,
+                               body_of, names)
+        if not emptied:
+            out._position_of_kinds = at
+        return out
+
+    def joined(self, more: "PermanentsByBody") -> "PermanentsByBody":
+        """These permanents, then ``more`` (ids distinct from these). A body of ``more``
+        that is one of these (a body read before is shared) joins its kind: each body is
+        in one kind."""
+        names = None
+        if self.names or more.names:
+            names = (self.names or [""] * len(self.order)) + (more.names or [""] * len(more.order))
+        body_of = self.body_of.copy()
+        body_of.update(more.body_of)
+        at = dict(self._kind_at())
+        kinds = list(self.kinds)
+        for body, ids in more.kinds:
+            if id(body) in at:
+                k = at[id(body)]
+                kinds[k] = (body, kinds[k][1] + ids)
+            else:
+                at[id(body)] = len(kinds)
+                kinds.append((body, ids))
+        out = PermanentsByBody(tuple(kinds), self.order + more.order, body_of, names)
+        out._position_of_kinds = at
+        return out
+
+    def _kind_at(self) -> dict:
+        """{id() of a body: its place in ``kinds``} (made once)."""
+        if self._position_of_kinds is None:
+            self._position_of_kinds = {id(body): k for k, (body, _) in enumerate(self.kinds)}
+        return self._position_of_kinds
 
     def __repr__(self) -> str:
         return repr(self.all)

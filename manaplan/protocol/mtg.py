@@ -27,7 +27,7 @@ from ..model.plan import (GRAVEYARD, POOL, BestTurn, CannotKeep, Castable, First
                           better_before_casting_message)
 from ..model.problem import (ANY_ORDER, CASTABLE, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, TOTAL_COST,
                              WHEN_NEEDED, PaymentProblem, Preference, Spell, copied_with)
-from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, Player, split_type_line
+from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, PermanentsByBody, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
 from ..model.triggers import check_board
 from ..kept_boards import KeptBoard
@@ -377,42 +377,57 @@ def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
     """The kept board after ``changes``: permanents tapped, untapped, removed, added (in
     that order), and player fields replaced; every id named must be on the board. The
     permanents already read are kept as they are, only their state changed: only what
-    is added is read."""
+    is added is read, and on a board held by body only what is touched is looked at
+    (issue 29)."""
     expect(isinstance(changes, dict), "'changes' must be an object", "changes")
     no_unknown_fields(changes, CHANGES_FIELDS, "changes", "changes")
-    perms = list(kept.board.permanents)
-    index = {p.id: i for i, p in enumerate(perms)}
+    board = kept.board
+    replaced: dict = {}
     for key, state in (("tapped", True), ("untapped", False)):
         for k, pid in enumerate(_id_list(changes, key)):
-            expect(pid in index, f"no permanent {pid!r} on the kept board", f"changes.{key}[{k}]")
-            p = perms[index[pid]]
+            p = replaced.get(pid) or board.find(pid)
+            expect(p is not None, f"no permanent {pid!r} on the kept board", f"changes.{key}[{k}]")
             if p.tapped != state:  # equal permanents in equal states keep equal keys
                 # (after a newline, which the key's repr of the fields never holds: a name
                 # with "|tapped=" in it can't cut the key short)
                 base = p.key.rsplit(_STATE, 1)[0]
-                perms[index[pid]] = replace(p, tapped=state, key=f"{base}{_STATE}{state}" if base else "")
+                replaced[pid] = replace(p, tapped=state, key=f"{base}{_STATE}{state}" if base else "")
     gone = set()
     for k, pid in enumerate(_id_list(changes, "remove")):
-        expect(pid in index, f"no permanent {pid!r} on the kept board", f"changes.remove[{k}]")
+        expect(board.find(pid) is not None, f"no permanent {pid!r} on the kept board", f"changes.remove[{k}]")
         gone.add(pid)
-    perms = [p for p in perms if p.id not in gone]
+        replaced.pop(pid, None)
     added = changes.get("add", [])
     expect(isinstance(added, list), "'add' must be a list of permanents", "changes.add")
+    board = _changed_board(board, replaced, gone)
     if added:
-        perms += read_board(added, "changes.add", known=[p.id for p in perms]).permanents
-    board = Board(tuple(perms))
+        more = read_board(added, "changes.add", known=board.ids)
+        board = Board(board.permanents.joined(more.permanents)
+                      if isinstance(board.permanents, PermanentsByBody) and isinstance(more.permanents, PermanentsByBody)
+                      else tuple(board.permanents) + tuple(more.permanents))
     if gone or added:
-        ids = {p.id for p in perms}
-        for p in perms:
+        ids = board.ids
+        for p in board.bodies:
             expect(not p.attached_to or p.attached_to in ids,
                    f"'attached_to' of {p.id!r} names a permanent no longer on the board", "changes.remove")
-        check_board(board.permanents)
+        if any(p.triggers for p in board.bodies):
+            check_board(board.permanents)
     player = kept.player
     if "player" in changes:
         expect(isinstance(changes["player"], dict), "'player' must be an object", "changes.player")
         player = {**player, **changes["player"]}
         read_player(player)
     return KeptBoard.of(player, board)
+
+
+def _changed_board(board: Board, replaced: dict, gone: set) -> Board:
+    """``board`` with the permanents of ``replaced`` (``{id: permanent}``) in their new
+    state and those of ``gone`` removed."""
+    if not replaced and not gone:
+        return Board(board.permanents)  # (a new board: its memo starts empty, as after any change)
+    if isinstance(board.permanents, PermanentsByBody):
+        return Board(board.permanents.changed(replaced, gone))
+    return Board(tuple(replaced.get(p.id, p) for p in board.permanents if p.id not in gone))
 
 
 #: what separates a kept permanent's key (repr of its fields) from its tapped state
