@@ -328,3 +328,38 @@ def test_what_was_read_is_kept_within_a_bound_on_its_size():
         for cache in (permanents._BODIES, permanents._BODIES_BY_JSON, permanents._UNNAMED):
             assert all(len(key) < len(long_text) for key in cache._kept)
             assert cache._chars <= MOST_KEPT_CHARS
+
+
+@given(st.lists(st.integers(0, 2), min_size=1, max_size=12), st.lists(st.tuples(
+    st.sampled_from(["tapped", "untapped", "remove", "add"]), st.integers(0, 15)), max_size=8))
+@example([0, 0, 0], [("tapped", 0), ("add", 1), ("remove", 1), ("untapped", 0)]).via("a shared body in two kinds")
+def test_a_change_on_a_board_held_by_body_is_the_change_on_its_permanents(bodies, steps):
+    """Issue 29: a change on a kept board held by body (``PermanentsByBody.changed`` and
+    ``joined``, touching only the permanents named) gives the board that the same
+    change gives on its permanents one by one: the same permanents in order, each body
+    in one kind, every id found."""
+    from manaplan.kept_boards import KeptBoard
+    lands = [{"type_line": "Basic Land — Forest"}, {"type_line": "Basic Land — Island"},
+             {"type_line": "Land", "oracle_text": "{T}: Add {C}."}]
+    perms = [{"id": f"p{i}", **lands[b]} for i, b in enumerate(bodies)]
+    kept = KeptBoard.of({}, mtg.read_board(orjson.loads(orjson.dumps(perms)), "permanents", parsed=True))
+    plain = KeptBoard.of({}, Board(tuple(kept.board.permanents)))
+    serial = len(perms)
+    for key, i in steps:
+        ids = [p.id for p in plain.board.permanents]
+        if key == "add":
+            serial += 1
+            change = {"add": [{"id": f"p{serial}", **lands[i % 3]}]}
+        elif not ids:
+            continue
+        else:
+            change = {key: [ids[i % len(ids)]]}
+        kept, plain = mtg.apply_changes(kept, change), mtg.apply_changes(plain, change)
+        assert tuple(kept.board.permanents) == tuple(plain.board.permanents)
+        assert [p.tapped for p in kept.board.permanents] == [p.tapped for p in plain.board.permanents]
+        assert set(kept.board.ids) == set(plain.board.ids)
+        for p in plain.board.permanents:
+            assert kept.board.find(p.id) == p
+        if isinstance(kept.board.permanents, PermanentsByBody):
+            shown = [id(body) for body, _ in kept.board.kinds]
+            assert len(shown) == len(set(shown))  # (each body in one kind)
