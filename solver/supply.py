@@ -139,9 +139,15 @@ class Group:
         return len(self.ids)
 
     def with_ids(self, ids: tuple) -> "Group":
-        """The same group of other, interchangeable permanents (twins on another board)."""
+        """The same group of other, interchangeable permanents (twins on another board):
+        made field by field, as a kept board's change makes one per group it reuses
+        (``replace`` takes 2.4 µs to this 1)."""
         return Group(ids, self.tapped, self.can_tap, self.counters, self.flexibility, self.ordered, self.types,
                      self.key)
+
+    def with_flexibility(self, flexibility: int) -> "Group":
+        """The same group, its flexibility weighed otherwise."""
+        return replace(self, flexibility=flexibility)
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
@@ -457,14 +463,11 @@ def weighed_by_hand(supply: Supply, needs: dict) -> Supply:
         return supply
     key = ("weighed", tuple(sorted(needs.items())))
     if key not in supply.memo:
-        groups = tuple(g if not g.types & needs.keys() else
-                       Group(g.ids, g.tapped, g.can_tap, g.counters, flexibility(g.types, needs), g.ordered, g.types,
-                             g.key)
+        groups = tuple(g if not g.types & needs.keys() else g.with_flexibility(flexibility(g.types, needs))
                        for g in supply.groups)
         # what the steps derive from a supply (the plain sources, the proof's table) does not
-        # depend on flexibility: the two share it
-        supply.memo[key] = Supply(groups, supply.acts, supply.pool, supply.excluded, supply.mana_bound,
-                                  life_order=supply.life_order, memo=supply.memo)
+        # depend on flexibility: the two share it (``replace`` keeps the memo)
+        supply.memo[key] = replace(supply, groups=groups)
     return supply.memo[key]
 
 
@@ -473,10 +476,7 @@ def without_flexibility(supply: Supply, gone: frozenset) -> Supply:
     as the spell is cast: model.problem.Preference.gone)."""
     if not gone:
         return supply
-    groups = tuple(Group(g.ids, g.tapped, g.can_tap, g.counters, 0, g.ordered, g.types, g.key)
-                   if set(g.ids) <= gone else g for g in supply.groups)
-    return Supply(groups, supply.acts, supply.pool, supply.excluded, supply.mana_bound,
-                  life_order=supply.life_order, memo=supply.memo)
+    return replace(supply, groups=tuple(g.with_flexibility(0) if set(g.ids) <= gone else g for g in supply.groups))
 
 
 #: supplies kept with a board, the least recently used dropped first (a kept board asked
