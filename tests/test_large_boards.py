@@ -363,3 +363,16 @@ def test_a_change_on_a_board_held_by_body_is_the_change_on_its_permanents(bodies
         if isinstance(kept.board.permanents, PermanentsByBody):
             shown = [id(body) for body, _ in kept.board.kinds]
             assert len(shown) == len(set(shown))  # (each body in one kind)
+
+
+def test_a_name_an_ability_says_is_no_twin_of_another_name():
+    """(review) "{T}, Sacrifice Mind Stone" is "sacrifice this" on Mind Stone and can't be
+    read on a permanent of another name: read after a Mind Stone, that permanent was
+    taken as its twin (the cache of twins of other names looked only at the card text,
+    not the abilities). Each reader now says so, where it is, as reading it alone does."""
+    ability = {"type_line": "Artifact", "abilities": [{"cost": "{T}, Sacrifice Mind Stone", "add": "{C}"}]}
+    other = {"id": "b", "name": "Other", **ability}
+    alone = read_both([dict(other)])
+    assert isinstance(alone[1], tuple) and "Sacrifice Mind Stone" in alone[1][0]
+    after = read_both([{"id": "a", "name": "Mind Stone", **ability}, other])
+    assert after[0] == after[1] == (alone[1][0], "permanents[1].abilities[0].cost")

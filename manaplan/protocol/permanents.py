@@ -298,12 +298,16 @@ _UNNAMED = ReadCache()
 
 
 def _named_twin(p: dict, key: str, pasted: bool) -> Permanent | None:
-    """A permanent read before whose fields are ``p``'s but its name (which its card text
-    does not say), as ``p`` names it; None if there is none."""
+    """A permanent read before whose fields are ``p``'s but its name (which neither its
+    fields say, :func:`_names_said`, the one test of the reader by body too), as ``p``
+    names it; None if there is none."""
     name = p.get("name")
-    if pasted or not isinstance(name, str) or not name or name in str(p.get("oracle_text", "")) or " // " in name:
+    if pasted or not isinstance(name, str) or not name:
         return None
-    twin = _UNNAMED.get(repr([(k, v) for k, v in p.items() if k not in ("id", "name")]))
+    rest = {k: v for k, v in p.items() if k not in ("id", "name")}
+    if _names_said(rest, [name]):
+        return None
+    twin = _UNNAMED.get(repr(list(rest.items())))
     if twin is None:
         return None
     copy = twin.with_id(twin.id)
@@ -323,8 +327,8 @@ def _unnamed(template: Permanent, p: dict, pasted: bool) -> Permanent:
     fields = [(k, v.replace(name, "~") if k == "oracle_text" and isinstance(v, str) else v)
               for k, v in p.items() if k not in ("id", "name")]
     object.__setattr__(template, "unnamed_key", (template.key, repr(fields)))
-    if name not in str(p.get("oracle_text", "")) and not template.unread:
-        _UNNAMED.put(repr(fields), template)
+    if not template.unread and not _names_said({k: v for k, v in p.items() if k not in ("id", "name")}, [name]):
+        _UNNAMED.put(repr(fields), template)  # (a twin of another name reads as this one: see _names_said)
     return template
 
 
