@@ -186,9 +186,7 @@ def deepening(build, budget: Budget):
     out of memory.)"""
     found = None  # the best real plan yet: the answer, not proven best, if nothing better comes
     try:
-        for layers in DEPTHS:
-            if budget.spent and layers != DEPTHS[0]:  # (the time is gone: no deeper model is built)
-                return found or Status.UNKNOWN
+        for layers in DEPTHS:  # (no deeper model is built once the time is gone: the checks below)
             relaxed = build(Depth(layers, relaxed=True))
             if relaxed.depth.exact:  # each payment is as deep as it can chain: this model is exact
                 break
@@ -210,8 +208,6 @@ def deepening(build, budget: Budget):
             if budget.spent:
                 return found or Status.UNKNOWN
         else:
-            if budget.spent:
-                return found or Status.UNKNOWN
             relaxed = build(Depth())
     except ModelTooLarge:
         if found is None:
