@@ -134,9 +134,10 @@ class BoardStore:
             self._dropped.pop(name, None)
             if kept is not None:
                 self._boards[name] = kept
-            elif self._boards.pop(name, None) is not None or name in self._why:
+            else:
+                self._boards.pop(name, None)
                 if name in self._why:
-                    self._dropped[name] = self._why[name]
+                    self._remember_drop(name, self._why[name])
         for name in self._used + [n for n, k in self._staged.items() if k is not None]:
             if name in self._boards:
                 self._boards.move_to_end(name)
@@ -145,10 +146,16 @@ class BoardStore:
         self._why.clear()
         while len(self._boards) > 1 and (len(self._boards) > self.capacity or self.kept_bytes() > self.budget):
             name, _ = self._boards.popitem(last=False)
-            self._dropped[name] = (f"to make room (the least recently used goes when more than {self.capacity} "
-                                   f"boards are kept or they pass serve's --max-kept-mb, {self.budget / 2 ** 20:g} MB)")
-            while len(self._dropped) > REMEMBERED_DROPS:
-                self._dropped.popitem(last=False)
+            self._remember_drop(name, f"to make room (the least recently used goes when more than {self.capacity} "
+                                      f"boards are kept or they pass serve's --max-kept-mb, "
+                                      f"{self.budget / 2 ** 20:g} MB)")
+
+    def _remember_drop(self, name: str, why: str) -> None:
+        """Say ``why`` to a later request naming the board ``name`` (the latest
+        ``REMEMBERED_DROPS`` names)."""
+        self._dropped[name] = why
+        while len(self._dropped) > REMEMBERED_DROPS:
+            self._dropped.popitem(last=False)
 
     def discard(self) -> None:
         """The request failed: nothing it staged is kept, nothing it used is touched."""
