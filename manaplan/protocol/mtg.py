@@ -29,10 +29,9 @@ from ..model.problem import (ANY_ORDER, CASTABLE, GIVEN, IF_POSSIBLE, MOST, OBJE
                              WHEN_NEEDED, PaymentProblem, Preference, Spell, copied_with)
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, PermanentsByBody, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
-from ..model.triggers import check_board
 from ..kept_boards import KeptBoard
 from . import scryfall
-from .permanents import DELVED, mana_string, read_board, read_once, read_permanent
+from .permanents import DELVED, check_triggers, mana_string, read_board, read_once, read_permanent
 from .large_requests import PermanentTexts
 from .read_cache import ReadCache
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
@@ -410,8 +409,7 @@ def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
         for p in board.bodies:
             expect(not p.attached_to or p.attached_to in ids,
                    f"'attached_to' of {p.id!r} names a permanent no longer on the board", "changes.remove")
-        if any(p.triggers for p in board.bodies):
-            check_board(board.permanents)
+        check_triggers(board)
     player = kept.player
     if "player" in changes:
         expect(isinstance(changes["player"], dict), "'player' must be an object", "changes.player")

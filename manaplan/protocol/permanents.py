@@ -56,9 +56,15 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
         board = _read_by_body(perms, at, known, parsed)
         if board is None:
             board = _read_each(perms.parsed() if isinstance(perms, PermanentTexts) else perms, at, known)
+    check_triggers(board)
+    return board
+
+
+def check_triggers(board: Board) -> None:
+    """Check the board's triggers (``model.triggers.check_board``) where a body has any:
+    a board of thousands of twins without triggers is not walked permanent by permanent."""
     if any(p.triggers for p in board.bodies):
         check_board(board.permanents)
-    return board
 
 
 def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
