@@ -333,6 +333,9 @@ def test_kept_boards_stay_within_their_memory_budget_and_a_dropped_board_is_told
     assert a[6] == {"id": None, "dropped": True}
     assert a[7]["error"]["code"] == BOARD_NOT_KEPT  # (forgotten on request: not dropped for room)
     assert store.kept_bytes() <= store.budget
+    from test_schema import RESPONSE, assert_valid
+    for answer in a:
+        assert_valid(RESPONSE, answer)  # (an error's code is in the response schema)
     huge = BoardStore(max_kept_mb=one / 2 ** 20 / 10)  # (one board alone over the budget: kept, alone)
     answers(*keep[:2], boards=huge)
     assert huge.names() == ("b",)
@@ -372,3 +375,19 @@ def test_a_kept_board_whose_new_permanents_ran_out_of_time_is_never_answered_as_
             assert [card["id"] for card in answer["castable"]] == ["h0", "h1"]
         after = solve_one({"board": "b", "spell": {"mana_cost": "{G}"}}, boards=store)
         assert after["error"]["code"] == BOARD_DROPPED and "ran out of time" in after["error"]["message"]
+
+
+def test_the_docs_example_of_a_dropped_board_is_what_serve_answers():
+    """The ``board_dropped`` error in docs/protocol.md ("Errors") is the answer `serve`
+    gives a request naming a board dropped to make room, and fits the response schema."""
+    import re
+    from test_schema import RESPONSE, assert_valid
+    with open(os.path.join(os.path.dirname(HERE), "docs", "protocol.md"), encoding="utf-8") as f:
+        docs = f.read()
+    example = json.loads(re.search(r"dropped to make room\n  \(this answer is checked by `tests/test_kept_boards.py`\):\n\n"
+                                   r"```jsonc\n(.*?)\n```", docs, re.S).group(1))
+    assert_valid(RESPONSE, example)
+    keep = [{"board": f"b{k}", "spell": {"mana_cost": "{G}"}, "permanents": FORESTS} for k in range(MAX_KEPT_BOARDS)]
+    a = answers({"board": "me", "spell": {"mana_cost": "{G}"}, "permanents": FORESTS}, *keep,
+                {"id": 9, "board": "me", "spell": {"mana_cost": "{G}"}})
+    assert a[-1] == example
