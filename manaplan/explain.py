@@ -165,6 +165,29 @@ def total_cost(problem: PaymentProblem, result) -> str:
     return "\n".join(lines)
 
 
+def check(problem: PaymentProblem, checked) -> str:
+    """``check``: the referee's verdict on another engine's answer, then manaplan's plan
+    where it shows the answer wrong."""
+    title = _title(problem)
+    v = checked.violation
+    verdicts = {"optimal": "legal and optimal", "suboptimal": "legal, not optimal", "illegal": "illegal",
+                "right_no": "right: it can't be paid", "wrong_no": "wrong: it can be paid",
+                "unknown": "not decided"}
+    lines = [f"{title}: the answer is {verdicts[checked.verdict]}"]
+    if v is not None:
+        lines.append(f"  {v.message} ({v.rule or 'not modelled'})")
+    for words in checked.differences:
+        lines.append(f"  it {words}")
+    if checked.lethal:
+        lines.append("  it pays the player's last life: legal (CR 119.4), but the game is lost")
+    if checked.better is not None:
+        lines.append("  manaplan's plan:")
+        lines += ["  " + line for line in payment(problem, checked.better).split("\n")[1:]]
+    elif isinstance(checked.truth, (Unpayable, Undecided)):
+        lines.append("  " + payment(problem, checked.truth).split(": ", 1)[1])
+    return "\n".join(lines)
+
+
 def castable(problem: PaymentProblem, result: Castable) -> str:
     """``castable``: each card as ``pay`` reads it alone."""
     return "\n".join(payment(problem.for_spell(spell), answer) for spell, answer in result.answers)

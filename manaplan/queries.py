@@ -12,7 +12,7 @@ The functions are named, and imported the first time a query uses them: a reques
 answered with an error, or ``version``, never loads the solvers or OR-Tools.
 
 >>> [q.name for q in MAGIC]
-['pay', 'max_x', 'can_pay', 'castable', 'sequence', 'best_turn', 'total_cost']
+['pay', 'max_x', 'can_pay', 'castable', 'sequence', 'best_turn', 'total_cost', 'check']
 >>> magic_query("castable").required
 ('hand',)
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from .model.errors import RequestError
 from .model.plan import TIME_LIMIT
-from .model.problem import BEST_TURN, CAN_PAY, CASTABLE, MAX_X, PAY, SEQUENCE, TOTAL_COST
+from .model.problem import BEST_TURN, CAN_PAY, CASTABLE, CHECK, MAX_X, PAY, SEQUENCE, TOTAL_COST
 
 #: what every game answers (manaplan.api), and Magic's forgetting of a kept board
 VERSION, DROP_BOARD = "version", "drop_board"
@@ -79,6 +79,8 @@ MAGIC = (
            resolving="hand"),
     Query(TOTAL_COST, ("spell", "hand"), ("spell",), Named(".solver.total", "total_cost_answer"),
           Named(".protocol.mtg", "write_total_cost"), Named(".explain", "total_cost")),
+    Query(CHECK, ("spell", "hand", "plan"), ("spell", "plan"), Named(".solver.referee", "check_answer"),
+          Named(".protocol.plans", "write_check"), Named(".explain", "check")),
 )
 _BY_NAME = {q.name: q for q in MAGIC}
 

@@ -60,7 +60,14 @@ class SolverTimeout(RuntimeError):
 
 
 class PlanRejected(ValueError):
-    """A plan breaks a rule where the validator replays it; the message names the step."""
+    """A plan breaks a rule where the validator replays it; the message names the step,
+    ``rule`` the rule it breaks ("CR 107.5"; the request's field, such as
+    "prefer.never_sacrifice", for a preference; "" for what is not modelled), ``step``
+    the index of the step (None: the spell's payment or the plan's summary)."""
+
+    def __init__(self, message: str, rule: str = "", step: int | None = None):
+        super().__init__(message)
+        self.message, self.rule, self.step = message, rule, step
 
 
 class ModelTooLarge(Exception):

@@ -28,6 +28,8 @@ from .sources import Board, Player
 #: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
 #: a hand can be cast now
 PAY, MAX_X, CAN_PAY, CASTABLE, SEQUENCE, BEST_TURN = "pay", "max_x", "can_pay", "castable", "sequence", "best_turn"
+#: the referee's query: another engine's plan (or its "can't be paid") judged (solver.referee)
+CHECK = "check"
 #: the total cost of a spell on the board, where each part came from, without paying
 TOTAL_COST = "total_cost"
 #: the orders a sequence may be paid in: as given, or any that works
@@ -345,6 +347,9 @@ class PaymentProblem:
     #: the permanents the opponents control, when given (None: not given): what some
     #: card text reads (Exotic Orchard, Priest of Titania); they never pay
     opponents: tuple | None = None
+    #: ``check``: the answer another engine gave, judged (model.written_plan: a
+    #: WrittenPlan, or CANT_PAY)
+    claim: object = None
 
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,

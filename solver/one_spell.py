@@ -19,7 +19,7 @@ from dataclasses import fields, replace
 from ..model.errors import ModelTooLarge
 from ..model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_DISCARD, NOTHING_TO_SACRIFICE,
                           UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable, listing)
-from ..model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, PaymentProblem, Spell
+from ..model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, OBJECTIVE_TERMS, PaymentProblem, Spell
 from ..model.sources import PRECAST_ONLY, flexibility
 
 from .chains import activation_bound
@@ -181,18 +181,23 @@ def _a(words: str) -> str:
     return ("an " if words[:1].lower() in "aeiou" else "a ") + words
 
 
-def _plan_rank(problem: PaymentProblem, plan: Plan) -> tuple:
-    """A plan's objective as the protocol orders it (docs/protocol.md, "The default
-    objective"), from what the plan says it does (the flexibility term left out)."""
+def plan_terms(problem: PaymentProblem, plan: Plan) -> dict:
+    """A plan's objective, term by term in the default order (docs/protocol.md, "The
+    default objective"; model.problem.OBJECTIVE_TERMS), from what the plan says it does."""
     keep = problem.prefer.keep_untapped
     used = set(plan.tapped) | set(plan.sacrificed)
     needs = problem.color_needs
     flex = {i: flexibility(g.types, needs) for g in build_supply(replace(problem, spell=replace(
         problem.spell, sacrifices=(), discards=()))).groups for i in g.ids}
-    return problem.prefer.rank((sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed),
-                                plan.life_paid, len(used & keep), len(plan.tapped), plan.exiled,
-                                sum(flex.get(i, 0) for i in plan.tapped if i not in plan.cost_sacrificed),
-                                len(plan.floating)))
+    return dict(zip(OBJECTIVE_TERMS, (sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed),
+                                      plan.life_paid, len(used & keep), len(plan.tapped), plan.exiled,
+                                      sum(flex.get(i, 0) for i in plan.tapped if i not in plan.cost_sacrificed),
+                                      len(plan.floating))))
+
+
+def _plan_rank(problem: PaymentProblem, plan: Plan) -> tuple:
+    """A plan's objective as the request's preference orders it (:func:`plan_terms`)."""
+    return problem.prefer.rank(tuple(plan_terms(problem, plan).values()))
 
 
 def _answer_kept(problem: PaymentProblem, budget: Budget, plain_path: bool = True):

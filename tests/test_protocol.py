@@ -244,7 +244,7 @@ def test_serve_says_which_version_it_is():
     out = manaplan_cli("serve", stdin=json.dumps({"id": 7, "query": "version"}) + "\n")
     answer = json.loads(out.stdout)
     assert answer == {"id": 7, "version": manaplan.__version__, "protocol": manaplan.PROTOCOL_VERSION,
-                      "games": {"mtg": ["pay", "max_x", "can_pay", "castable", "sequence", "best_turn", "total_cost", "drop_board"],
+                      "games": {"mtg": ["pay", "max_x", "can_pay", "castable", "sequence", "best_turn", "total_cost", "check", "drop_board"],
                                 "duel-masters": ["pay"]}}
 
 

@@ -35,6 +35,7 @@ from .permanents import DELVED, check_triggers, mana_string, read_board, read_on
 from .large_requests import PermanentTexts
 from .read_cache import ReadCache
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
+from .plans import read_written_plan
 
 #: the spell of a request that asks about a hand only (``castable``): none
 NO_SPELL = Spell(SpellCost(None))
@@ -46,7 +47,8 @@ COMMON_FIELDS = ("id", "game", "query", "player", "permanents", "board", "change
                  "opponents", "mid_cast")
 #: what a query that needs a field says when it is missing
 _MISSING = {"spell": "the request needs a 'spell'", "spells": "'{query}' pays a list of 'spells': give them",
-            "hand": "'{query}' asks about a 'hand': give one"}
+            "hand": "'{query}' asks about a 'hand': give one",
+            "plan": "'{query}' judges a 'plan' another engine wrote (null: its claim that the spell can't be paid)"}
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
@@ -153,9 +155,11 @@ def _read(request, boards=None, parsed: bool = False) -> PaymentProblem:
     player = read_player(player_fields)
     hand = _at_threshold(hand, hand_items, player.graveyard)
     spells = _at_threshold(spells, spell_items, player.graveyard)
+    claim = read_written_plan(request["plan"]) if "plan" in request else None
     return PaymentProblem(spell=spell, board=board, player=player, query=query.name, hand=hand, keep=keep,
                           keep_together=together, spells=spells, order=order, land_drop=land_drop,
-                          mid_cast=boolean(request, "mid_cast", "mid_cast"), prefer=prefer, opponents=opponents)
+                          mid_cast=boolean(request, "mid_cast", "mid_cast"), prefer=prefer, opponents=opponents,
+                          claim=claim)
 
 
 def _only_fields_of(request: dict, query) -> None:

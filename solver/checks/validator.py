@@ -69,6 +69,10 @@ def _tapped_for(mtype: str, snow: bool, source: str) -> Mana:
 _TAPPED_FOR: dict = {}
 
 
+#: the rule of each keyword that taps a permanent to pay a spell's cost
+_KEYWORD_RULE = {CONVOKE: "CR 702.51a", IMPROVISE: "CR 702.126a"}
+
+
 class _Where:
     """Names a step in an error ("step 2 (l1, ability 0)"), written only when one is."""
 
@@ -92,9 +96,10 @@ def _take_unit(pool: _Pool, line: PaymentLine, need, for_spell: bool, where: str
     if able:
         pool.remove(able[0] if len(able) == 1 else min(able, key=lambda u: (not u.generic_only, not u.spell_only)))
         return
-    if named:
-        raise PlanRejected(f"{where}: {line.mana} from {line.source} may not pay {line.symbol}")
-    raise PlanRejected(f"{where}: there is no {line.mana} from {line.source} in the pool")
+    if named:  # the wrong type for the symbol (CR 107.4), or mana whose restriction forbids it (106.6)
+        rule = "CR 106.6" if any(Mana(u.type).can_pay(need, for_spell, any_color) for u in named) else "CR 107.4"
+        raise PlanRejected(f"{where}: {line.mana} from {line.source} may not pay {line.symbol}", rule)
+    raise PlanRejected(f"{where}: there is no {line.mana} from {line.source} in the pool", "CR 601.2h")
 
 
 def _pay_symbols(symbols, lines, pool, life_left, for_spell, where, any_color=False) -> int:
@@ -105,27 +110,27 @@ def _pay_symbols(symbols, lines, pool, life_left, for_spell, where, any_color=Fa
     for sym in symbols:
         options = sym.payment_options(0)
         if not lines or lines[0].symbol != sym:
-            raise PlanRejected(f"{where}: nothing pays {sym}")
+            raise PlanRejected(f"{where}: nothing pays {sym}", "CR 601.2h")
         first = lines[0]
         if first.life:
             lines.pop(0)
             opts = [o for o in options if o.life]
             if not opts or first.life != opts[0].life or first.mana:
-                raise PlanRejected(f"{where}: {sym} can't be paid with {first.life} life")
+                raise PlanRejected(f"{where}: {sym} can't be paid with {first.life} life", "CR 107.4f")
             if life + opts[0].life > life_left:
-                raise PlanRejected(f"{where}: not enough life to pay {sym} (CR 118.3)")
+                raise PlanRejected(f"{where}: not enough life to pay {sym} (CR 119.4)", "CR 119.4")
             life += opts[0].life
             continue
         label = first.half or options[0].label
         opts = [o for o in options if o.label == label and not o.life]
         if not opts:
-            raise PlanRejected(f"{where}: {sym} has no half {label!r}")
+            raise PlanRejected(f"{where}: {sym} has no half {label!r}", "CR 107.4")
         for need in opts[0].needs:
             if not lines or lines[0].symbol != sym or lines[0].life:
-                raise PlanRejected(f"{where}: too little mana pays {sym}")
+                raise PlanRejected(f"{where}: too little mana pays {sym}", "CR 601.2h")
             _take_unit(pool, lines.pop(0), need, for_spell, where, any_color)
     if lines:
-        raise PlanRejected(f"{where}: payment line for {lines[0].symbol} pays nothing in the cost")
+        raise PlanRejected(f"{where}: payment line for {lines[0].symbol} pays nothing in the cost", "CR 601.2h")
     return life
 
 
@@ -162,17 +167,17 @@ def _replay_plain_tap(step: Step, p, added: tuple, tapped: set, where) -> None:
     permanent is untapped and, if a creature, not summoning sick (CR 302.6); the mana
     added is one the ability makes; the step says it taps, and nothing else."""
     if p.id in tapped:
-        raise PlanRejected(f"{where}: {p.id} is already tapped")
+        raise PlanRejected(f"{where}: {p.id} is already tapped", "CR 107.5")
     if p.creature and p.summoning_sick:
-        raise PlanRejected(f"{where}: {p.id} is summoning sick (CR 302.6)")
+        raise PlanRejected(f"{where}: {p.id} is summoning sick (CR 302.6)", "CR 302.6")
     tapped.add(p.id)
     if not _output_ok(p.abilities[step.ability], added):
-        raise PlanRejected(f"{where}: this ability can't add {step.adds}")
+        raise PlanRejected(f"{where}: this ability can't add {step.adds}", "CR 106.3")
     if (step.taps, step.sacrifices, step.exiles) != (True, False, False):
         raise PlanRejected(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
-                           f"{step.exiles}; the replay: True, False, False")
+                           f"{step.exiles}; the replay: True, False, False", "CR 602.2b")
     if step.life or step.damage or step.energy or step.given_by:
-        raise PlanRejected(f"{where}: the step's life, damage, energy or giver don't match the ability's")
+        raise PlanRejected(f"{where}: the step's life, damage, energy or giver don't match the ability's", "CR 602.2b")
 
 
 def _replay_triggers(step: Step, triggers: tuple, p, ability, made: tuple, gone: list, where: str) -> list:
@@ -185,13 +190,13 @@ def _replay_triggers(step: Step, triggers: tuple, p, ability, made: tuple, gone:
     keys = [(line.permanent, line.trigger) for line in listed]
     if sorted(keys, key=repr) != sorted(fired, key=repr):
         raise PlanRejected(f"{where}: the triggered mana abilities listed {keys} are not the ones this activation sets "
-                      f"off {sorted(fired, key=repr)} (CR 605.4a)")
+                      f"off {sorted(fired, key=repr)} (CR 605.4a)", "CR 605.4a")
     units = []
     for line, key in zip(listed, keys):
         src, trigger = fired[key]
         adds = Counter(line.adds)
         if not any(Counter(c) == adds for c in trigger.choices(made)):
-            raise PlanRejected(f"{where}: the trigger of {src.id} can't add {line.adds}")
+            raise PlanRejected(f"{where}: the trigger of {src.id} can't add {line.adds}", "CR 605.4a")
         units += [Mana(t, src.snow, False, False, False, src.id) for t in adds.elements()]
     return units
 
@@ -202,16 +207,16 @@ def _with_chosen_kicks(problem: PaymentProblem, plan: Plan) -> PaymentProblem:
     spell = problem.spell
     if spell.kicker is None and spell.multikicker is None:
         if plan.kicked is not None or plan.kicks is not None:
-            raise PlanRejected("spell: the plan kicks a spell without a kicker")
+            raise PlanRejected("spell: the plan kicks a spell without a kicker", "CR 702.33")
         return problem
     kicked = bool(plan.kicked) if spell.kicker is not None else False
     kicks = plan.kicks or 0 if spell.multikicker is not None else 0
     if (plan.kicked is None) != (spell.kicker is None) or (plan.kicks is None) != (spell.multikicker is None):
-        raise PlanRejected("spell: the plan doesn't say how it was kicked")
+        raise PlanRejected("spell: the plan doesn't say how it was kicked", "CR 702.33")
     if spell.kicked != IF_POSSIBLE and kicked != bool(spell.kicked):
-        raise PlanRejected(f"spell: the question fixed kicked={bool(spell.kicked)}")
+        raise PlanRejected(f"spell: the question fixed kicked={bool(spell.kicked)}", "CR 702.33")
     if spell.kicks != MOST and kicks != spell.kicks:
-        raise PlanRejected(f"spell: the question fixed {spell.kicks} kicks, the plan has {kicks}")
+        raise PlanRejected(f"spell: the question fixed {spell.kicks} kicks, the plan has {kicks}", "CR 702.33")
     return problem.with_kicks(kicked, kicks)
 
 
@@ -219,15 +224,33 @@ def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
     """Replay ``plan`` against ``problem``: a list of errors, empty when it is legal. A
     plan that announces X (a ``max_x`` answer) is replayed with that X, and one that
     chose a kicker and kicks with them (CR 601.2b, 702.33)."""
+    return [str(e) for e in judge_plan(problem, plan)[0]]
+
+
+def judge_plan(problem: PaymentProblem, plan: Plan, floating_given: bool = True) -> tuple:
+    """:func:`validate_plan`, as ``(violations, floating)``: the rules broken, as
+    :class:`~manaplan.model.errors.PlanRejected` values with their rule and step (the
+    first illegal step's alone, or each way the summary differs from the replay), and the
+    mana left in the pool. ``floating_given`` False: the plan does not say what floats
+    (another engine's plan read by the referee), and whatever its payment leaves is."""
     try:
         if plan.x is not None and problem.query != MAX_X:
-            raise PlanRejected(f"spell: the plan announces X={plan.x}, but the question fixed X={problem.spell.cost.x}")
+            raise PlanRejected(f"spell: the plan announces X={plan.x}, but the question fixed X={problem.spell.cost.x}",
+                               "CR 601.2b")
         problem = _with_chosen_kicks(problem, plan)
-        return _replay(problem if plan.x is None else problem.with_x(plan.x), plan)
+        table = _Table(problem if plan.x is None else problem.with_x(plan.x))
+        for i, step in enumerate(plan.steps):
+            try:
+                table.step(i, step)
+            except PlanRejected as e:
+                e.step = i
+                raise
+        table.pay_spell(plan, floating_given)
+        return table.summary_errors(plan, floating_given), tuple(table.pool.units())
     except PlanRejected as e:
-        return [str(e)]
+        return [e], ()
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        return [f"malformed plan: {e!r}"]
+        return [PlanRejected(f"malformed plan: {e!r}")], ()
 
 
 class _Table:
@@ -262,15 +285,15 @@ class _Table:
         where = _Where(i, step)
         pid, index = step.permanent, step.ability
         if step.before_casting and not isinstance(index, int):
-            raise PlanRejected(f"{where}: only an ability is activated before casting")
+            raise PlanRejected(f"{where}: only an ability is activated before casting", "CR 601.2g")
         if index == DELVE:
             done = self._delve(step, where)
         else:
             p = self.find(pid)
             if p is None:
-                raise PlanRejected(f"{where}: no permanent {pid!r}")
+                raise PlanRejected(f"{where}: no permanent {pid!r}", "CR 602.2")
             if pid in self.sacrificed:
-                raise PlanRejected(f"{where}: {pid} was already sacrificed")
+                raise PlanRejected(f"{where}: {pid} was already sacrificed", "CR 400.7")
             if self.brief and index in p.plain_taps and not (step.payment or step.via or step.co_taps
                                                              or step.triggered or step.before_casting):
                 _replay_plain_tap(step, p, tuple(step.adds), self.tapped, where)  # CR 605.3a: {T}, one mana
@@ -287,10 +310,10 @@ class _Table:
         """CR 702.66: a card of the graveyard exiled pays one generic mana of a spell with
         delve."""
         if step.permanent != GRAVEYARD or not self.spell.delve or self.exiled >= self.problem.player.graveyard:
-            raise PlanRejected(f"{where}: no card left to exile for delve")
+            raise PlanRejected(f"{where}: no card left to exile for delve", "CR 702.66a")
         self.exiled += 1
         if tuple(step.adds) != ("C",) or step.payment:
-            raise PlanRejected(f"{where}: delve pays one generic mana")
+            raise PlanRejected(f"{where}: delve pays one generic mana", "CR 702.66a")
         return _Done(exiles=True, spell_only=True, generic_only=True, keyword=True)
 
     def _tap_for_cost(self, step: Step, p, where) -> _Done:
@@ -298,20 +321,20 @@ class _Table:
         colors, or generic), an untapped artifact improvises (generic)."""
         index, pid = step.ability, p.id
         if not (self.spell.convoke if index == CONVOKE else self.spell.improvise):
-            raise PlanRejected(f"{where}: the spell doesn't have {index}")
+            raise PlanRejected(f"{where}: the spell doesn't have {index}", _KEYWORD_RULE[index])
         if index == CONVOKE and not p.creature:
-            raise PlanRejected(f"{where}: only creatures convoke (CR 702.51a)")
+            raise PlanRejected(f"{where}: only creatures convoke (CR 702.51a)", "CR 702.51a")
         if index == IMPROVISE and not p.artifact:
-            raise PlanRejected(f"{where}: only artifacts improvise (CR 702.126a)")
+            raise PlanRejected(f"{where}: only artifacts improvise (CR 702.126a)", "CR 702.126a")
         if pid in self.tapped:
-            raise PlanRejected(f"{where}: {pid} is already tapped")
+            raise PlanRejected(f"{where}: {pid} is already tapped", _KEYWORD_RULE[index])
         self.tapped.add(pid)
         self.tapped_now.append(pid)
         self.tapped_for_cost.append(pid)
         colors = [c for c in COLORS if c in p.colors] if index == CONVOKE else []
         allowed = [Counter(c) for c in colors] or [Counter("C")]
         if Counter(step.adds) not in allowed or step.payment:
-            raise PlanRejected(f"{where}: {index} can't pay with {step.adds}")
+            raise PlanRejected(f"{where}: {index} can't pay with {step.adds}", _KEYWORD_RULE[index])
         return _Done(taps=True, spell_only=True, generic_only=not colors, keyword=True)
 
     def _activate(self, step: Step, p, where) -> _Done:
@@ -319,12 +342,12 @@ class _Table:
         by paying its whole cost now (CR 602.2b, 605.3)."""
         pid, index = p.id, step.ability
         if not isinstance(index, int) or not 0 <= index < len(p.abilities):
-            raise PlanRejected(f"{where}: {pid} has no ability {index!r}")
+            raise PlanRejected(f"{where}: {pid} has no ability {index!r}", "CR 602.2")
         ability = p.abilities[index]
         if not ability.usable_mid_cast and (self.problem.mid_cast or not step.before_casting):
-            raise PlanRejected(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)")
+            raise PlanRejected(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)", "CR 601.2g")
         if step.before_casting and ability.usable_mid_cast:
-            raise PlanRejected(f"{where}: a mana ability usable while casting is not marked before casting")
+            raise PlanRejected(f"{where}: a mana ability usable while casting is not marked before casting", "CR 601.2g")
         done = self._pay_ability_cost(step, p, ability, where)
         host, host_ability, snow = acting(self.problem.board, p, ability)  # an altar makes the mana
         self._check_host(step, p, ability, host, host_ability, where)
@@ -345,12 +368,12 @@ class _Table:
         pid, cost = p.id, ability.cost
         done = _Done(life=cost.life, damage=ability.damage)
         if cost.untap:
-            raise PlanRejected(f"{where}: {{Q}} costs are not supported")
+            raise PlanRejected(f"{where}: {{Q}} costs are not supported", "")
         if cost.tap:
             if pid in self.tapped:
-                raise PlanRejected(f"{where}: {pid} is already tapped")
+                raise PlanRejected(f"{where}: {pid} is already tapped", "CR 107.5")
             if p.creature and p.summoning_sick and not cost.by_other:  # another's cost taps it: allowed
-                raise PlanRejected(f"{where}: {pid} is summoning sick (CR 302.6)")
+                raise PlanRejected(f"{where}: {pid} is summoning sick (CR 302.6)", "CR 302.6")
             self.tapped.add(pid)
             self.tapped_now.append(pid)
             done.taps = True
@@ -358,24 +381,24 @@ class _Table:
             key = (pid, cost.counter_kind)
             self.counters_used[key] = self.counters_used.get(key, 0) + cost.counters
             if self.counters_used[key] > p.counter(cost.counter_kind):
-                raise PlanRejected(f"{where}: no {cost.counter_kind} counter left on {pid}")
+                raise PlanRejected(f"{where}: no {cost.counter_kind} counter left on {pid}", "CR 118.3")
         life_total = self.problem.player.life
         if cost.mana.symbols or step.payment:
             self.life_paid += _pay_symbols(cost.mana.symbols, step.payment, self.pool,
                                            life_total - self.life_paid - self.damage, False, where, self.any_color)
         if cost.life and self.life_paid + self.damage + cost.life > life_total:
             raise PlanRejected(f"{where}: not enough life to pay {cost.life} after {self.life_paid} life paid and "
-                               f"{self.damage} damage (CR 118.3)")
+                               f"{self.damage} damage (CR 119.4)", "CR 119.4")
         self.life_paid += cost.life
         self.damage += ability.damage
         self.energy += cost.energy
         if self.energy > self.problem.player.energy:
-            raise PlanRejected(f"{where}: {self.energy} energy paid, the player has {self.problem.player.energy}")
+            raise PlanRejected(f"{where}: {self.energy} energy paid, the player has {self.problem.player.energy}", "CR 107.14")
         if step.energy != cost.energy:
-            raise PlanRejected(f"{where}: the step pays {step.energy} energy, the cost {cost.energy}")
+            raise PlanRejected(f"{where}: the step pays {step.energy} energy, the cost {cost.energy}", "CR 602.2b")
         if cost.sacrifice:
             if pid in self.problem.prefer.never_sacrifice:
-                raise PlanRejected(f"{where}: the request never sacrifices {pid} (prefer)")
+                raise PlanRejected(f"{where}: the request never sacrifices {pid} (prefer)", "prefer.never_sacrifice")
             self.sacrificed.append(pid)
             done.sacrifices = True
         return done
@@ -387,20 +410,20 @@ class _Table:
         through, given = ability.through, ability.given_by
         if step.given_by != given:
             raise PlanRejected(f"{where}: the step says {step.given_by or 'no permanent'} gives this ability, "
-                               f"the board: {given or 'its own'}")
+                               f"the board: {given or 'its own'}", "CR 602.2b")
         if tuple(step.via) != through:
             raise PlanRejected(f"{where}: the step says it is activated through {step.via}, the ability "
-                               f"{through or 'its own'}")
+                               f"{through or 'its own'}", "CR 602.2b")
         if through and host.id != p.id and host.id in self.sacrificed:
-            raise PlanRejected(f"{where}: {host.id}, whose ability this is, was already sacrificed")
+            raise PlanRejected(f"{where}: {host.id}, whose ability this is, was already sacrificed", "CR 400.7")
         if step.co_taps != bool(through and host_ability.cost.tap):
             raise PlanRejected(f"{where}: the step says it taps {step.via[:1]}: {step.co_taps}; the ability: "
-                               f"{bool(through and host_ability.cost.tap)}")
+                               f"{bool(through and host_ability.cost.tap)}", "CR 602.2b")
         if step.co_taps:  # its ability taps its own permanent too (Springleaf Drum, Phyrexian Tower)
             if host.id in self.tapped:
-                raise PlanRejected(f"{where}: {host.id} is already tapped")
+                raise PlanRejected(f"{where}: {host.id} is already tapped", "CR 107.5")
             if host.creature and host.summoning_sick:
-                raise PlanRejected(f"{where}: {host.id} is summoning sick (CR 302.6)")
+                raise PlanRejected(f"{where}: {host.id} is summoning sick (CR 302.6)", "CR 302.6")
             self.tapped.add(host.id)
             self.tapped_now.append(host.id)
 
@@ -411,25 +434,25 @@ class _Table:
         added = tuple(step.adds)
         if ability.output.doubles:  # CR 701.9f: as much of each type as is unspent now
             if self.triggers:
-                raise PlanRejected(f"{where}: a doubling on a board with triggered mana is not modelled")
+                raise PlanRejected(f"{where}: a doubling on a board with triggered mana is not modelled", "")
             held = Counter(u.type for u in self.pool.units() if not u.keyword)
             if Counter(added) != held:
                 raise PlanRejected(f"{where}: doubling adds {format_mana(Mana(t) for t in held.elements())}, "
-                                   f"not {step.adds}")
+                                   f"not {step.adds}", "CR 701.9f")
             return
         live = tuple(tr for tr in self.triggers if tr[0].id not in self.sacrificed) if self.triggers else ()
         counted = _counted_now(self.problem.board, p.id, step.ability, self.sacrificed)
         if not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
-            raise PlanRejected(f"{where}: this ability can't add {step.adds}")
+            raise PlanRejected(f"{where}: this ability can't add {step.adds}", "CR 106.3")
 
     def _add(self, step: Step, done: _Done, where) -> None:
         """The step's summary matches what it did; its mana joins the pool, and what the
         triggers it sets off add (CR 605.4a)."""
         if (step.taps, step.sacrifices, step.exiles) != (done.taps, done.sacrifices, done.exiles):
             raise PlanRejected(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
-                               f"{step.exiles}; the replay: {done.taps}, {done.sacrifices}, {done.exiles}")
+                               f"{step.exiles}; the replay: {done.taps}, {done.sacrifices}, {done.exiles}", "CR 602.2b")
         if step.life != done.life or step.damage != done.damage:
-            raise PlanRejected(f"{where}: the step's life and damage don't match the ability's")
+            raise PlanRejected(f"{where}: the step's life and damage don't match the ability's", "CR 602.2b")
         for t in step.adds:
             self.pool.add(Mana(t, done.snow, done.spell_only, done.generic_only, done.ability_only,
                                done.maker or step.permanent, done.keyword))
@@ -441,23 +464,24 @@ class _Table:
                 self.pool.add(u)
 
     # -- the spell, and the summary -----------------------------------------------------
-    def pay_spell(self, plan: Plan) -> None:
+    def pay_spell(self, plan: Plan, floating_given: bool = True) -> None:
         """The total cost, recomputed from the announcements (CR 601.2b, 601.2f), paid
         line by line from the pool (601.2h); convoke and improvise tap permanents after
-        every mana ability, so none of them was sacrificed (601.2g-h)."""
+        every mana ability, so none of them was sacrificed (601.2g-h). What the plan says
+        floats is set aside first, where it says."""
         gone = sorted(set(self.tapped_for_cost) & set(self.sacrificed))
         if gone:
-            raise PlanRejected(f"spell: {', '.join(gone)} can't convoke or improvise: sacrificed for mana first")
+            raise PlanRejected(f"spell: {', '.join(gone)} can't convoke or improvise: sacrificed for mana first", "CR 601.2g")
         cost = self.spell.cost
         if [s for s, _ in plan.announced] != list(choice_symbols(cost.added_symbols)):
-            raise PlanRejected("spell: the announcements don't match the cost's hybrid and Phyrexian symbols")
+            raise PlanRejected("spell: the announcements don't match the cost's hybrid and Phyrexian symbols", "CR 601.2b")
         total = total_cost(cost, Announcement(tuple(h for _, h in plan.announced),
                                               tuple(h for _, h in plan.reduction_halves)))
         if total != plan.total_cost:
-            raise PlanRejected(f"spell: the total cost is {total}, not {plan.total_cost}")
-        for u in plan.floating:  # what the plan says stays in the pool is not spent (CR 106.4)
+            raise PlanRejected(f"spell: the total cost is {total}, not {plan.total_cost}", "CR 601.2f")
+        for u in plan.floating if floating_given else ():  # what the plan says stays in the pool is not spent
             if not self.pool.remove(u):
-                raise PlanRejected(f"summary: floating {u.type} from {u.source} is not in the pool")
+                raise PlanRejected(f"summary: floating {u.type} from {u.source} is not in the pool", "CR 106.4")
         self._pay_mana(plan, total)
         self._pay_life(plan, total)
         self._sacrifice_for_cost(plan)
@@ -469,16 +493,16 @@ class _Table:
         wanted = sum(c.count for c in self.spell.discards)
         if len(plan.cost_discarded) != wanted or len(set(plan.cost_discarded)) != wanted:
             raise PlanRejected(f"spell: its additional cost discards {wanted} card(s), the plan "
-                               f"{len(plan.cost_discarded)}")
+                               f"{len(plan.cost_discarded)}", "CR 601.2h")
         hand = {c.id: c for c in self.problem.hand if c.id != self.spell.id}
         for cid in plan.cost_discarded:
             if cid not in hand:
-                raise PlanRejected(f"spell: {cid!r} is not a card of the hand besides the spell")
+                raise PlanRejected(f"spell: {cid!r} is not a card of the hand besides the spell", "CR 601.2h")
             if cid in self.sacrificed:
-                raise PlanRejected(f"spell: {cid} was exiled from the hand for mana, it can't be discarded too")
+                raise PlanRejected(f"spell: {cid} was exiled from the hand for mana, it can't be discarded too", "CR 601.2h")
             kinds = {c.kind for c in self.spell.discards}
             if "card" not in kinds and not any(k.split()[0].capitalize() in hand[cid].type_line for k in kinds):
-                raise PlanRejected(f"spell: {cid} is not {' or '.join(kinds)}")
+                raise PlanRejected(f"spell: {cid} is not {' or '.join(kinds)}", "CR 601.2h")
 
     def _sacrifice_for_cost(self, plan: Plan) -> None:
         """The spell's additional costs that sacrifice a permanent (CR 601.2h): one
@@ -486,18 +510,18 @@ class _Table:
         wanted = self.spell.sacrifices
         if len(plan.cost_sacrificed) != sum(c.count for c in wanted):
             raise PlanRejected(f"spell: its additional cost sacrifices {sum(c.count for c in wanted)} permanent(s), "
-                               f"the plan {len(plan.cost_sacrificed)}")
+                               f"the plan {len(plan.cost_sacrificed)}", "CR 601.2h")
         ids = list(plan.cost_sacrificed)
         for cost in wanted:
             for _ in range(cost.count):
                 pid = ids.pop(0)
                 p = self.board.find(pid)
                 if p is None:
-                    raise PlanRejected(f"spell: no permanent {pid!r} to sacrifice")
+                    raise PlanRejected(f"spell: no permanent {pid!r} to sacrifice", "CR 601.2h")
                 if pid in self.sacrificed:
-                    raise PlanRejected(f"spell: {pid} was sacrificed already")
+                    raise PlanRejected(f"spell: {pid} was sacrificed already", "CR 400.7")
                 if not any(p.is_a(kind) for kind in cost.kinds):
-                    raise PlanRejected(f"spell: {pid} is not {' or '.join(cost.kinds)}: {cost.text}")
+                    raise PlanRejected(f"spell: {pid} is not {' or '.join(cost.kinds)}: {cost.text}", "CR 601.2h")
                 self.sacrificed.append(pid)
 
     def _pay_mana(self, plan: Plan, total) -> None:
@@ -515,45 +539,48 @@ class _Table:
             elif sym.kind in (COLORED, COLORLESS):
                 need = need_of(sym.colors[0])
             else:
-                raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost")
+                raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost", "CR 601.2f")
             need_lines[need] = need_lines.get(need, 0) + 1
             _take_unit(self.pool, line, need, True, "spell", self.any_color)
         expected = {ANY: total.generic, SNOW_ANY: total.snow}
         for t, n in zip(MANA_TYPES, total.typed):
             expected[need_of(t)] = n
         if {k: n for k, n in expected.items() if n} != {k: n for k, n in need_lines.items() if n}:
-            raise PlanRejected(f"spell: the payment lines don't cover {total} exactly")
+            raise PlanRejected(f"spell: the payment lines don't cover {total} exactly", "CR 601.2h")
 
     def _pay_life(self, plan: Plan, total) -> None:
         """The spell's Phyrexian symbols announced as life cost 2 each (CR 107.4f), paid
         after every mana ability while the total covers it (601.2g-h, 118.3)."""
         life_lines = [line for line in plan.payment if line.life]
         if sorted(str(line.symbol) for line in life_lines) != sorted(str(s) for s in total.life_symbols):
-            raise PlanRejected("spell: life payments don't match the symbols announced as life")
+            raise PlanRejected("spell: life payments don't match the symbols announced as life", "CR 107.4f")
         spell_life = 0
         for line in life_lines:
             if line.life != 2 or line.mana:
-                raise PlanRejected("spell: a Phyrexian symbol costs 2 life (CR 107.4f)")
+                raise PlanRejected("spell: a Phyrexian symbol costs 2 life (CR 107.4f)", "CR 107.4f")
             spell_life += 2
         life_total = self.problem.player.life
         if spell_life and self.life_paid + self.damage + spell_life > life_total:
             raise PlanRejected(f"spell: {spell_life} life can't be paid after {self.life_paid} life paid and "
-                               f"{self.damage} damage from {life_total} (CR 118.3)")
+                               f"{self.damage} damage from {life_total} (CR 119.4)", "CR 119.4")
         self.life_paid += spell_life + self.damage
 
-    def summary_errors(self, plan: Plan) -> list:
+    def summary_errors(self, plan: Plan, floating_given: bool = True) -> list:
         """What the plan says it did (tapped, sacrificed, life, what floats) is what the
-        replay saw."""
+        replay saw: each difference, as a PlanRejected (the costs paid: CR 601.2h; what
+        floats: 106.4)."""
         errors = []
         if sorted(plan.tapped) != sorted(self.tapped_now):
-            errors.append(f"summary: tapped {sorted(plan.tapped)}, replay tapped {sorted(self.tapped_now)}")
+            errors.append(PlanRejected(f"summary: tapped {sorted(plan.tapped)}, replay tapped {sorted(self.tapped_now)}",
+                                       "CR 601.2h"))
         if sorted(plan.sacrificed) != sorted(self.sacrificed):
-            errors.append(f"summary: sacrificed {sorted(plan.sacrificed)}, replay {sorted(self.sacrificed)}")
+            errors.append(PlanRejected(f"summary: sacrificed {sorted(plan.sacrificed)}, replay {sorted(self.sacrificed)}",
+                                       "CR 601.2h"))
         if plan.life_paid != self.life_paid:
-            errors.append(f"summary: life_paid {plan.life_paid}, replay {self.life_paid}")
-        if self.pool.units():
-            errors.append(f"summary: floating {format_mana(plan.floating)}, but the replay leaves "
-                          f"{format_mana(self.pool.units())} unspent besides")
+            errors.append(PlanRejected(f"summary: life_paid {plan.life_paid}, replay {self.life_paid}", "CR 601.2h"))
+        if floating_given and self.pool.units():
+            errors.append(PlanRejected(f"summary: floating {format_mana(plan.floating)}, but the replay leaves "
+                                       f"{format_mana(self.pool.units())} unspent besides", "CR 106.4"))
         return errors
 
 
@@ -569,12 +596,3 @@ class _Done:
         self.taps, self.sacrifices, self.exiles, self.life, self.damage = taps, sacrifices, exiles, life, damage
         self.snow, self.spell_only, self.generic_only, self.ability_only = False, spell_only, generic_only, False
         self.keyword, self.ability, self.maker = keyword, None, ""
-
-
-def _replay(problem: PaymentProblem, plan: Plan) -> list:
-    """Each step in order, then the spell, then the summary (see the module)."""
-    table = _Table(problem)
-    for i, step in enumerate(plan.steps):
-        table.step(i, step)
-    table.pay_spell(plan)
-    return table.summary_errors(plan)
