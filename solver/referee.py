@@ -135,8 +135,7 @@ def completed_plan(problem: PaymentProblem, written: WrittenPlan) -> tuple:
         kicks = spell.kicks
     x = None if written.x is None or written.x == spell.cost.x else written.x
     cost = problem.with_kicks(bool(kicked), kicks or 0).spell.cost if (kicked or kicks) else spell.cost
-    plan = Plan(steps, total_cost(cost, Announcement()) if not choice_symbols(cost.added_symbols) else None,
-                written.payment, kicked=kicked, kicks=kicks, x=x,
+    plan = Plan(steps, None, written.payment, kicked=kicked, kicks=kicks, x=x,  # (its total: below)
                 cost_sacrificed=written.sacrificed_for_cost, cost_discarded=written.discarded_for_cost)
     try:
         total, announced, halves, lines = announced_by_payment(cost, written)
@@ -246,20 +245,21 @@ def announced_by_payment(cost, written: WrittenPlan) -> tuple:
     lines pay exactly is the one made (CR 601.2f); the plan's ``announced``, where
     written, is taken as it is. No announcement fitting: PlanRejected (601.2h)."""
     lines = written.payment
+    if written.announced is not None and [s for s, _ in written.announced] != choice_symbols(cost.added_symbols):
+        raise PlanRejected(f"spell: the announcements {[str(s) for s, _ in written.announced]} are not the cost's "
+                           f"hybrid, twobrid and Phyrexian symbols", "CR 601.2b")
     kinds = [_paid_as(line) for line in lines]
     generic = sum(1 for k in kinds if k == (GENERIC,))
     typed = Counter(k[1] for k in kinds if k[0] == COLORED)
     snow = sum(1 for k in kinds if k == (SNOW,))
     life = sorted(k[1] for k in kinds if k[0] == LIFE_HALF)
     wanted = (generic, tuple(typed.get(t, 0) for t in "WUBRGC"), snow, life)
-    if written.announced is not None:
+    if written.announced is not None and written.reduction_halves is not None:
         candidates = [Announcement(tuple(h for _, h in written.announced),
-                                   tuple(h for _, h in written.reduction_halves or ()))]
-        if [s for s, _ in written.announced] != choice_symbols(cost.added_symbols):
-            raise PlanRejected(f"spell: the announcements {[str(s) for s, _ in written.announced]} are not the cost's "
-                               f"hybrid, twobrid and Phyrexian symbols", "CR 601.2b")
+                                   tuple(h for _, h in written.reduction_halves))]
     elif count_announcements(cost) <= MOST_ANNOUNCEMENTS_TRIED:
-        candidates = all_announcements(cost)
+        said = tuple(h for _, h in written.announced) if written.announced is not None else None
+        candidates = [a for a in all_announcements(cost) if said is None or a.halves == said]
     else:
         raise PlanRejected(f"spell: {count_announcements(cost):,} announcements could give the total; the plan must "
                            f"say its own in 'announced'", "CR 601.2b")

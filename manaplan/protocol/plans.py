@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import format_types, parse_mana
 from ..model.plan import CONVOKE, DELVE, IMPROVISE, PaymentLine, TriggeredMana
-from ..model.symbols import MANA_TYPES, Symbol
+from ..model.symbols import MANA_TYPES, MAX_AMOUNT, Symbol
 from ..model.written_plan import CANT_PAY, WrittenPlan, WrittenStep
 from .common import a_list, an_object, expect, is_whole_number, join, no_unknown_fields
 
@@ -32,6 +32,11 @@ PLAN_FIELDS = ("steps", "payment", "announced", "reduction_halves", "total_cost"
                "exiled", "cast_with", "better_before_casting")
 LINE_FIELDS = ("symbol", "mana", "from", "life", "as")
 KEYWORD_STEPS = (CONVOKE, IMPROVISE, DELVE)
+
+
+def _count(value) -> bool:
+    """A whole number from 0 to the largest amount manaplan reads."""
+    return is_whole_number(value) and 0 <= value <= MAX_AMOUNT
 
 
 def read_written_plan(data, at: str = "plan"):
@@ -64,7 +69,7 @@ def _step(data, at: str) -> WrittenStep:
     expect(isinstance(step.get("permanent"), str) and step["permanent"] != "",
            "a step needs a 'permanent' (an id)", join(at, "permanent"))
     ability = step.get("ability")
-    expect(ability is None or is_whole_number(ability) or ability in KEYWORD_STEPS,
+    expect(ability is None or _count(ability) or ability in KEYWORD_STEPS,
            f"'ability' must be an index of the permanent's abilities, or one of {', '.join(KEYWORD_STEPS)}",
            join(at, "ability"))
     expect("adds" in step, "a step needs 'adds': the mana it added (a mana string, \"\" for none)", join(at, "adds"))
@@ -90,7 +95,7 @@ def _triggered(data, at: str) -> TriggeredMana:
     item = an_object(data, "a triggered mana ability is {\"permanent\", \"trigger\", \"adds\"}", at)
     no_unknown_fields(item, ("permanent", "trigger", "adds"), at, "a triggered mana ability")
     expect(isinstance(item.get("permanent"), str), "'permanent' must be an id", join(at, "permanent"))
-    expect(is_whole_number(item.get("trigger")), "'trigger' must be the index of the trigger", join(at, "trigger"))
+    expect(_count(item.get("trigger")), "'trigger' must be the index of the trigger", join(at, "trigger"))
     return TriggeredMana(item["permanent"], item["trigger"], _types(item.get("adds"), join(at, "adds")))
 
 
@@ -108,7 +113,7 @@ def _line(data, at: str) -> PaymentLine:
     half = line.get("as", "")
     expect(isinstance(half, str), "'as' must be the half paid (a color, \"generic\" or \"life\")", join(at, "as"))
     if "life" in line:
-        expect(is_whole_number(line["life"]) and line["life"] > 0, "'life' must be a whole number above 0",
+        expect(_count(line["life"]) and line["life"] > 0, "'life' must be a whole number above 0",
                join(at, "life"))
         expect("mana" not in line and "from" not in line, "a line pays mana or life, not both", at)
         return PaymentLine(symbol, life=line["life"], half=half)
@@ -163,7 +168,7 @@ def _ids(plan: dict, key: str, at: str):
 def _optional_number(obj: dict, key: str, at: str):
     if obj.get(key) is None:
         return None
-    expect(is_whole_number(obj[key]), f"'{key}' must be a whole number", join(at, key))
+    expect(_count(obj[key]), f"'{key}' must be a whole number, 0 or more", join(at, key))
     return obj[key]
 
 

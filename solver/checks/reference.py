@@ -19,13 +19,13 @@ from collections import Counter
 from dataclasses import replace
 
 from ...model.dependent_mana import acting
-from ...model.cost import all_total_costs
+from ...model.cost import all_announcements, all_total_costs, total_cost
 from ...model.mana import Mana
 from ...model.errors import SearchTooLarge
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
 from ...model.problem import IF_POSSIBLE, MOST, PaymentProblem
 from ...model.sources import Board, can_pay_life, flexibility, why_unusable
-from ...model.symbols import ANY, COLORS, SNOW_ANY, need_of
+from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, SNOW, SNOW_ANY, need_of
 from ...model.triggers import activation_outputs, board_triggers
 
 MAX_REFERENCE_PERMANENTS = 8
@@ -252,11 +252,9 @@ def _reachable(problem: PaymentProblem, moves: list, max_states):
     """Every state the payment can reach, once each: (pool, life paid, damage, tapped,
     sacrificed, counters used, cards exiled, activations before casting), activating one
     ability at a time, paying its cost from the pool as it is then (CR 605.3)."""
-    life = problem.player.life
     perms = {p.id: p for p in problem.board.permanents}
-    start_pool = tuple(sorted(u.kind for u in problem.player.pool))
     seen = set()
-    stack = [(start_pool, 0, 0, frozenset(), frozenset(), (), 0, 0, False)]
+    stack = [_start(problem)]
     while stack:
         key = stack.pop()
         if key in seen:
@@ -266,53 +264,65 @@ def _reachable(problem: PaymentProblem, moves: list, max_states):
             max_states.spend()
         elif max_states is not None and len(seen) > max_states:
             raise SearchTooLarge(f"more than {max_states} states")
-        # ``paying``: convoke, improvise or delve has begun paying the total cost (CR
-        # 601.2h), so no mana ability can be activated any more (601.2g came before)
-        pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, precast, paying = key
         yield key[:8]
-        any_color = problem.board.any_color_spending_without(sacrificed)  # CR 609.4b, 611.3a
-        used = dict(counters_used)
-        for mv in moves:
-            if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
+        stack.extend(after for _, _, _, after in _successors(problem, moves, perms, key))
+
+
+def _start(problem: PaymentProblem) -> tuple:
+    """The state before anything is activated: the pool the player has."""
+    return (tuple(sorted(u.kind for u in problem.player.pool)), 0, 0, frozenset(), frozenset(), (), 0, 0, False)
+
+
+def _successors(problem: PaymentProblem, moves: list, perms: dict, key: tuple):
+    """Each (move, its output, the pool left once its cost was paid, the state after) one
+    activation can lead to from state ``key``. ``paying``: convoke, improvise or delve
+    has begun paying the total cost (CR 601.2h), so no mana ability can be activated any
+    more (601.2g came before)."""
+    life = problem.player.life
+    pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, precast, paying = key
+    any_color = problem.board.any_color_spending_without(sacrificed)  # CR 609.4b, 611.3a
+    used = dict(counters_used)
+    for mv in moves:
+        if mv.pid in sacrificed or (mv.tap and mv.pid in tapped):
+            continue
+        if mv.co_tap is not None and (mv.co_tap in tapped or mv.co_tap in sacrificed):
+            continue
+        pays_cost = mv.ability in (CONVOKE, IMPROVISE, DELVE)
+        if paying and not pays_cost:
+            continue
+        if mv.counters:
+            have = perms[mv.pid].counter(mv.counter_kind) - used.get((mv.pid, mv.counter_kind), 0)
+            if have < mv.counters:
                 continue
-            if mv.co_tap is not None and (mv.co_tap in tapped or mv.co_tap in sacrificed):
+        if mv.energy and used.get(ENERGY, 0) + mv.energy > problem.player.energy:
+            continue
+        if mv.life and life_paid + damage + mv.life > life:  # CR 118.3, with the life lost so far
+            continue
+        # every way to pay the cost's symbols: choose an option per symbol, then mana
+        option_lists = [s.payment_options(0) for s in mv.cost_symbols]
+        for opts in itertools.product(*option_lists):
+            extra_life = sum(o.life for o in opts)
+            if (mv.life or extra_life) and life_paid + damage + mv.life + extra_life > life:
                 continue
-            pays_cost = mv.ability in (CONVOKE, IMPROVISE, DELVE)
-            if paying and not pays_cost:
-                continue
-            if mv.counters:
-                have = perms[mv.pid].counter(mv.counter_kind) - used.get((mv.pid, mv.counter_kind), 0)
-                if have < mv.counters:
-                    continue
-            if mv.energy and used.get(ENERGY, 0) + mv.energy > problem.player.energy:
-                continue
-            if mv.life and life_paid + damage + mv.life > life:  # CR 118.3, with the life lost so far
-                continue
-            # every way to pay the cost's symbols: choose an option per symbol, then mana
-            option_lists = [s.payment_options(0) for s in mv.cost_symbols]
-            for opts in itertools.product(*option_lists):
-                extra_life = sum(o.life for o in opts)
-                if (mv.life or extra_life) and life_paid + damage + mv.life + extra_life > life:
-                    continue
-                needs = tuple(n for o in opts for n in o.needs)
-                for rest in set(_assignments(pool, needs, False, any_color)):
-                    outs = _live_outputs(problem, mv, sacrificed)
-                    if mv.doubles:  # of each type, as much as is unspent (what convoke pays is no mana)
-                        outs = [tuple((u[0],) + mv.props for u in rest if not u[5])]
-                    for out in outs:
-                        new_used = counters_used
-                        if mv.counters or mv.energy:
-                            c = Counter(dict(counters_used))
-                            if mv.counters:
-                                c[(mv.pid, mv.counter_kind)] += mv.counters
-                            if mv.energy:
-                                c[ENERGY] += mv.energy
-                            new_used = tuple(sorted(c.items()))
-                        stack.append((tuple(sorted(rest + out)), life_paid + mv.life + extra_life, damage + mv.damage,
-                                      tapped | ({mv.pid} if mv.tap else set()) | ({mv.co_tap} if mv.co_tap else set()),
-                                      sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
-                                      new_used, exiled + (1 if mv.exile else 0), precast + mv.precast,
-                                      paying or pays_cost))
+            needs = tuple(n for o in opts for n in o.needs)
+            for rest in set(_assignments(pool, needs, False, any_color)):
+                outs = _live_outputs(problem, mv, sacrificed)
+                if mv.doubles:  # of each type, as much as is unspent (what convoke pays is no mana)
+                    outs = [tuple((u[0],) + mv.props for u in rest if not u[5])]
+                for out in outs:
+                    new_used = counters_used
+                    if mv.counters or mv.energy:
+                        c = Counter(dict(counters_used))
+                        if mv.counters:
+                            c[(mv.pid, mv.counter_kind)] += mv.counters
+                        if mv.energy:
+                            c[ENERGY] += mv.energy
+                        new_used = tuple(sorted(c.items()))
+                    yield mv, out, rest, (
+                        tuple(sorted(rest + out)), life_paid + mv.life + extra_life, damage + mv.damage,
+                        tapped | ({mv.pid} if mv.tap else set()) | ({mv.co_tap} if mv.co_tap else set()),
+                        sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
+                        new_used, exiled + (1 if mv.exile else 0), precast + mv.precast, paying or pays_cost)
 
 
 def after_payments(problem: PaymentProblem, max_states: int | None = None) -> set:
@@ -507,3 +517,154 @@ def plan_objective(problem: PaymentProblem, plan: Plan) -> tuple:
                                 spared, len(plan.tapped), plan.exiled,
                                 sum(flex.get(pid, 0) for pid in plan.tapped if pid not in plan.cost_sacrificed),
                                 len(plan.floating)))
+
+
+def reference_legal(problem: PaymentProblem, plan: Plan) -> bool | None:
+    """Whether ``plan`` can be carried out, judged by this search's own moves (for tests
+    of the referee: it shares no code with the validator). Each step must be one of the
+    moves that can be made from a state the steps before it reached (CR 605.3): the same
+    permanent and ability, adding the step's mana and its triggers', spending mana of the
+    types its payment lines name and the life they name; each line's mana must have been
+    made by an earlier step of that source and not spent yet. At the end the spell's
+    lines must pay exactly the locked-in total of some announcement (CR 601.2f), each
+    line's mana able to pay its symbol, with the life to cover the total (119.4), and the
+    additional costs paid (601.2h). Convoke, improvise and delve pay the total (601.2h)
+    after every mana ability (601.2g), wherever the plan lists them. None: a step names an
+    ability this search never uses (its mana could pay nothing here), so it can't judge."""
+    spell = problem.spell
+    if plan.x is not None:
+        problem = problem.with_x(plan.x)
+    if plan.kicked or plan.kicks:
+        problem = problem.with_kicks(bool(plan.kicked), plan.kicks or 0)
+    if problem.spell.cost.mana_cost is None:
+        return False
+    problem = _without_cards(problem, [spell])
+    moves, _ = _moves(problem)
+    perms = {p.id: p for p in problem.board.permanents}
+    made = _Made(problem)
+    states = {_start(problem)}
+    keyword = (CONVOKE, IMPROVISE, DELVE)
+    for step in [s for s in plan.steps if s.ability not in keyword] + [s for s in plan.steps if s.ability in keyword]:
+        if not all(made.spend(line.source, line.mana) for line in step.payment if line.mana):
+            return False
+        fitting = [mv for mv in moves if (mv.ability == step.ability == DELVE or
+                                          (mv.pid, mv.ability) == (step.permanent, step.ability))]
+        if not fitting:
+            p = perms.get(step.permanent)
+            usable = p is not None and isinstance(step.ability, int) and 0 <= step.ability < len(p.abilities)
+            return None if usable and not p.tapped and why_unusable(p, p.abilities[step.ability],
+                                                                    problem.player.life) is None else False
+        adds = Counter(step.adds) + Counter(t for tr in step.triggered for t in tr.adds)
+        spends = Counter(line.mana for line in step.payment if line.mana)
+        life = sum(line.life for line in step.payment)
+        after = set()
+        for key in states:
+            for mv, out, rest, new in _successors(problem, fitting, perms, key):
+                if Counter(u[0] for u in out) != adds or new[1] - key[1] != mv.life + life:
+                    continue
+                if Counter(u[0] for u in (Counter(key[0]) - Counter(rest)).elements()) != spends:
+                    continue
+                after.add(new)
+        if not after:
+            return False
+        states = after
+        maker = GRAVEYARD if step.ability == DELVE else step.via[0] if step.via else step.permanent
+        made.add(maker, [(t,) + fitting[0].props for t in step.adds])
+        for tr in step.triggered:
+            made.add(tr.permanent, [_unit(t, snow=perms[tr.permanent].snow) if tr.permanent in perms else _unit(t)
+                                    for t in tr.adds])
+    gone = {s.permanent for s in plan.steps if s.sacrifices}
+    any_color = problem.board.any_color_spending_without(gone)
+    for line in plan.payment:
+        if line.mana and not made.spend(line.source, line.mana, _need_of_line(line), any_color):
+            return False
+    total = _total_paid(problem, plan)
+    if total is None:
+        return False
+    return any(_spell_paid(problem, plan, total, state) for state in states)
+
+
+class _Made:
+    """The mana each source made and is not spent yet, as this search's units (their
+    restrictions kept): the player's pool under its own source."""
+
+    def __init__(self, problem: PaymentProblem):
+        self.by_source: dict = {}
+        for u in problem.player.pool:
+            self.add(u.source, [u.kind])
+
+    def add(self, source: str, units) -> None:
+        self.by_source.setdefault(source, Counter()).update(units)
+
+    def spend(self, source: str, mana_type: str, need=None, any_color: bool = False) -> bool:
+        """Take a unit of ``mana_type`` from ``source`` (one that may pay ``need`` for the
+        spell, when given); False when there is none."""
+        held = self.by_source.get(source, Counter())
+        for u in sorted(held):
+            if held[u] > 0 and u[0] == mana_type and (need is None or _mana(u).can_pay(need, True, any_color)):
+                held[u] -= 1
+                return True
+        return False
+
+
+def _need_of_line(line):
+    sym = line.symbol
+    if sym.kind == GENERIC:
+        return ANY
+    return SNOW_ANY if sym.kind == SNOW else need_of(sym.colors[0]) if sym.colors else ANY
+
+
+def _total_paid(problem: PaymentProblem, plan: Plan):
+    """The locked-in total (of some announcement of the cost) the spell's payment lines
+    pay exactly, or None."""
+    needs = Counter()
+    life_symbols = []
+    for line in plan.payment:
+        sym = line.symbol
+        if line.life:
+            if line.life != 2 or not any(o.life for o in sym.payment_options(0)):
+                return None
+            life_symbols.append(str(sym))
+        elif sym.kind == GENERIC:
+            needs["generic"] += 1
+        elif sym.kind == SNOW:
+            needs["snow"] += 1
+        elif sym.kind in (COLORED, COLORLESS):
+            needs[sym.colors[0]] += 1
+        else:
+            return None
+    for a in all_announcements(problem.spell.cost):  # (not all_total_costs: which symbols are paid with life
+        t = total_cost(problem.spell.cost, a)           # matters here, and totals that differ only in it are one)
+        if (t.generic, t.snow, t.typed, sorted(str(s) for s in t.life_symbols)) == (
+                needs["generic"], needs["snow"], tuple(needs[c] for c in "WUBRGC"), sorted(life_symbols)):
+            return t
+    return None
+
+
+def _spell_paid(problem: PaymentProblem, plan: Plan, total, state) -> bool:
+    """Whether the spell's lines can be paid from the state's pool, each line's mana able
+    to pay its symbol, with its life and additional costs."""
+    pool, life_paid, damage, tapped, sacrificed = state[:5]
+    if total.life and life_paid + damage + total.life > problem.player.life:
+        return False
+    if not _can_discard(problem, sacrificed) or len(set(plan.cost_discarded)) != sum(
+            c.count for c in problem.spell.discards):
+        return False
+    if tuple(plan.cost_sacrificed) not in set(_cost_sacrifices(problem, sacrificed)):
+        return False
+    any_color = problem.board.any_color_spending_without(sacrificed)
+    lines = [line for line in plan.payment if line.mana]
+
+    def pay(i: int, left: Counter) -> bool:
+        if i == len(lines):
+            return True
+        line = lines[i]
+        need = _need_of_line(line)
+        for u in list(left):
+            if left[u] > 0 and u[0] == line.mana and _mana(u).can_pay(need, True, any_color):
+                left[u] -= 1
+                if pay(i + 1, left):
+                    return True
+                left[u] += 1
+        return False
+    return pay(0, Counter(pool))

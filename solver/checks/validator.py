@@ -348,6 +348,10 @@ class _Table:
             raise PlanRejected(f"{where}: this ability can't be activated while casting a spell (CR 601.2g)", "CR 601.2g")
         if step.before_casting and ability.usable_mid_cast:
             raise PlanRejected(f"{where}: a mana ability usable while casting is not marked before casting", "CR 601.2g")
+        other = ability.cost.sacrifice_other or ability.cost.tap_other
+        if other and not ability.through:  # (the ability had through the permanent it takes names it)
+            raise PlanRejected(f"{where}: its cost {'sacrifices' if ability.cost.sacrifice_other else 'taps'} "
+                               f"{other}: the step must say which (its 'sacrifices' or 'taps')", "CR 602.2b")
         done = self._pay_ability_cost(step, p, ability, where)
         host, host_ability, snow = acting(self.problem.board, p, ability)  # an altar makes the mana
         self._check_host(step, p, ability, host, host_ability, where)
