@@ -208,6 +208,84 @@ def _deck_parsers(sub) -> None:
     s.add_argument("--json", dest="json_out", help="write {\"sources_needed\": ...} to this file")
 
 
+def _suite_parsers(sub) -> None:
+    help_ = "the conformance suite: boards of real cards with exact answers, and an engine's score on them"
+    p_suite = sub.add_parser("suite", help=help_, description=_sentence(help_) + " (docs/suite.md). Choose one: "
+                             "make or score.")
+    suite = p_suite.add_subparsers(dest="suite_command", required=True, metavar="{make,score}", title="suite commands")
+    help_ = "write a suite of cases (JSON lines), each with manaplan's exact answer"
+    p = suite.add_parser("make", help=help_, description=_sentence(help_) + "; the same seed, the same suite.")
+    p.add_argument("--cases", type=int, default=1000, help="how many cases (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0, help="the random seed (default: %(default)s)")
+    p.add_argument("--cards", help="a Scryfall file (a JSON list of card objects) instead of the shipped card pool")
+    p.add_argument("--out", help="write the suite to this file (default: standard output)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    help_ = "score an engine's answers to a suite (each judged by the check query)"
+    p = suite.add_parser("score", help=help_, description=_sentence(help_) + ": right and wrong yes and no, illegal "
+                         "plans, plans worse than the optimum and by how much.")
+    p.add_argument("suite", help="the suite (JSON lines, from `manaplan suite make`)")
+    p.add_argument("answers", help="the engine's answers: one {\"case\", \"payable\", \"plan\"} per line")
+    p.add_argument("--engine", default="the engine", help="the engine's name, for the table")
+    p.add_argument("--json", dest="json_out", help="write the score, with each case's verdict, as JSON to this file")
+    p.add_argument("--time-limit-ms", type=int, default=10_000, help="each check's time guard (default: %(default)s)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _suite(args) -> int:
+    from .model.errors import ManaplanError
+    from .suite import make_suite, read_jsonl, score_answers, score_table, suite_cards
+    try:
+        if args.suite_command == "make":
+            if args.cases < 1:
+                raise ManaplanError("--cases must be 1 or more")
+            with _progress(args.cases, args.quiet or args.out is None, "cases") as bar:
+                cases = make_suite(args.cases, args.seed, suite_cards(args.cards), bar.update)
+            text = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cases)
+            if args.out:
+                with open(args.out, "w", encoding="utf-8") as f:
+                    f.write(text)
+                print(f"{len(cases)} cases written to {args.out}", file=sys.stderr)
+            else:
+                sys.stdout.write(text)
+            return 0
+        cases = read_jsonl(args.suite, "suite")
+        answers = read_jsonl(args.answers, "answers")
+        with _progress(len(cases), args.quiet, "cases") as bar:
+            score = score_answers(cases, answers, args.time_limit_ms, bar.update)
+        print(score_table(score, args.engine))
+        if args.json_out:
+            _write(args.json_out, score)
+        return 0
+    except (ManaplanError, OSError) as e:
+        print(f"manaplan suite: {getattr(e, 'message', None) or e}", file=sys.stderr)
+        return 2
+
+
+class _progress:
+    """A tqdm progress bar on standard error when tqdm is installed (an extra) and one is
+    wanted; otherwise nothing."""
+
+    def __init__(self, total: int, quiet: bool, unit: str):
+        self.bar = None
+        if not quiet:
+            try:
+                from tqdm import tqdm
+                self.bar = tqdm(total=total, unit=unit, file=sys.stderr)
+            except ImportError:
+                pass
+
+    def __enter__(self):
+        return self
+
+    def update(self, n: int) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.close()
+
+
 def _deck(args) -> int:
     from .model.errors import ManaplanError
 
@@ -322,7 +400,7 @@ def _main(argv=None) -> int:
         prog="manaplan", description="Exact mana payment for Magic: The Gathering (and Duel Masters): can this be "
         "paid, and what to tap; a proof in words when it can't. Requests and answers: docs/protocol.md.")
     parser.add_argument("--version", action="version", version=f"manaplan {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{solve,serve,demo,deck}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{solve,serve,demo,deck,suite}")
     help_ = "answer one JSON request (a file, or standard input)"
     p_solve = sub.add_parser("solve", help=help_, description=_sentence(help_) + ": the answer as JSON on "
                              "standard output; exit code 0 for an answer, 2 for an error in the request.")
@@ -341,9 +419,12 @@ def _main(argv=None) -> int:
     p_demo = sub.add_parser("demo", help=help_, description=_sentence(help_) + ".")
     p_demo.add_argument("--json", action="store_true", help="print the JSON response too")
     _deck_parsers(sub)
+    _suite_parsers(sub)
     args = parser.parse_args(argv)
     if args.command == "deck":
         return _deck(args)
+    if args.command == "suite":
+        return _suite(args)
     if args.command == "solve":
         return _solve(args)
     if args.command == "serve":

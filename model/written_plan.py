@@ -30,7 +30,8 @@ class WrittenStep:
     altar or drum), ``ability`` (an index of its abilities, ``"convoke"``,
     ``"improvise"``, ``"delve"``, or None: the one that can add ``adds``), ``adds``
     (mana types), ``payment`` (lines paying the ability's own mana cost), ``triggered``
-    (:class:`~manaplan.model.plan.TriggeredMana`), ``other`` (the permanent its cost
+    (:class:`~manaplan.model.plan.TriggeredMana`; None: not written, the triggers that
+    fire add what the rest of the plan spends), ``other`` (the permanent its cost
     sacrifices or taps, ``other_is`` "sacrifices" or "taps"), ``before_casting``
     (None: as the ability requires); ``life``, ``damage``, ``energy`` and ``given_by``
     as the engine says them (None: not said), compared with the ability's."""
@@ -39,7 +40,7 @@ class WrittenStep:
     ability: int | str | None
     adds: tuple
     payment: tuple = ()
-    triggered: tuple = ()
+    triggered: tuple | None = None
     other: str = ""
     other_is: str = ""
     before_casting: bool | None = None

@@ -30,10 +30,12 @@ from ..model.cost import Announcement, choice_symbols, count_announcements, all_
 from ..model.dependent_mana import acting
 from ..model.errors import PlanRejected
 from ..model.mana import format_types
-from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step, Undecided, Unpayable
+from ..model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step, TriggeredMana, Undecided,
+                          Unpayable)
 from ..model.problem import IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, PaymentProblem
 from ..model.symbols import (COLORED, COLORLESS, GENERIC, GENERIC_HALF, LIFE_HALF, SNOW, TWOBRID, VARIABLE,
                              Symbol)
+from ..model.triggers import board_triggers
 from ..model.written_plan import CANT_PAY, WrittenPlan, WrittenStep
 from .checks.validator import judge_plan
 from .one_spell import plan_terms
@@ -125,7 +127,7 @@ def completed_plan(problem: PaymentProblem, written: WrittenPlan) -> tuple:
     """(the :class:`Plan` the written one describes, a violation found while reading it
     or None): each step completed from its ability (:func:`step_of_written`), the
     spell's payment with its announcements (:func:`announced_by_payment`)."""
-    steps = tuple(step_of_written(problem, s) for s in written.steps)
+    steps = with_triggered_mana(problem, written, tuple(step_of_written(problem, s) for s in written.steps))
     spell = problem.spell
     kicked = written.kicked
     if kicked is None and spell.kicker is not None and spell.kicked != IF_POSSIBLE:
@@ -182,6 +184,48 @@ def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
                 before_casting=before, via=through, co_taps=bool(through and host_ability.cost.tap),
                 energy=cost.energy if written.energy is None else written.energy,
                 given_by=ability.given_by if written.given_by is None else written.given_by)
+
+
+def with_triggered_mana(problem: PaymentProblem, written: WrittenPlan, steps: tuple) -> tuple:
+    """The steps, each whose triggered mana was not written given what its activation
+    sets off (CR 605.4a: triggered mana abilities resolve at once, whether or not the
+    mana is wanted): each trigger's choice of mana the one the plan's lines spend from
+    that permanent, where they tell; else its first. A step that lists its triggers
+    (even none) is kept as written, for the validator to judge."""
+    triggers = board_triggers(problem.board)
+    if not triggers:
+        return tuple(replace(s, triggered=s.triggered or ()) for s in steps)
+    spent = Counter((line.source, line.mana) for line in written.payment)
+    spent.update((line.source, line.mana) for s in written.steps for line in s.payment)
+    out, gone = [], set()
+    for step, said in zip(steps, written.steps):
+        if said.triggered is None:
+            step = replace(step, triggered=_fired(problem, triggers, step, gone, spent))
+        out.append(step)
+        if step.sacrifices:
+            gone.add(step.permanent)
+    return tuple(out)
+
+
+def _fired(problem: PaymentProblem, triggers: tuple, step: Step, gone: set, spent: Counter) -> tuple:
+    """The triggered mana one step sets off (see :func:`with_triggered_mana`)."""
+    p = problem.board.find(step.permanent)
+    if p is None or not isinstance(step.ability, int) or not 0 <= step.ability < len(p.abilities):
+        return ()
+    host, host_ability, _ = acting(problem.board, p, p.abilities[step.ability])
+    fired = []
+    for source, index, trigger in triggers:
+        if trigger.multiply or source.id in gone or not trigger.sets_off(host, host_ability, tuple(step.adds), source):
+            continue
+        choices = trigger.choices(tuple(step.adds))
+        if not choices:
+            continue
+        wanted = [c for c in choices if all(spent[(source.id, t)] >= n for t, n in Counter(c).items())]
+        choice = (wanted or list(choices))[0]
+        for t in choice:
+            spent[(source.id, t)] -= 1
+        fired.append(TriggeredMana(source.id, index, tuple(choice)))
+    return tuple(fired)
 
 
 def _ability_index(p, written: WrittenStep) -> int:

@@ -79,8 +79,9 @@ def _step(data, at: str) -> WrittenStep:
         expect(isinstance(step[other[0]], str) and step[other[0]] != "",
                f"'{other[0]}' names the permanent the ability's cost {other[0].rstrip('s')}s (an id)",
                join(at, other[0]))
-    triggered = tuple(_triggered(t, join(join(at, "triggered"), i)) for i, t in enumerate(a_list(
-        step.get("triggered", []), "'triggered' must be a list", join(at, "triggered"))))
+    triggered = None if step.get("triggered") is None else tuple(
+        _triggered(t, join(join(at, "triggered"), i)) for i, t in enumerate(a_list(
+            step["triggered"], "'triggered' must be a list", join(at, "triggered"))))
     given_by = step.get("given_by")
     expect(given_by is None or isinstance(given_by, str), "'given_by' must be an id", join(at, "given_by"))
     return WrittenStep(step["permanent"], ability, _types(step["adds"], join(at, "adds")),

@@ -19,7 +19,7 @@ from dataclasses import replace
 from ...model.dependent_mana import acting
 from ...model.cost import Announcement, choice_symbols, total_cost
 from ...model.errors import PlanRejected
-from ...model.mana import Mana, format_mana
+from ...model.mana import Mana, format_mana, format_types
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
 from ...model.problem import IF_POSSIBLE, MAX_X, MOST, PaymentProblem
 from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
@@ -172,7 +172,7 @@ def _replay_plain_tap(step: Step, p, added: tuple, tapped: set, where) -> None:
         raise PlanRejected(f"{where}: {p.id} is summoning sick (CR 302.6)", "CR 302.6")
     tapped.add(p.id)
     if not _output_ok(p.abilities[step.ability], added):
-        raise PlanRejected(f"{where}: this ability can't add {step.adds}", "CR 106.3")
+        raise PlanRejected(f"{where}: this ability can't add {format_types(step.adds) or 'nothing'}", "CR 106.3")
     if (step.taps, step.sacrifices, step.exiles) != (True, False, False):
         raise PlanRejected(f"{where}: the step says it taps {step.taps}, sacrifices {step.sacrifices}, exiles "
                            f"{step.exiles}; the replay: True, False, False", "CR 602.2b")
@@ -196,7 +196,7 @@ def _replay_triggers(step: Step, triggers: tuple, p, ability, made: tuple, gone:
         src, trigger = fired[key]
         adds = Counter(line.adds)
         if not any(Counter(c) == adds for c in trigger.choices(made)):
-            raise PlanRejected(f"{where}: the trigger of {src.id} can't add {line.adds}", "CR 605.4a")
+            raise PlanRejected(f"{where}: the trigger of {src.id} can't add {format_types(line.adds)}", "CR 605.4a")
         units += [Mana(t, src.snow, False, False, False, src.id) for t in adds.elements()]
     return units
 
@@ -447,7 +447,7 @@ class _Table:
         live = tuple(tr for tr in self.triggers if tr[0].id not in self.sacrificed) if self.triggers else ()
         counted = _counted_now(self.problem.board, p.id, step.ability, self.sacrificed)
         if not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
-            raise PlanRejected(f"{where}: this ability can't add {step.adds}", "CR 106.3")
+            raise PlanRejected(f"{where}: this ability can't add {format_types(step.adds) or 'nothing'}", "CR 106.3")
 
     def _add(self, step: Step, done: _Done, where) -> None:
         """The step's summary matches what it did; its mana joins the pool, and what the
