@@ -136,6 +136,8 @@ def _moves(problem: PaymentProblem):
                 continue
             if ab.output.doubles and triggers:
                 continue  # a doubling under triggered mana: not modelled, not used
+            if ab.cost.energy > problem.player.energy or ab.cost.counters > p.counter(ab.cost.counter_kind):
+                continue  # never payable in this payment (no energy or counters are gained meanwhile)
             precast = why_unusable(p, ab, life) is not None  # activated before casting (CR 601.2g)
             spell_only = ability_only = False
             if ab.restrict:  # CR 106.6: what its mana may be spent on

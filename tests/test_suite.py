@@ -1,0 +1,136 @@
+"""The conformance suite (manaplan suite make | score, docs/suite.md).
+
+Its answers agree with the reference search on every case (at most eight permanents,
+the reference's limit); the same seed makes the same suite; its cases are in the
+documented format, readable with no manaplan; the score judges each answer by ``check``
+(manaplan's own answers all optimal or right, the greedy example's mistakes found), and
+the command line reads hostile files without a traceback.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from manaplan.model.errors import SearchTooLarge
+from manaplan.protocol.mtg import read as read_request
+from manaplan.solver.checks.reference import reference_optimum
+from manaplan.suite import MOST_PERMANENTS, SUITE_FORMAT, make_suite, score_answers
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+CASES = make_suite(120, seed=3)
+
+
+def test_every_answer_of_the_suite_agrees_with_the_reference_search():
+    checked = 0
+    for case in CASES:
+        assert len(case["request"]["permanents"]) <= MOST_PERMANENTS
+        problem = read_request(case["request"])
+        try:
+            best = reference_optimum(problem, 200_000)
+        except SearchTooLarge:
+            continue
+        expected = case["expected"]
+        if best is None:
+            assert expected["payable"] is False, case
+        else:
+            assert expected["payable"] is True, case
+            assert problem.prefer.rank(tuple(expected["objective"].values())) == best, case
+        checked += 1
+    assert checked >= 100
+
+
+def test_the_same_seed_makes_the_same_suite_and_another_seed_another():
+    assert make_suite(20, seed=3) == CASES[:20]
+    assert make_suite(20, seed=4) != CASES[:20]
+
+
+def test_a_case_is_in_the_documented_format():
+    for case in CASES:
+        assert case["suite"] == SUITE_FORMAT
+        assert set(case) == {"suite", "case", "kinds", "request", "expected"}
+        assert set(case["request"]) <= {"spell", "player", "permanents"}
+        expected = case["expected"]
+        if expected["payable"]:
+            assert set(expected) == {"payable", "total_cost", "objective", "plan"}
+        else:
+            assert set(expected) == {"payable", "reason"}
+    kinds = {k for case in CASES for k in case["kinds"]}
+    assert {"hybrid", "twobrid", "phyrexian", "x", "additional_cost", "convoke_improvise_delve",
+            "filter lands (Shadowmoor/Eventide)", "life at the edge"} <= kinds
+
+
+def test_manaplans_own_answers_score_all_optimal_or_right():
+    answers = [{"case": c["case"], "payable": c["expected"]["payable"], "plan": c["expected"].get("plan")}
+               for c in CASES]
+    score = score_answers(CASES, answers)
+    assert score["counts"]["optimal"] + score["counts"]["right no"] == len(CASES)
+
+
+def test_the_greedy_example_engine_is_scored_and_its_mistakes_found(tmp_path):
+    suite = tmp_path / "suite.jsonl"
+    suite.write_text("".join(json.dumps(c) + "\n" for c in CASES))
+    answers = tmp_path / "answers.jsonl"
+    subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "greedy_engine.py"), str(suite), str(answers)],
+                   check=True, timeout=120)
+    score = score_answers(CASES, [json.loads(line) for line in answers.read_text().splitlines()])
+    counts = score["counts"]
+    assert sum(counts[r] for r in ("optimal", "suboptimal", "illegal plan", "wrong yes", "right no", "wrong no")) \
+        == len(CASES)
+    assert counts["wrong no"] > 0 and counts["optimal"] > 0  # (no convoke, no filter lands: it misses some)
+    for result in score["results"]:
+        if result["verdict"] in ("illegal plan", "wrong yes"):
+            assert result["violation"]["rule"], result
+
+
+def test_wrong_answers_are_counted_as_what_they_are():
+    payable = next(c for c in CASES if c["expected"]["payable"])
+    unpayable = next(c for c in CASES if not c["expected"]["payable"])
+    answers = [{"case": payable["case"], "payable": False},
+               {"case": unpayable["case"], "payable": True, "plan": {"steps": [], "payment": []}}]
+    score = score_answers([payable, unpayable], answers)
+    assert [r["verdict"] for r in score["results"]] == ["wrong no", "wrong yes"]
+    score = score_answers([payable], [{"case": payable["case"], "payable": True, "plan": {"steps": 3}}])
+    assert score["results"][0]["verdict"] == "illegal plan"  # not a plan: an error located in it
+    assert score_answers([payable], [{"case": payable["case"], "error": "boom"}])["counts"]["no answer"] == 1
+
+
+def test_the_command_line_makes_and_scores_and_refuses_bad_files(tmp_path):
+    suite, answers = tmp_path / "s.jsonl", tmp_path / "a.jsonl"
+    run = lambda *args: subprocess.run([sys.executable, "-m", "manaplan", "suite", *args], capture_output=True,
+                                       text=True, timeout=300)
+    made = run("make", "--cases", "5", "--seed", "3", "--out", str(suite), "--quiet")
+    assert made.returncode == 0, made.stderr
+    assert [json.loads(line) for line in suite.read_text().splitlines()] == CASES[:5]
+    answers.write_text("".join(json.dumps({"case": c["case"], "payable": c["expected"]["payable"],
+                                           "plan": c["expected"].get("plan")}) + "\n" for c in CASES[:5]))
+    scored = run("score", str(suite), str(answers), "--quiet", "--json", str(tmp_path / "score.json"))
+    assert scored.returncode == 0, scored.stderr
+    assert "| optimal |" in scored.stdout and json.loads((tmp_path / "score.json").read_text())["cases"] == 5
+    answers.write_text("{not json\n")
+    bad = run("score", str(suite), str(answers), "--quiet")
+    assert bad.returncode == 2 and "line 1: not JSON" in bad.stderr and "Traceback" not in bad.stderr
+    bad = run("make", "--cases", "0")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    bad = run("score", str(tmp_path / "missing.jsonl"), str(answers), "--quiet")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("content", ["{}", "[1, 2]", '[{"name": "Forest"}]'])
+def test_a_scryfall_file_without_what_the_suite_needs_is_an_error(tmp_path, content):
+    path = tmp_path / "cards.json"
+    path.write_text(content)
+    out = subprocess.run([sys.executable, "-m", "manaplan", "suite", "make", "--cases", "1", "--cards", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+def test_the_case_in_the_docs_is_the_one_the_suite_makes():
+    with open(os.path.join(ROOT, "docs", "suite.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("One JSON object per line:\n\n```json\n") + len("One JSON object per line:\n\n```json\n")
+    shown = json.loads(text[start:text.index("```", start)])
+    assert shown == make_suite(206, seed=0)[-1]
