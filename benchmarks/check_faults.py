@@ -43,6 +43,10 @@ from compare_answers import drawn  # noqa: E402
 from recording import record  # noqa: E402
 
 SACRIFICE_TEXT = "As an additional cost to cast this spell, sacrifice a {}."
+#: a board whose ``pay`` takes longer (a Doubling Cube with counted and combination mana:
+#: up to the 10 s guard, issue 26) is left out and counted: each of its dozen plans would
+#: be judged by solving it again
+SLOW = 0.5
 
 
 def requests(n: int, seed: int) -> list:
@@ -75,7 +79,11 @@ def run(n: int, seed: int, progress: bool = True) -> tuple:
         except ValueError:
             counts["request not read"] += 1
             continue
+        started = time.perf_counter()
         out = answer(problem)
+        if time.perf_counter() - started > SLOW:  # (each plan judged solves it again: see SLOW)
+            counts["boards left out: pay took over 0.5 s"] += 1
+            continue
         bases = []
         if isinstance(out, Plan):
             full = write_plan(out, problem.player.life)

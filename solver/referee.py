@@ -140,7 +140,9 @@ def completed_plan(problem: PaymentProblem, written: WrittenPlan) -> tuple:
     plan = Plan(steps, None, written.payment, kicked=kicked, kicks=kicks, x=x,  # (its total: below)
                 cost_sacrificed=written.sacrificed_for_cost, cost_discarded=written.discarded_for_cost)
     try:
-        total, announced, halves, lines = announced_by_payment(cost, written)
+        any_color = problem.board.any_color_spending_without(
+            {s.permanent for s in steps if s.sacrifices})  # CR 609.4b (Chromatic Orrery), 611.3a
+        total, announced, halves, lines = announced_by_payment(cost, written, any_color)
     except PlanRejected as e:
         return plan, e
     plan = replace(plan, total_cost=total, announced=announced, reduction_halves=halves, payment=lines)
@@ -280,19 +282,21 @@ def _with_halves(lines: tuple) -> tuple:
     return tuple(out)
 
 
-def announced_by_payment(cost, written: WrittenPlan) -> tuple:
+def announced_by_payment(cost, written: WrittenPlan, any_color: bool = False) -> tuple:
     """(total cost, announced halves, reduction halves, payment lines) of the written
     spell payment. Each line's symbol is one of the locked-in total or the printed
     symbol it pays: a hybrid or twobrid symbol paid with one of its colors announces that
     color, a twobrid paid with other mana its generic half (two lines), a Phyrexian
     symbol paid with life its life (CR 601.2b, 107.4). The announcement whose total the
     lines pay exactly is the one made (CR 601.2f); the plan's ``announced``, where
-    written, is taken as it is. No announcement fitting: PlanRejected (601.2h)."""
+    written, is taken as it is. With ``any_color`` (mana may be spent as though it were
+    any color, CR 609.4b), a line of another mana pays a color half too. No announcement
+    fitting: PlanRejected (601.2h)."""
     lines = written.payment
     if written.announced is not None and [s for s, _ in written.announced] != choice_symbols(cost.added_symbols):
         raise PlanRejected(f"spell: the announcements {[str(s) for s, _ in written.announced]} are not the cost's "
                            f"hybrid, twobrid and Phyrexian symbols", "CR 601.2b")
-    kinds = [_paid_as(line) for line in lines]
+    kinds = _paid_as(lines, any_color, Counter(choice_symbols(cost.added_symbols)))
     generic = sum(1 for k in kinds if k == (GENERIC,))
     typed = Counter(k[1] for k in kinds if k[0] == COLORED)
     snow = sum(1 for k in kinds if k == (SNOW,))
@@ -319,8 +323,9 @@ def announced_by_payment(cost, written: WrittenPlan) -> tuple:
     if fitting is None:
         paid = "".join("{%s}" % k[1] if k[0] == COLORED else "{1}" if k == (GENERIC,) else "{S}" if k == (SNOW,)
                        else f"[{k[1]} with 2 life]" if k[0] == LIFE_HALF else f"[{k[1]}]" for k in kinds)
-        raise PlanRejected(f"spell: the payment pays {paid or 'nothing'}, which is not the total cost of {cost} for any "
-                           f"announcement of its symbols", "CR 601.2h")
+        printed = "".join(str(s) for s in cost.added_symbols) or "{0}"
+        raise PlanRejected(f"spell: the payment pays {paid or 'nothing'}, which is not the total cost of {printed} "
+                           f"for any announcement of its symbols", "CR 601.2h")
     total, a = fitting
     announced = tuple(zip(choice_symbols(cost.added_symbols), a.halves))
     halves = tuple(zip([s for s in cost.reduction_symbols if s.has_choice], a.reduction_halves))
@@ -338,10 +343,29 @@ def announced_by_payment(cost, written: WrittenPlan) -> tuple:
     return total, announced, halves, tuple(rewritten)
 
 
-def _paid_as(line: PaymentLine) -> tuple:
-    """What one line of the spell's payment pays in the locked-in total: (GENERIC,),
-    (COLORED, type), (SNOW,), (LIFE_HALF, symbol), or (None, symbol) for a line no half
-    of its symbol takes (a hybrid paid with another color)."""
+def _paid_as(lines: tuple, any_color: bool, printed: Counter) -> list:
+    """What each line of the spell's payment pays in the locked-in total: (GENERIC,),
+    (COLORED, type), (SNOW,), (LIFE_HALF, symbol), or (None, symbol) for a line no half of
+    its printed symbol takes (a hybrid paid with another color). Where mana may be spent
+    as though it were any color (CR 609.4b), the lines of other mana paying a twobrid
+    symbol (``printed``: how many of each the cost has) are read together: as many color
+    halves (one line each) and generic halves (two lines each) as their count says."""
+    kinds = [_paid_as_alone(line, any_color) for line in lines]
+    if not any_color:
+        return kinds
+    for sym in {line.symbol for line in lines if line.symbol.kind == TWOBRID}:
+        mine = [i for i, line in enumerate(lines) if line.symbol == sym]
+        other = [i for i in mine if not lines[i].life and not lines[i].half and lines[i].mana not in sym.colors]
+        left = printed[sym] - (len(mine) - len(other))  # the symbols the other lines pay
+        generic = len(other) - left  # {2/W}s paid as {2}: two lines each, the rest one line as W
+        if other and 0 <= generic <= left:
+            for n, i in enumerate(other):
+                kinds[i] = (GENERIC,) if n < 2 * generic else (COLORED, sym.colors[0])
+    return kinds
+
+
+def _paid_as_alone(line: PaymentLine, any_color: bool) -> tuple:
+    """:func:`_paid_as` for one line read alone."""
     sym = line.symbol
     if line.life:
         return (LIFE_HALF, str(sym)) if sym.has_choice else (None, str(sym))
@@ -356,6 +380,8 @@ def _paid_as(line: PaymentLine) -> tuple:
         return (GENERIC,)
     if half in sym.colors:
         return (COLORED, half)
+    if any_color:  # a color half, paid with mana spent as though it were that color (CR 609.4b)
+        return (COLORED, sym.colors[0])
     return (None, str(sym))
 
 
