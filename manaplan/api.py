@@ -140,6 +140,25 @@ def can_pay(mana_cost: str | None, permanents: list, player: dict | None = None,
     return isinstance(result, (Payable, Plan))
 
 
+def check(plan, mana_cost: str | None, permanents: list, player: dict | None = None, **spell) -> dict:
+    """The referee's answer (the ``check`` query, docs/protocol.md) on ``plan``, a plan
+    another engine wrote for ``mana_cost`` on ``permanents`` (or None: its claim that the
+    spell can't be paid); other spell fields go in ``spell``. Raises ValueError (a
+    ManaplanError) on bad input.
+
+    >>> forests = [{"id": "f", "type_line": "Basic Land — Forest"}, {"id": "g", "type_line": "Basic Land — Forest"}]
+    >>> check({"steps": [{"permanent": "f", "adds": "{G}"}, {"permanent": "f", "adds": "{G}"}],
+    ...        "payment": [{"symbol": "{G}", "mana": "G", "from": "f"}, {"symbol": "{G}", "mana": "G", "from": "f"}]},
+    ...       "{G}{G}", forests)["violation"]["rule"]
+    'CR 107.5'
+    """
+    request = {"query": "check", "spell": {"mana_cost": mana_cost, **spell}, "permanents": permanents, "plan": plan}
+    if player is not None:
+        request["player"] = player
+    profile, problem, result = _answer(request, TIME_LIMIT)
+    return profile.write(problem, result)
+
+
 def solve_text(text, boards=None, hold: list | None = None) -> dict:
     """Answer one request given as JSON text (``str``, or UTF-8 ``bytes``). Whatever the
     text holds, the answer is one dict: bad text gets a located error. ``hold``: a list
