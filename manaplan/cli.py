@@ -227,13 +227,25 @@ def _suite_parsers(sub) -> None:
     p.add_argument("answers", help="the engine's answers: one {\"case\", \"payable\", \"plan\"} per line")
     p.add_argument("--engine", default="the engine", help="the engine's name, for the table")
     p.add_argument("--json", dest="json_out", help="write the score, with each case's verdict, as JSON to this file")
-    p.add_argument("--time-limit-ms", type=int, default=10_000, help="each check's time guard (default: %(default)s)")
+    p.add_argument("--time-limit-ms", type=_time_limit_ms, default=10_000,
+                   help="each check's time guard, 1 to 600,000 (default: %(default)s)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _time_limit_ms(text: str) -> int:
+    """``--time-limit-ms``: a whole number of milliseconds, 1 to 600,000."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of milliseconds: {text!r}") from None
+    if not 1 <= value <= 600_000:
+        raise argparse.ArgumentTypeError(f"must be 1 to 600,000, not {value}")
+    return value
 
 
 def _suite(args) -> int:
     from .model.errors import ManaplanError
-    from .suite import make_suite, read_jsonl, score_answers, score_table, suite_cards
+    from .suite import check_cases, make_suite, read_jsonl, score_answers, score_table, suite_cards
     try:
         if args.suite_command == "make":
             if args.cases < 1:
@@ -249,6 +261,7 @@ def _suite(args) -> int:
                 sys.stdout.write(text)
             return 0
         cases = read_jsonl(args.suite, "suite")
+        check_cases(cases, args.suite)
         answers = read_jsonl(args.answers, "answers")
         with _progress(len(cases), args.quiet, "cases") as bar:
             score = score_answers(cases, answers, args.time_limit_ms, bar.update)
@@ -256,7 +269,7 @@ def _suite(args) -> int:
         if args.json_out:
             _write(args.json_out, score)
         return 0
-    except (ManaplanError, OSError) as e:
+    except (ManaplanError, OSError, ValueError, RuntimeError) as e:  # (ValueError: a file not JSON, or not UTF-8)
         print(f"manaplan suite: {getattr(e, 'message', None) or e}", file=sys.stderr)
         return 2
 

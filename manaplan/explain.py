@@ -168,6 +168,9 @@ def total_cost(problem: PaymentProblem, result) -> str:
 def check(problem: PaymentProblem, checked) -> str:
     """``check``: the referee's verdict on another engine's answer, then manaplan's plan
     where it shows the answer wrong."""
+    from .solver.referee import Checked, undecided
+    if not isinstance(checked, Checked):  # (the time guard ran out before any judging)
+        checked = undecided(checked)
     title = _title(problem)
     v = checked.violation
     verdicts = {"optimal": "legal and optimal", "suboptimal": "legal, not optimal", "illegal": "illegal",

@@ -92,7 +92,8 @@ def make_suite(cases: int, seed: int = 0, cards: dict | None = None, progress=No
             if expected is not None:
                 break
         else:
-            raise RuntimeError(f"no case with an exact answer in {MOST_DRAWS} draws")
+            raise RuntimeError(f"no case with an exact answer in {MOST_DRAWS} draws: the cards may be ones whose text "
+                               f"manaplan doesn't read whole (docs/protocol.md, card text)")
         out.append({"suite": SUITE_FORMAT, "case": f"s{seed}-{i:04d}", "kinds": kinds, "request": request,
                     "expected": expected})
         if progress is not None:
@@ -177,11 +178,22 @@ def read_jsonl(path: str, what: str) -> list:
     return out
 
 
+def check_cases(cases: list, where: str = "the suite") -> None:
+    """Each case has what the score reads (``case``, ``request``, ``expected``); an error
+    naming the first that doesn't (the answers file given in the suite's place)."""
+    for n, case in enumerate(cases, 1):
+        missing = [k for k in ("case", "request", "expected") if k not in case]
+        if missing or not isinstance(case.get("request"), dict) or not isinstance(case.get("expected"), dict):
+            raise RequestError(f"{where}, case {n}: not a suite case (it needs 'case', 'request' and 'expected'; "
+                               f"missing {', '.join(missing) or 'nothing, but they are not objects'})", "suite")
+
+
 def score_answers(cases: list, answers: list, time_limit_ms: int = 10_000, progress=None) -> dict:
     """The score of ``answers`` (``{"case", "payable", "plan"}`` each) on ``cases``: each
     judged by ``check``; counts by verdict, the excess of suboptimal plans term by term,
     the wrong answers by kind, and each case's verdict."""
     from .api import solve
+    check_cases(cases)
     by_case = {}
     for a in answers:
         if isinstance(a.get("case"), str):
@@ -212,21 +224,45 @@ def score_answers(cases: list, answers: list, time_limit_ms: int = 10_000, progr
 
 
 def _judged(case: dict, given, time_limit_ms: int, solve) -> tuple:
-    """(the row of the table, the check answer or None) for one case."""
+    """(the row of the table, the check answer or None) for one case. Fields of the
+    answer's plan that the protocol doesn't know are dropped first (an engine may say
+    more than a plan); a plan not in the protocol's shape is an illegal plan, or a wrong
+    yes where the spell can't be paid."""
     if given is None or "error" in given or not isinstance(given.get("payable"), bool):
         return "no answer", None
     request = {**case["request"], "query": "check", "time_limit_ms": time_limit_ms}
     if given["payable"] and given.get("plan") is None:
         return ("right yes, no plan" if case["expected"]["payable"] else "wrong yes"), None
-    out = solve({**request, "plan": given.get("plan") if given["payable"] else None})
-    if "error" in out:  # the plan is not in the protocol's shape
-        out = {"verdict": "illegal", "violation": {"at": out["error"].get("at") or "plan", "rule": "",
-                                                   "message": f"not a plan: {out['error']['message']}"}}
-    verdict = out["verdict"]
+    out = solve({**request, "plan": known_fields(given.get("plan")) if given["payable"] else None})
+    if "error" in out:
+        at = out["error"].get("at") or ""
+        if not at.startswith("plan"):  # (the case itself, or the scorer's own request, is at fault)
+            raise RequestError(f"case {case['case']}: {out['error']['message']} (at {at or 'the request'})", "suite")
+        out = {"verdict": "illegal", "payable": case["expected"]["payable"],
+               "violation": {"at": at, "rule": "", "message": f"not a plan: {out['error']['message']}"}}
+    verdict = out.get("verdict", "unknown")
     if verdict == "illegal" and out.get("payable") is False:
         return "wrong yes", out
     return {"optimal": "optimal", "suboptimal": "suboptimal", "illegal": "illegal plan", "right_no": "right no",
             "wrong_no": "wrong no"}.get(verdict, "not decided"), out
+
+
+def known_fields(plan):
+    """An answer's plan with only the fields a ``check`` plan has (protocol.plans): the
+    rest dropped, at every level; anything not shaped as a plan is left as it is, for
+    ``check`` to locate."""
+    from .protocol.plans import LINE_FIELDS, PLAN_FIELDS, STEP_FIELDS
+    if not isinstance(plan, dict):
+        return plan
+    lines = lambda items: [{k: v for k, v in x.items() if k in LINE_FIELDS} if isinstance(x, dict) else x
+                           for x in items] if isinstance(items, list) else items
+    out = {k: v for k, v in plan.items() if k in PLAN_FIELDS}
+    if isinstance(out.get("steps"), list):
+        out["steps"] = [{k: (lines(v) if k == "payment" else v) for k, v in step.items() if k in STEP_FIELDS}
+                        if isinstance(step, dict) else step for step in out["steps"]]
+    if "payment" in out:
+        out["payment"] = lines(out["payment"])
+    return out
 
 
 def score_table(score: dict, engine: str = "the engine") -> str:

@@ -26,16 +26,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..model.cost import Announcement, choice_symbols, count_announcements, all_announcements, total_cost
+from ..model.cost import Announcement, ManaCost, choice_symbols, count_announcements, all_announcements, total_cost
 from ..model.dependent_mana import acting
-from ..model.errors import PlanRejected
+from ..model.errors import ManaplanError, PlanRejected
 from ..model.mana import format_types
 from ..model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step, TriggeredMana, Undecided,
                           Unpayable)
 from ..model.problem import IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, PaymentProblem
 from ..model.symbols import (COLORED, COLORLESS, GENERIC, GENERIC_HALF, LIFE_HALF, SNOW, TWOBRID, VARIABLE,
                              Symbol)
-from ..model.triggers import board_triggers
+from ..model.triggers import board_triggers, multiplier
 from ..model.written_plan import CANT_PAY, WrittenPlan, WrittenStep
 from .checks.validator import judge_plan
 from .one_spell import plan_terms
@@ -55,9 +55,9 @@ class Checked:
     written plan), RIGHT_NO, WRONG_NO (the claim "can't be paid"), UNKNOWN (the time
     guard ran out, or text that could matter was not read); ``truth`` is manaplan's own
     answer to the ``pay`` question (a Plan, Unpayable or Undecided); ``violation`` the
-    first rule the plan breaks; ``terms`` and ``optimum`` the objective's terms of the
-    plan and of manaplan's plan; ``differences`` in words; ``plan`` the written plan
-    completed, as judged."""
+    first rule the plan breaks; ``replayed`` whether the replay found the plan legal;
+    ``terms`` and ``optimum`` the objective's terms of the plan and of manaplan's plan;
+    ``differences`` in words; ``plan`` the written plan completed, as judged."""
 
     verdict: str
     truth: object
@@ -68,10 +68,11 @@ class Checked:
     lethal: bool = False
     differences: tuple = ()
     plan: Plan | None = None
+    replayed: bool = False
 
     @property
     def legal(self) -> bool | None:
-        if self.verdict in (OPTIMAL, SUBOPTIMAL):
+        if self.verdict in (OPTIMAL, SUBOPTIMAL) or self.replayed:
             return True
         return False if self.verdict == ILLEGAL else None
 
@@ -90,6 +91,12 @@ class Checked:
         return None
 
 
+def undecided(truth) -> Checked:
+    """The finding where no judging was done: the time guard ran out first (an
+    :class:`Undecided` answer)."""
+    return Checked(UNKNOWN, truth)
+
+
 def check_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = True) -> Checked:
     """The ``check`` query: ``problem.claim`` judged (see the module)."""
     from .planner import pay_answer
@@ -105,20 +112,37 @@ def check_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
         violations, floating = judge_plan(judged, plan, floating_given=False)
         violation = violations[0] if violations else said_otherwise(problem.claim, plan, floating)
         plan = replace(plan, floating=floating)
+    elif violation.step is None:  # (the payment's fault: a step before it may break a rule first)
+        earlier = [e for e in judge_plan(judged, plan, floating_given=False, steps_only=True)[0] if e.step is not None]
+        violation = earlier[0] if earlier else violation
     if violation is not None:
         certain = violation.step is not None or not isinstance(truth, Undecided)
         return Checked(ILLEGAL if certain else UNKNOWN, truth, violation, plan=plan)
     terms = plan_terms(judged, plan)
     lethal = plan.is_lethal(problem.player.life)
     if not isinstance(truth, Plan):  # (a legal plan where manaplan found none in time, or read less)
-        return Checked(UNKNOWN, truth, terms=terms, lethal=lethal, plan=plan)
+        return Checked(UNKNOWN, truth, terms=terms, lethal=lethal, plan=plan, replayed=True)
     optimum = plan_terms(judged, truth)
     rank = problem.prefer.rank
-    worse = rank(tuple(terms.values())) > rank(tuple(optimum.values()))
+    fewer_kicks = _fewer_kicks(problem.spell, plan, truth)
+    worse = bool(fewer_kicks) or rank(tuple(terms.values())) > rank(tuple(optimum.values()))
     if not worse and not truth.optimal:
-        return Checked(UNKNOWN, truth, terms=terms, optimum=optimum, lethal=lethal, plan=plan)
+        return Checked(UNKNOWN, truth, terms=terms, optimum=optimum, lethal=lethal, plan=plan, replayed=True)
+    words = fewer_kicks + differences(terms, optimum, plan, truth, problem.prefer.ranked) if worse else ()
     return Checked(SUBOPTIMAL if worse else OPTIMAL, truth, terms=terms, optimum=optimum, proven=truth.optimal,
-                   lethal=lethal, differences=differences(terms, optimum, plan, truth) if worse else (), plan=plan)
+                   lethal=lethal, differences=words, plan=plan)
+
+
+def _fewer_kicks(spell, plan: Plan, best: Plan) -> tuple:
+    """Where the question left the kicks to the player as many as the board allows
+    (``"if_possible"``, ``"max"``) and the plan kicks fewer than the optimum: that, in
+    words (the question's choice comes before the objective, docs/protocol.md)."""
+    out = ()
+    if spell.kicker is not None and spell.kicked == IF_POSSIBLE and best.kicked and not plan.kicked:
+        out += ("doesn't pay the kicker, which the board can pay (kicked: \"if_possible\")",)
+    if spell.multikicker is not None and spell.kicks == MOST and (best.kicks or 0) > (plan.kicks or 0):
+        out += (f"kicks {plan.kicks or 0} times where the board can pay {best.kicks} (kicks: \"max\")",)
+    return out
 
 
 # -- the written plan completed from the board ---------------------------------------
@@ -126,30 +150,103 @@ def check_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
 def completed_plan(problem: PaymentProblem, written: WrittenPlan) -> tuple:
     """(the :class:`Plan` the written one describes, a violation found while reading it
     or None): each step completed from its ability (:func:`step_of_written`), the
-    spell's payment with its announcements (:func:`announced_by_payment`)."""
-    steps = with_triggered_mana(problem, written, tuple(step_of_written(problem, s) for s in written.steps))
+    spell's payment with its announcements (:func:`announced_by_payment`) and its
+    kicks: those written, or those the question fixed, or (it left them to the player:
+    ``"if_possible"``, ``"max"``) those whose total the payment pays (CR 702.33)."""
+    steps, violation = [], None
+    for i, said in enumerate(written.steps):
+        try:
+            steps.append(step_of_written(problem, said))
+        except PlanRejected as e:
+            e.step = i
+            violation = violation or e
+            steps.append(Step(said.permanent, said.ability if said.ability is not None else 0, "", said.adds))
+    steps = with_triggered_mana(problem, written, tuple(steps))
     spell = problem.spell
-    kicked = written.kicked
-    if kicked is None and spell.kicker is not None and spell.kicked != IF_POSSIBLE:
-        kicked = bool(spell.kicked)  # the question fixed it
-    kicks = written.kicks
-    if kicks is None and spell.multikicker is not None and spell.kicks != MOST:
-        kicks = spell.kicks
-    x = None if written.x is None or written.x == spell.cost.x else written.x
-    cost = problem.with_kicks(bool(kicked), kicks or 0).spell.cost if (kicked or kicks) else spell.cost
-    plan = Plan(steps, None, written.payment, kicked=kicked, kicks=kicks, x=x,  # (its total: below)
+    plan = Plan(steps, None, written.payment, x=None,  # (its total and kicks: below)
                 cost_sacrificed=written.sacrificed_for_cost, cost_discarded=written.discarded_for_cost)
+    if violation is not None:
+        return plan, violation
+    if written.x is not None and written.x != spell.cost.x:
+        return plan, PlanRejected(f"spell: the plan announces X={written.x}, but the question fixed "
+                                  f"X={spell.cost.x}", "CR 601.2b")
+    kicks_said = _kicks_said(spell, written)
+    if kicks_said is not None:
+        return plan, kicks_said
+    any_color = problem.board.any_color_spending_without(
+        {s.permanent for s in steps if s.sacrifices})  # CR 609.4b (Chromatic Orrery), 611.3a
+    first_error = None
+    for kicked, kicks in _kick_choices(spell, written):
+        cost = problem.with_kicks(bool(kicked), kicks or 0).spell.cost if (kicked or kicks) else spell.cost
+        try:
+            total, announced, halves, lines = announced_by_payment(cost, written, any_color)
+        except PlanRejected as e:
+            first_error = first_error or (e, kicked, kicks)
+            continue
+        plan = replace(plan, total_cost=total, announced=announced, reduction_halves=halves, payment=lines,
+                       kicked=kicked, kicks=kicks)
+        if written.total_cost is not None and not _same_total(written.total_cost, total):
+            return plan, PlanRejected(f"spell: the plan says the total cost is {written.total_cost}; its "
+                                      f"announcements make it {total}", "CR 601.2f")
+        return plan, None
+    error, kicked, kicks = first_error
+    return replace(plan, kicked=kicked, kicks=kicks), error
+
+
+def _kicks_said(spell, written: WrittenPlan) -> PlanRejected | None:
+    """Where the plan's kicks contradict the spell or the question (CR 702.33): a kicker
+    the spell doesn't have, or kicks the question fixed otherwise."""
+    if written.kicked and spell.kicker is None or written.kicks and spell.multikicker is None:
+        return PlanRejected("spell: the plan kicks a spell without a kicker", "CR 702.33")
+    if written.kicked is not None and spell.kicker is not None and spell.kicked != IF_POSSIBLE \
+            and written.kicked != bool(spell.kicked):
+        return PlanRejected(f"spell: the question fixed kicked={bool(spell.kicked)}", "CR 702.33")
+    if written.kicks is not None and spell.multikicker is not None and spell.kicks != MOST \
+            and written.kicks != spell.kicks:
+        return PlanRejected(f"spell: the question fixed {spell.kicks} kicks, the plan has {written.kicks}",
+                            "CR 702.33")
+    return None
+
+
+#: the most multikicker counts tried where the plan doesn't say how many times it kicked
+MOST_KICKS_TRIED = 64
+
+
+def _kick_choices(spell, written: WrittenPlan) -> list:
+    """(kicked, kicks) to try for the written plan: what it says, else what the question
+    fixed, else each choice the player had (unkicked first)."""
+    if spell.kicker is None:
+        kicked_options = [None]
+    elif written.kicked is not None:
+        kicked_options = [written.kicked]
+    elif spell.kicked != IF_POSSIBLE:
+        kicked_options = [bool(spell.kicked)]
+    else:
+        kicked_options = [False, True]
+    if spell.multikicker is None:
+        kicks_options = [None]
+    elif written.kicks is not None:
+        kicks_options = [written.kicks]
+    elif spell.kicks != MOST:
+        kicks_options = [spell.kicks]
+    else:
+        kicks_options = list(range(min(len(written.payment) + 1, MOST_KICKS_TRIED)))
+    return [(k, n) for n in kicks_options for k in kicked_options]
+
+
+def _same_total(text: str, total) -> bool:
+    """Whether a total written as a mana string (``{G}{1}``, ``{1}{G}``) is ``total``'s
+    mana (its generic summed, its symbols in any order)."""
     try:
-        any_color = problem.board.any_color_spending_without(
-            {s.permanent for s in steps if s.sacrifices})  # CR 609.4b (Chromatic Orrery), 611.3a
-        total, announced, halves, lines = announced_by_payment(cost, written, any_color)
-    except PlanRejected as e:
-        return plan, e
-    plan = replace(plan, total_cost=total, announced=announced, reduction_halves=halves, payment=lines)
-    if written.total_cost is not None and written.total_cost != str(total):
-        return plan, PlanRejected(f"spell: the plan says the total cost is {written.total_cost}; its announcements "
-                                  f"make it {total}", "CR 601.2f")
-    return plan, None
+        symbols = ManaCost.parse(text).symbols
+    except (ValueError, ManaplanError):
+        return False
+    generic = sum(sym.amount for sym in symbols if sym.kind == GENERIC)
+    typed = Counter(sym.colors[0] for sym in symbols if sym.kind in (COLORED, COLORLESS))
+    snow = sum(1 for sym in symbols if sym.kind == SNOW)
+    if any(sym.kind not in (GENERIC, COLORED, COLORLESS, SNOW) for sym in symbols):
+        return False
+    return (generic, tuple(typed.get(t, 0) for t in "WUBRGC"), snow) == (total.generic, total.typed, total.snow)
 
 
 def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
@@ -169,7 +266,10 @@ def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
     if p is None:
         return Step(pid, index if index is not None else 0, "", written.adds, written.payment, written.triggered)
     if index is None or written.other:
-        index = _ability_index(p, written)
+        index = _ability_index(problem, p, written)
+    if written.other and index < 0:
+        raise PlanRejected(f"step: {written.permanent} has no ability whose cost {written.other_is[:-1]}s "
+                           f"{written.other}", "CR 602.2")
     if not 0 <= index < len(p.abilities):
         return Step(pid, index, "", written.adds, written.payment, written.triggered)
     ability = p.abilities[index]
@@ -179,7 +279,8 @@ def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
     if before is None:
         before = not ability.usable_mid_cast and not problem.mid_cast
     cost = ability.cost
-    return Step(pid, index, ability.text, written.adds, _with_halves(written.payment), written.triggered,
+    return Step(pid, index, ability.text, written.adds, _matched_to_cost(written.payment, cost.mana.symbols),
+                written.triggered,
                 taps=cost.tap, sacrifices=cost.sacrifice,
                 life=cost.life if written.life is None else written.life,
                 damage=ability.damage if written.damage is None else written.damage,
@@ -191,95 +292,180 @@ def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
 def with_triggered_mana(problem: PaymentProblem, written: WrittenPlan, steps: tuple) -> tuple:
     """The steps, each whose triggered mana was not written given what its activation
     sets off (CR 605.4a: triggered mana abilities resolve at once, whether or not the
-    mana is wanted): each trigger's choice of mana the one the plan's lines spend from
-    that permanent, where they tell; else its first. A step that lists its triggers
-    (even none) is kept as written, for the validator to judge."""
+    mana is wanted): the triggers' choices of mana together such that each trigger's
+    permanent made what the plan's lines spend from it, where some do (else each one's
+    first). A step that lists its triggers (even none) is kept as written, for the
+    validator to judge."""
     triggers = board_triggers(problem.board)
     if not triggers:
         return tuple(replace(s, triggered=s.triggered or ()) for s in steps)
-    spent = Counter((line.source, line.mana) for line in written.payment)
-    spent.update((line.source, line.mana) for s in written.steps for line in s.payment)
-    out, gone = [], set()
-    for step, said in zip(steps, written.steps):
+    fired, gone = [], set()  # (step index, trigger's permanent, trigger index, its choices)
+    for i, (step, said) in enumerate(zip(steps, written.steps)):
         if said.triggered is None:
-            step = replace(step, triggered=_fired(problem, triggers, step, gone, spent))
-        out.append(step)
+            fired += [(i,) + f for f in _fired(problem, triggers, step, gone)]
         if step.sacrifices:
             gone.add(step.permanent)
+    chosen = _trigger_choices(fired, _spent_beyond_steps(written, steps, {f[1] for f in fired}))
+    out = []
+    for i, step in enumerate(steps):
+        if written.steps[i].triggered is None:
+            step = replace(step, triggered=tuple(TriggeredMana(source, index, tuple(choice))
+                                                 for (j, source, index, _), choice in zip(fired, chosen) if j == i))
+        out.append(step)
     return tuple(out)
 
 
-def _fired(problem: PaymentProblem, triggers: tuple, step: Step, gone: set, spent: Counter) -> tuple:
-    """The triggered mana one step sets off (see :func:`with_triggered_mana`)."""
+def _spent_beyond_steps(written: WrittenPlan, steps: tuple, sources: set) -> Counter:
+    """What the plan's lines spend from each trigger's permanent beyond what its own
+    steps added: what its triggers must have made."""
+    spent = Counter((line.source, line.mana) for line in written.payment if line.source in sources)
+    spent.update((line.source, line.mana) for s in written.steps for line in s.payment if line.source in sources)
+    for step in steps:
+        maker = step.via[0] if step.via else step.permanent
+        if maker in sources:
+            spent.subtract((maker, t) for t in step.adds)
+    return spent
+
+
+#: the most combinations of triggered mana tried to match what a plan spends
+MOST_TRIGGER_COMBINATIONS = 4096
+
+
+def _trigger_choices(fired: list, wanted: Counter) -> list:
+    """One choice for each fired trigger such that each permanent's triggers made at
+    least what ``wanted`` says ((permanent, type) -> count); the first choices where no
+    combination within the bound does."""
+    firsts = [choices[0] for *_, choices in fired]
+    need = {k: n for k, n in wanted.items() if n > 0}
+    if not need:
+        return firsts
+    tried = 0
+
+    def search(i: int, made: Counter):
+        nonlocal tried
+        tried += 1
+        if tried > MOST_TRIGGER_COMBINATIONS:
+            return None
+        if i == len(fired):
+            return [] if all(made[k] >= n for k, n in need.items()) else None
+        source, choices = fired[i][1], fired[i][3]
+        for choice in choices:
+            rest = search(i + 1, made + Counter((source, t) for t in choice))
+            if rest is not None:
+                return [choice] + rest
+        return None
+    return search(0, Counter()) or firsts
+
+
+def _fired(problem: PaymentProblem, triggers: tuple, step: Step, gone: set) -> list:
+    """(trigger's permanent, trigger index, its choices) for each triggered mana ability
+    one step sets off (see :func:`with_triggered_mana`)."""
     p = problem.board.find(step.permanent)
     if p is None or not isinstance(step.ability, int) or not 0 <= step.ability < len(p.abilities):
-        return ()
+        return []
     host, host_ability, _ = acting(problem.board, p, p.abilities[step.ability])
-    fired = []
+    out = []
     for source, index, trigger in triggers:
         if trigger.multiply or source.id in gone or not trigger.sets_off(host, host_ability, tuple(step.adds), source):
             continue
-        choices = trigger.choices(tuple(step.adds))
-        if not choices:
-            continue
-        wanted = [c for c in choices if all(spent[(source.id, t)] >= n for t, n in Counter(c).items())]
-        choice = (wanted or list(choices))[0]
-        for t in choice:
-            spent[(source.id, t)] -= 1
-        fired.append(TriggeredMana(source.id, index, tuple(choice)))
-    return tuple(fired)
+        choices = list(trigger.choices(tuple(step.adds)))
+        if choices:
+            out.append((source.id, index, choices))
+    return out
 
 
-def _ability_index(p, written: WrittenStep) -> int:
+def _ability_index(problem: PaymentProblem, p, written: WrittenStep) -> int:
     """The ability of ``p`` the step used: with ``other``, the one had through the
     written permanent (an altar's, a drum's, at that index when given); otherwise the
-    first that can add what the step added, one whose cost is only {T} first; -1 when
-    none can (the validator then says so)."""
+    first that can add what the step added (as many times over as a replacement effect
+    multiplies it: Mana Reflection, CR 106.12b), one whose cost is only {T} first; -1
+    when none can (the validator then says so)."""
     if written.other:
         for i, a in enumerate(p.abilities):
             if a.through and a.through[0] == written.permanent and written.ability in (None, a.through[1]):
                 return i
         return -1
-    able = [i for i, a in enumerate(p.abilities) if _can_add(a, written.adds)]
+    triggers = board_triggers(problem.board)
+    able = [i for i, a in enumerate(p.abilities)
+            if _can_add(a, written.adds, multiplier(triggers, *acting(problem.board, p, a)[:2]) if triggers else 1)]
     plain = [i for i in able if p.abilities[i].cost.tap and not p.abilities[i].cost.mana.symbols
              and not p.abilities[i].cost.life and not p.abilities[i].cost.sacrifice]
     return (plain or able or [0 if p.abilities else -1])[0]
 
 
-def _can_add(ability, adds: tuple) -> bool:
-    """Whether one activation may add ``adds`` (ignoring triggers and replacement
-    effects, which the validator follows)."""
+def _can_add(ability, adds: tuple, times: int = 1) -> bool:
+    """Whether one activation may add ``adds``, ``times`` as much as the ability says
+    (a replacement effect); triggered mana is not in ``adds``."""
     out = ability.output
     want = Counter(adds)
+    if times > 1:
+        if any(n % times for n in want.values()):
+            return False
+        want = Counter({t: n // times for t, n in want.items()})
     if out.combination:
         return sum(want.values()) == out.combination and all(t in out.combination_types for t in want)
     return any(Counter(a) == want for a in out.alternatives) or bool(out.per or out.doubles)
 
 
-def _with_halves(lines: tuple) -> tuple:
-    """An ability's cost lines with the half each pays, where the engine left it out: the
-    color of the mana, "generic" for a twobrid symbol paid with other mana (two lines),
-    "life" for a Phyrexian symbol paid with life (CR 107.4)."""
-    out, skip = [], 0
-    for i, line in enumerate(lines):
-        if skip:
-            skip -= 1
-            out.append(line)
+def _matched_to_cost(lines: tuple, symbols: tuple) -> tuple:
+    """An ability's cost lines put in the order of its cost's symbols, each written as the
+    symbol it pays, with the half paid (CR 107.4): a line may name the symbol itself, or
+    the half it pays (``{U}`` for ``{W/U}`` paid with blue mana; ``{1}`` or ``{2}`` for a
+    generic symbol or a twobrid's generic half, two lines); a Phyrexian symbol's line of
+    life pays its life half. Without ``as``, the half is the mana's color where the symbol
+    has it, else a twobrid's generic half. Lines no symbol takes are kept at the end (the
+    validator says they pay nothing in the cost); a symbol no line takes is left unpaid."""
+    free = list(lines)
+    out = []
+    for sym in symbols:
+        line = next((x for x in free if _fits(x, sym)), None)
+        if line is None:
             continue
-        sym = line.symbol
-        if line.half or not sym.has_choice:
-            out.append(line)
-            continue
-        if line.life:
-            out.append(replace(line, half=LIFE_HALF))
-        elif line.mana in sym.colors:
-            out.append(replace(line, half=line.mana))
-        elif sym.kind == TWOBRID:
-            out.append(replace(line, half=GENERIC_HALF))
-            skip = 1
-        else:
-            out.append(line)
-    return tuple(out)
+        free.remove(line)
+        half = _half(line, sym)
+        out.append(replace(line, symbol=sym, half=half if sym.has_choice else line.half))
+        more = len(next((o.needs for o in sym.payment_options(0) if o.label == half), ())) - 1 if sym.has_choice \
+            else len(sym.payment_options(0)[0].needs) - 1
+        for _ in range(max(0, more)):
+            extra = next((x for x in free if _fits(x, sym) and not x.life), None)
+            if extra is None:
+                break
+            free.remove(extra)
+            out.append(replace(extra, symbol=sym, half=half if sym.has_choice else extra.half))
+    return tuple(out + free)
+
+
+def _fits(line: PaymentLine, sym) -> bool:
+    """Whether a written line may be read as paying (part of) ``sym``."""
+    written = line.symbol
+    if written == sym:
+        return True
+    if line.life:
+        return False
+    if sym.kind == GENERIC or sym.kind == TWOBRID:
+        if written.kind in (GENERIC, VARIABLE):
+            return True
+    if written.kind in (COLORED, COLORLESS) and sym.has_choice:
+        return written.colors[0] in sym.colors
+    return False
+
+
+def _half(line: PaymentLine, sym) -> str:
+    """The half of ``sym`` a line pays (see :func:`_matched_to_cost`)."""
+    if not sym.has_choice:
+        return ""
+    if line.half:
+        return line.half
+    if line.life:
+        return LIFE_HALF
+    written = line.symbol
+    if written.kind in (COLORED, COLORLESS) and written.colors[0] in sym.colors:
+        return written.colors[0]
+    if written.kind in (GENERIC, VARIABLE) and sym.kind == TWOBRID:
+        return GENERIC_HALF
+    if line.mana in sym.colors:
+        return line.mana
+    return GENERIC_HALF if sym.kind == TWOBRID else ""
 
 
 def announced_by_payment(cost, written: WrittenPlan, any_color: bool = False) -> tuple:
@@ -307,7 +493,9 @@ def announced_by_payment(cost, written: WrittenPlan, any_color: bool = False) ->
                                    tuple(h for _, h in written.reduction_halves))]
     elif count_announcements(cost) <= MOST_ANNOUNCEMENTS_TRIED:
         said = tuple(h for _, h in written.announced) if written.announced is not None else None
-        candidates = [a for a in all_announcements(cost) if said is None or a.halves == said]
+        reduced = tuple(h for _, h in written.reduction_halves) if written.reduction_halves is not None else None
+        candidates = [a for a in all_announcements(cost) if (said is None or a.halves == said)
+                      and (reduced is None or a.reduction_halves == reduced)]
     else:
         raise PlanRejected(f"spell: {count_announcements(cost):,} announcements could give the total; the plan must "
                            f"say its own in 'announced'", "CR 601.2b")
@@ -323,7 +511,8 @@ def announced_by_payment(cost, written: WrittenPlan, any_color: bool = False) ->
     if fitting is None:
         paid = "".join("{%s}" % k[1] if k[0] == COLORED else "{1}" if k == (GENERIC,) else "{S}" if k == (SNOW,)
                        else f"[{k[1]} with 2 life]" if k[0] == LIFE_HALF else f"[{k[1]}]" for k in kinds)
-        printed = "".join(str(s) for s in cost.added_symbols) or "{0}"
+        printed = _short("".join(str(s) for s in cost.added_symbols) or "{0}")
+        paid = _short(paid)
         raise PlanRejected(f"spell: the payment pays {paid or 'nothing'}, which is not the total cost of {printed} "
                            f"for any announcement of its symbols", "CR 601.2h")
     total, a = fitting
@@ -346,22 +535,31 @@ def announced_by_payment(cost, written: WrittenPlan, any_color: bool = False) ->
 def _paid_as(lines: tuple, any_color: bool, printed: Counter) -> list:
     """What each line of the spell's payment pays in the locked-in total: (GENERIC,),
     (COLORED, type), (SNOW,), (LIFE_HALF, symbol), or (None, symbol) for a line no half of
-    its printed symbol takes (a hybrid paid with another color). Where mana may be spent
-    as though it were any color (CR 609.4b), the lines of other mana paying a twobrid
-    symbol (``printed``: how many of each the cost has) are read together: as many color
-    halves (one line each) and generic halves (two lines each) as their count says."""
+    its printed symbol takes (a hybrid paid with another color). The lines paying a
+    twobrid symbol (``printed``: how many of each the cost has) are read together: as many
+    color halves (one line each, of its color, or of any mana where it may be spent as
+    though it were that color, CR 609.4b) and generic halves (two lines each) as their
+    count says: ``{2/G}`` paid with two {G} is its generic half."""
     kinds = [_paid_as_alone(line, any_color) for line in lines]
-    if not any_color:
-        return kinds
     for sym in {line.symbol for line in lines if line.symbol.kind == TWOBRID}:
         mine = [i for i, line in enumerate(lines) if line.symbol == sym]
-        other = [i for i in mine if not lines[i].life and not lines[i].half and lines[i].mana not in sym.colors]
-        left = printed[sym] - (len(mine) - len(other))  # the symbols the other lines pay
-        generic = len(other) - left  # {2/W}s paid as {2}: two lines each, the rest one line as W
-        if other and 0 <= generic <= left:
-            for n, i in enumerate(other):
-                kinds[i] = (GENERIC,) if n < 2 * generic else (COLORED, sym.colors[0])
+        free = [i for i in mine if not lines[i].life and not lines[i].half]
+        left = printed[sym] - (len(mine) - len(free))  # the symbols the lines without a said half pay
+        generic = len(free) - left  # paid as {2}: two lines each; the rest one line each, as the color
+        colored = left - generic
+        own = [i for i in free if lines[i].mana in sym.colors]
+        if not free or not 0 <= generic <= left or (colored > len(own) and not any_color):
+            continue
+        as_color = (own + [i for i in free if i not in own])[:colored]
+        for i in free:
+            kinds[i] = (COLORED, sym.colors[0]) if i in as_color else (GENERIC,)
     return kinds
+
+
+def _short(text: str, most: int = 200) -> str:
+    """``text``, cut to ``most`` characters with an ellipsis (a cost kicked a thousand
+    times is not written out in a message)."""
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def _paid_as_alone(line: PaymentLine, any_color: bool) -> tuple:
@@ -404,12 +602,12 @@ def said_otherwise(written: WrittenPlan, plan: Plan, floating: tuple) -> PlanRej
 
 # -- the plan beside the optimum ---------------------------------------------------------
 
-def differences(terms: dict, optimum: dict, plan: Plan, best: Plan) -> tuple:
-    """Where the plan is worse than the optimum, term by term in the objective's order,
-    in a player's words ("taps 1 permanent more than needed", "pays 2 life where mana was
-    free", "leaves {U} floating")."""
+def differences(terms: dict, optimum: dict, plan: Plan, best: Plan, order: tuple = OBJECTIVE_TERMS) -> tuple:
+    """Where the plan is worse than the optimum, term by term in the objective's order
+    (``order``: the request's ``prefer``), in a player's words ("taps 1 permanent more
+    than needed", "pays 2 life where mana was free", "leaves {U} floating")."""
     out = []
-    for term in OBJECTIVE_TERMS:
+    for term in order:
         more = terms[term] - optimum[term]
         if more <= 0 or term == "flexibility" and terms["tapped"] != optimum["tapped"]:
             continue  # (with more permanents tapped, more flexibility is tapped: said once)
@@ -425,7 +623,8 @@ _IN_WORDS = {
     "before_casting": lambda n, o, p, b: (f"activates {n} {'ability' if n == 1 else 'abilities'} before casting "
                                           f"more than needed (CR 601.2g)"),
     "sacrificed": lambda n, o, p, b: f"sacrifices {_plural(n, 'permanent')} more than needed",
-    "life": lambda n, o, p, b: (f"pays {n} life where mana was free" if o == 0
+    "life": lambda n, o, p, b: (f"pays {n} life where mana was free" if o == 0 and not p.damage
+                                and len(b.sacrificed) <= len(p.sacrificed)
                                 else f"loses {n} life more than needed ({o + n} against {o})"),
     "spared": lambda n, o, p, b: f"uses {_plural(n, 'permanent')} asked to be kept untapped more than needed",
     "tapped": lambda n, o, p, b: f"taps {_plural(n, 'permanent')} more than needed",

@@ -9,9 +9,12 @@ Examples: the boards other engines got wrong (issue 27), and hostile plans.
 """
 
 import json
+import os
 import random
 import subprocess
 import sys
+
+import pytest
 
 from hypothesis import example, given, reject, settings, strategies as st
 
@@ -257,3 +260,55 @@ def test_the_referee_agrees_with_the_reference_search(request, rng):
     for plan, announced in bases:
         for _, changed_request, changed in planted(request, plan, rng, announced):
             _agrees(changed_request, changed)
+
+
+# -- what an independent review found (each once wrong) --------------------------------
+
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "check_review.jsonl"),
+          encoding="utf-8") as _f:
+    REVIEWED = [json.loads(line) for line in _f]
+
+
+@pytest.mark.parametrize("case", REVIEWED, ids=[c["name"] for c in REVIEWED])
+def test_what_the_review_found(case):
+    """A kicker's pay plan checked as written (kicked read from the payment); an unkicked
+    plan where "if_possible" could kick is worse; Mana Reflection's doubled mana with no
+    ability index; triggered mana choices split across steps; {2/G} paid with two {G} as
+    its generic half; a total written in another order; the step that breaks a rule
+    reported before a payment that doesn't fit; a million kicks refused before the cost
+    is worked out (it was a 3 MB answer)."""
+    out = solve(case["request"])
+    assert out.get("verdict") == case["verdict"], out
+    if case["rule"]:
+        assert out["violation"]["rule"] == case["rule"], out
+    assert len(json.dumps(out)) < 5000
+
+
+def test_a_check_that_runs_out_of_time_says_unknown():
+    request = {"query": "check", "spell": {"mana_cost": "{G}"}, "time_limit_ms": 1,
+               "permanents": [land(f"f{i}", "Forest") for i in range(8)],
+               "plan": {"steps": [{"permanent": "f0", "adds": "{G}"}], "payment": [{"symbol": "{G}", "mana": "G", "from": "f0"}]}}
+    out = solve(request)
+    assert out["verdict"] in ("unknown", "optimal") and "legal" in out, out
+
+
+def test_manaplans_plans_stripped_to_the_least_stay_optimal():
+    """The completion of a written plan (no ability index, no triggered mana, no halves,
+    printed symbols instead of locked-in ones) on the suite's boards: every optimal plan
+    of the suite, stripped, is still legal and optimal."""
+    from manaplan.suite import make_suite
+    for case in make_suite(80, seed=11):
+        if not case["expected"]["payable"]:
+            continue
+        plan = case["expected"]["plan"]
+        stripped = {"steps": [{k: v for k, v in s.items() if k in ("permanent", "adds", "payment", "sacrifices", "taps")
+                               or k == "ability" and not isinstance(v, int)} for s in plan["steps"]],
+                    "payment": plan["payment"]}
+        for step in stripped["steps"]:
+            for line in step.get("payment", []):
+                line.pop("as", None)
+        for key in ("sacrificed_for_cost", "discarded_for_cost"):
+            if key in plan:
+                stripped[key] = plan[key]
+        out = check(stripped, **case["request"])
+        assert out["verdict"] == "optimal", (case["case"], out)

@@ -134,3 +134,33 @@ def test_the_case_in_the_docs_is_the_one_the_suite_makes():
     start = text.index("One JSON object per line:\n\n```json\n") + len("One JSON object per line:\n\n```json\n")
     shown = json.loads(text[start:text.index("```", start)])
     assert shown == make_suite(206, seed=0)[-1]
+
+
+def test_the_score_drops_fields_a_plan_doesnt_have_and_blames_only_the_plan(tmp_path):
+    payable = [c for c in CASES if c["expected"]["payable"]][:5]
+    answers = [{"case": c["case"], "payable": True, "note": "mine",
+                "plan": {**c["expected"]["plan"], "engine_note": 1,
+                         "steps": [{**s, "why": "cheapest"} for s in c["expected"]["plan"]["steps"]]}}
+               for c in payable]
+    assert score_answers(payable, answers)["counts"]["optimal"] == 5
+    with pytest.raises(ValueError):  # a case the scorer itself can't ask about is no fault of the engine's
+        score_answers([{**payable[0], "request": {**payable[0]["request"], "surprise": 1}}], answers)
+    unpayable = next(c for c in CASES if not c["expected"]["payable"])
+    score = score_answers([unpayable], [{"case": unpayable["case"], "payable": True, "plan": {"steps": 3}}])
+    assert score["results"][0]["verdict"] == "wrong yes"
+
+
+def test_the_command_line_refuses_what_it_cant_read_with_a_message(tmp_path):
+    run = lambda *args: subprocess.run([sys.executable, "-m", "manaplan", "suite", *args], capture_output=True,
+                                       text=True, timeout=300)
+    suite, answers = tmp_path / "s.jsonl", tmp_path / "a.jsonl"
+    suite.write_text("".join(json.dumps(c) + "\n" for c in CASES[:3]))
+    answers.write_text("".join(json.dumps({"case": c["case"], "payable": False}) + "\n" for c in CASES[:3]))
+    (tmp_path / "bad.json").write_text("[{")
+    (tmp_path / "latin.jsonl").write_bytes(b'{"case": "\xe9"}\n')
+    for args in (("score", str(answers), str(suite)),  # the files swapped
+                 ("score", str(tmp_path / "latin.jsonl"), str(answers)),
+                 ("make", "--cases", "1", "--cards", str(tmp_path / "bad.json")),
+                 ("score", str(suite), str(answers), "--time-limit-ms", "0")):
+        out = run(*args)
+        assert out.returncode == 2 and "Traceback" not in out.stderr, (args, out.stderr)

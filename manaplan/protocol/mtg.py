@@ -25,7 +25,7 @@ from ..model.spell_text import read_spell_text
 from ..model.plan import (GRAVEYARD, POOL, BestTurn, CannotKeep, Castable, FirstFailure, NotEnoughLife,
                           NotEnoughMana, Payable, Plan, Sequence, TIMEOUT, Undecided, Unpayable,
                           better_before_casting_message)
-from ..model.problem import (ANY_ORDER, CASTABLE, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, TOTAL_COST,
+from ..model.problem import (ANY_ORDER, CASTABLE, CHECK, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, TOTAL_COST,
                              WHEN_NEEDED, PaymentProblem, Preference, Spell, copied_with)
 from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, PermanentsByBody, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
@@ -773,6 +773,8 @@ class ReadOutOfTime:
         reason = undecided_reason(result)
         if self.query == CASTABLE:
             return {"castable": [{"id": card.id, "payable": None, "reason": reason} for card in self.hand]}
+        if self.query == CHECK:
+            return {"verdict": "unknown", "legal": None, "payable": None, "reason": reason}
         return {"payable": None, "reason": reason}
 
 

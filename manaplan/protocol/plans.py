@@ -44,11 +44,11 @@ def read_written_plan(data, at: str = "plan"):
     :data:`~manaplan.model.written_plan.CANT_PAY` for ``null``."""
     if data is None:
         return CANT_PAY
-    plan = an_object(data, "'plan' must be a plan object (steps and payment), or null for \"can't be paid\"", at)
+    plan = an_object(data, "'plan' (steps and payment, or null for \"can't be paid\")", at)
     no_unknown_fields(plan, PLAN_FIELDS, at, "a plan")
     expect("steps" in plan and "payment" in plan, "a plan needs 'steps' and 'payment' (each may be empty)", at)
     steps = tuple(_step(s, join(join(at, "steps"), i)) for i, s in enumerate(a_list(
-        plan["steps"], "'steps' must be a list of steps", join(at, "steps"))))
+        plan["steps"], "'steps'", join(at, "steps"))))
     payment = _lines(plan["payment"], join(at, "payment"))
     return WrittenPlan(
         steps, payment,
@@ -64,7 +64,7 @@ def read_written_plan(data, at: str = "plan"):
 
 
 def _step(data, at: str) -> WrittenStep:
-    step = an_object(data, "a step must be an object: {\"permanent\", \"adds\", ...}", at)
+    step = an_object(data, "a step ({\"permanent\", \"adds\", ...})", at)
     no_unknown_fields(step, STEP_FIELDS, at, "a step")
     expect(isinstance(step.get("permanent"), str) and step["permanent"] != "",
            "a step needs a 'permanent' (an id)", join(at, "permanent"))
@@ -81,7 +81,7 @@ def _step(data, at: str) -> WrittenStep:
                join(at, other[0]))
     triggered = None if step.get("triggered") is None else tuple(
         _triggered(t, join(join(at, "triggered"), i)) for i, t in enumerate(a_list(
-            step["triggered"], "'triggered' must be a list", join(at, "triggered"))))
+            step["triggered"], "'triggered'", join(at, "triggered"))))
     given_by = step.get("given_by")
     expect(given_by is None or isinstance(given_by, str), "'given_by' must be an id", join(at, "given_by"))
     return WrittenStep(step["permanent"], ability, _types(step["adds"], join(at, "adds")),
@@ -93,7 +93,7 @@ def _step(data, at: str) -> WrittenStep:
 
 
 def _triggered(data, at: str) -> TriggeredMana:
-    item = an_object(data, "a triggered mana ability is {\"permanent\", \"trigger\", \"adds\"}", at)
+    item = an_object(data, "a triggered mana ability ({\"permanent\", \"trigger\", \"adds\"})", at)
     no_unknown_fields(item, ("permanent", "trigger", "adds"), at, "a triggered mana ability")
     expect(isinstance(item.get("permanent"), str), "'permanent' must be an id", join(at, "permanent"))
     expect(_count(item.get("trigger")), "'trigger' must be the index of the trigger", join(at, "trigger"))
@@ -101,14 +101,14 @@ def _triggered(data, at: str) -> TriggeredMana:
 
 
 def _lines(data, at: str) -> tuple:
-    return tuple(_line(x, join(at, i)) for i, x in enumerate(a_list(data, "'payment' must be a list of lines", at)))
+    return tuple(_line(x, join(at, i)) for i, x in enumerate(a_list(data, "'payment'", at)))
 
 
 def _line(data, at: str) -> PaymentLine:
     """``{"symbol", "mana", "from"}`` (one mana: its type and the permanent it came
     from, or "pool"), or ``{"symbol", "life"}``; ``as``: the half of a symbol with a
     choice it pays."""
-    line = an_object(data, "a payment line is {\"symbol\", \"mana\", \"from\"} or {\"symbol\", \"life\"}", at)
+    line = an_object(data, "a payment line ({\"symbol\", \"mana\", \"from\"} or {\"symbol\", \"life\"})", at)
     no_unknown_fields(line, LINE_FIELDS, at, "a payment line")
     symbol = _symbol(line.get("symbol"), join(at, "symbol"))
     half = line.get("as", "")
@@ -149,8 +149,8 @@ def _halves(plan: dict, key: str, at: str):
         return None
     where = join(at, key)
     out = []
-    for i, item in enumerate(a_list(plan[key], f"'{key}' must be a list of {{\"symbol\", \"as\"}}", where)):
-        item = an_object(item, "an announcement is {\"symbol\", \"as\"}", join(where, i))
+    for i, item in enumerate(a_list(plan[key], f"'{key}'", where)):
+        item = an_object(item, "an announcement ({\"symbol\", \"as\"})", join(where, i))
         no_unknown_fields(item, ("symbol", "as"), join(where, i), "an announcement")
         expect(isinstance(item.get("as"), str), "'as' must be the half announced", join(join(where, i), "as"))
         out.append((_symbol(item.get("symbol"), join(join(where, i), "symbol")), item["as"]))
@@ -199,6 +199,9 @@ def write_check(problem, checked) -> dict:
     counter-example, and the reason there is no payment (docs/protocol.md, "check")."""
     from .mtg import undecided_reason, write_plan, write_reason
     from ..model.plan import Undecided, Unpayable
+    from ..solver.referee import Checked, undecided
+    if not isinstance(checked, Checked):  # (the time guard ran out before any judging)
+        checked = undecided(checked)
     out = {"verdict": checked.verdict, "legal": checked.legal, "payable": checked.payable}
     v = checked.violation
     if v is not None:

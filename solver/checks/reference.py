@@ -165,7 +165,7 @@ def _moves(problem: PaymentProblem):
             moves.append(move)
         if not p.tapped and spell.convoke and p.creature:
             colors = [c for c in COLORS if c in p.colors]
-            outs = [(_unit(c, spell_only=True, keyword=True),) for c in colors] or [(KEYWORD_GENERIC,)]
+            outs = [(_unit(c, spell_only=True, keyword=True),) for c in colors] + [(KEYWORD_GENERIC,)]  # (or {1})
             moves.append(_Move(p.id, CONVOKE, True, False, 0, "", 0, outs, outs[0][0][1:], ()))
         if not p.tapped and spell.improvise and p.artifact:
             moves.append(_Move(p.id, IMPROVISE, True, False, 0, "", 0, [(KEYWORD_GENERIC,)], KEYWORD_GENERIC[1:], ()))
@@ -556,6 +556,8 @@ def reference_legal(problem: PaymentProblem, plan: Plan) -> bool | None:
             usable = p is not None and isinstance(step.ability, int) and 0 <= step.ability < len(p.abilities)
             return None if usable and not p.tapped and why_unusable(p, p.abilities[step.ability],
                                                                     problem.player.life) is None else False
+        if any(line.symbol not in mv.cost_symbols for mv in fitting for line in step.payment):
+            return False  # a line that names no symbol of the ability's cost pays nothing in it
         adds = Counter(step.adds) + Counter(t for tr in step.triggered for t in tr.adds)
         spends = Counter(line.mana for line in step.payment if line.mana)
         life = sum(line.life for line in step.payment)
@@ -599,14 +601,20 @@ class _Made:
         self.by_source.setdefault(source, Counter()).update(units)
 
     def spend(self, source: str, mana_type: str, need=None, any_color: bool = False) -> bool:
-        """Take a unit of ``mana_type`` from ``source`` (one that may pay ``need`` for the
-        spell, when given); False when there is none."""
+        """Take a unit of ``mana_type`` from ``source``: one that may pay ``need`` for the
+        spell, the most restricted first (what it can pay, the others can too: the player
+        spends mana as they choose, CR 601.2h); without ``need``, for an ability's cost, one
+        not kept for spells. False when there is none."""
         held = self.by_source.get(source, Counter())
-        for u in sorted(held):
-            if held[u] > 0 and u[0] == mana_type and (need is None or _mana(u).can_pay(need, True, any_color)):
-                held[u] -= 1
-                return True
-        return False
+        if need is None:
+            able = [u for u in held if held[u] > 0 and u[0] == mana_type and not u[2]]
+        else:
+            able = sorted((u for u in held if held[u] > 0 and u[0] == mana_type
+                           and _mana(u).can_pay(need, True, any_color)), key=lambda u: (not u[3], not u[5], not u[2], u))
+        if not able:
+            return False
+        held[min(able) if need is None else able[0]] -= 1
+        return True
 
 
 def _need_of_line(line):

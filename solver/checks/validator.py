@@ -227,17 +227,20 @@ def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
     return [str(e) for e in judge_plan(problem, plan)[0]]
 
 
-def judge_plan(problem: PaymentProblem, plan: Plan, floating_given: bool = True) -> tuple:
+def judge_plan(problem: PaymentProblem, plan: Plan, floating_given: bool = True, steps_only: bool = False) -> tuple:
     """:func:`validate_plan`, as ``(violations, floating)``: the rules broken, as
     :class:`~manaplan.model.errors.PlanRejected` values with their rule and step (the
     first illegal step's alone, or each way the summary differs from the replay), and the
     mana left in the pool. ``floating_given`` False: the plan does not say what floats
-    (another engine's plan read by the referee), and whatever its payment leaves is."""
+    (another engine's plan read by the referee), and whatever its payment leaves is.
+    ``steps_only``: the steps alone are replayed (the referee looks for a step breaking
+    a rule before a payment it can't read)."""
     try:
-        if plan.x is not None and problem.query != MAX_X:
+        if plan.x is not None and problem.query != MAX_X and not steps_only:
             raise PlanRejected(f"spell: the plan announces X={plan.x}, but the question fixed X={problem.spell.cost.x}",
                                "CR 601.2b")
-        problem = _with_chosen_kicks(problem, plan)
+        if not steps_only:
+            problem = _with_chosen_kicks(problem, plan)
         table = _Table(problem if plan.x is None else problem.with_x(plan.x))
         for i, step in enumerate(plan.steps):
             try:
@@ -245,6 +248,8 @@ def judge_plan(problem: PaymentProblem, plan: Plan, floating_given: bool = True)
             except PlanRejected as e:
                 e.step = i
                 raise
+        if steps_only:
+            return [], tuple(table.pool.units())
         table.pay_spell(plan, floating_given)
         return table.summary_errors(plan, floating_given), tuple(table.pool.units())
     except PlanRejected as e:
@@ -332,10 +337,11 @@ class _Table:
         self.tapped_now.append(pid)
         self.tapped_for_cost.append(pid)
         colors = [c for c in COLORS if c in p.colors] if index == CONVOKE else []
-        allowed = [Counter(c) for c in colors] or [Counter("C")]
+        allowed = [Counter(c) for c in colors] + [Counter("C")]  # {C}: it pays generic mana (any creature may)
         if Counter(step.adds) not in allowed or step.payment:
-            raise PlanRejected(f"{where}: {index} can't pay with {step.adds}", _KEYWORD_RULE[index])
-        return _Done(taps=True, spell_only=True, generic_only=not colors, keyword=True)
+            raise PlanRejected(f"{where}: {index} can't pay with {format_types(step.adds) or 'nothing'}",
+                               _KEYWORD_RULE[index])
+        return _Done(taps=True, spell_only=True, generic_only=tuple(step.adds) == ("C",), keyword=True)
 
     def _activate(self, step: Step, p, where) -> _Done:
         """A mana ability (or, before casting, another ability that makes mana) activated
