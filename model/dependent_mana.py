@@ -244,6 +244,23 @@ def _resolve(ability, p, board: Board, stable: list, may_go: set, player: Player
     return replace(ability, output=output, depends=(), unresolved=ability), note
 
 
+def ability_now(problem, p, ability, gone: set):
+    """``ability`` of ``p`` (one whose mana depends on the rest of the board: Mox Opal's
+    metalcraft, Mox Amber's colors, Reflecting Pool) as it is now, once the permanents in
+    ``gone`` have been sacrificed: the ability with its output counted on that board. The
+    board read counts it without every permanent that may be sacrificed while paying
+    (``MAY_MAKE_MORE``); a judge replaying a plan counts what is there at each step
+    (CR 602.5b: an activation restriction is checked as the ability is activated). None
+    for an ability that depends on nothing."""
+    original = ability.unresolved
+    if original is None or not original.depends:
+        return None
+    board = problem.board
+    left = [q for q in board.permanents if q.id not in gone]
+    output = _output(original, p, left, board, problem.player, problem.opponents)
+    return None if isinstance(output, str) else replace(ability, output=output)
+
+
 def _output(ability, p, permanents: list, board: Board, player: Player, opponents):
     """What the ability adds with ``permanents`` on the battlefield (an Output), or why
     it can't be told (a message)."""

@@ -129,8 +129,11 @@ def check_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
     if not worse and not truth.optimal:
         return Checked(UNKNOWN, truth, terms=terms, optimum=optimum, lethal=lethal, plan=plan, replayed=True)
     words = fewer_kicks + differences(terms, optimum, plan, truth, problem.prefer.ranked) if worse else ()
-    return Checked(SUBOPTIMAL if worse else OPTIMAL, truth, terms=terms, optimum=optimum, proven=truth.optimal,
-                   lethal=lethal, differences=words, plan=plan)
+    # a plan better than manaplan's shows manaplan's was no optimum (a count read without the permanents that
+    # may be sacrificed, model.dependent_mana.MAY_MAKE_MORE): not proven, whatever the search said
+    beaten = not worse and rank(tuple(terms.values())) < rank(tuple(optimum.values()))
+    return Checked(SUBOPTIMAL if worse else OPTIMAL, truth, terms=terms, optimum=optimum,
+                   proven=truth.optimal and not beaten, lethal=lethal, differences=words, plan=plan)
 
 
 def _fewer_kicks(spell, plan: Plan, best: Plan) -> tuple:

@@ -312,3 +312,24 @@ def test_manaplans_plans_stripped_to_the_least_stay_optimal():
                 stripped[key] = plan[key]
         out = check(stripped, **case["request"])
         assert out["verdict"] == "optimal", (case["case"], out)
+
+
+def test_a_count_is_taken_when_the_ability_is_activated():
+    """phase.rs's plan, called illegal until the replay counted Mox Opal's artifacts at
+    its step: Black Lotus, which may be sacrificed later, is still there (CR 602.5b). The
+    plan beats manaplan's own (which counted without the Lotus): its optimum is then not
+    proven."""
+    lotus = {"id": "lotus", "name": "Black Lotus", "type_line": "Artifact",
+             "oracle_text": "{T}, Sacrifice this artifact: Add three mana of any one color."}
+    opal = {"id": "opal", "name": "Mox Opal", "type_line": "Legendary Artifact",
+            "oracle_text": "Metalcraft — {T}: Add one mana of any color. Activate only if you control three or more "
+                           "artifacts."}
+    talisman = {"id": "tal", "name": "Talisman of Unity", "type_line": "Artifact",
+                "oracle_text": "{T}: Add {C}.\n{T}: Add {G} or {W}. This artifact deals 1 damage to you."}
+    request = {"spell": {"mana_cost": "{W}"}, "permanents": [lotus, opal, talisman]}
+    opal_first = {"steps": [{"permanent": "opal", "adds": "{W}"}], "payment": [{"symbol": "{W}", "mana": "W", "from": "opal"}]}
+    out = check(opal_first, **request)
+    assert (out["verdict"], out["optimum_proven"]) == ("optimal", False)
+    lotus_first = {"steps": [{"permanent": "lotus", "adds": "{W}{W}{W}"}, {"permanent": "opal", "adds": "{W}"}],
+                   "payment": [{"symbol": "{W}", "mana": "W", "from": "opal"}]}
+    assert check(lotus_first, **request)["violation"]["step"] == 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ...model.dependent_mana import acting
+from ...model.dependent_mana import ability_now, acting
 from ...model.cost import Announcement, choice_symbols, total_cost
 from ...model.errors import PlanRejected
 from ...model.mana import Mana, format_mana, format_types
@@ -452,8 +452,12 @@ class _Table:
             return
         live = tuple(tr for tr in self.triggers if tr[0].id not in self.sacrificed) if self.triggers else ()
         counted = _counted_now(self.problem.board, p.id, step.ability, self.sacrificed)
-        if not _output_ok(counted or ability, added, multiplier(live, host, host_ability) if live else 1):
-            raise PlanRejected(f"{where}: this ability can't add {format_types(step.adds) or 'nothing'}", "CR 106.3")
+        times = multiplier(live, host, host_ability) if live else 1
+        if not _output_ok(counted or ability, added, times):
+            now = ability_now(self.problem, p, ability, set(self.sacrificed))  # (read as if the permanents that
+            if now is None or not _output_ok(now, added, times):             # may be sacrificed were gone)
+                raise PlanRejected(f"{where}: this ability can't add {format_types(step.adds) or 'nothing'}",
+                                   "CR 106.3")
 
     def _add(self, step: Step, done: _Done, where) -> None:
         """The step's summary matches what it did; its mana joins the pool, and what the
