@@ -96,32 +96,32 @@ def run(n: int, seed: int, progress: bool = True) -> tuple:
             if walked is not None:
                 bases.append(("walked", walked, None))
         for source, plan, announced in bases:
-            verdict, legal = _judge(request, plan, counts)
-            if legal is None:
-                continue
-            if legal:
-                counts[f"legal plans: {source}"] += 1
-                if verdict not in ("optimal", "suboptimal"):
-                    wrong.append(("false alarm", source, request, plan, verdict))
-            else:
-                counts[f"illegal {source} plans"] += 1
-                if verdict != "illegal":
-                    wrong.append(("illegal plan called legal", source, request, plan, verdict))
+            legal = _tally(counts, wrong, request, plan, source, f"legal plans: {source}", f"illegal {source} plans",
+                           "illegal plan called legal")
+            if not legal:
                 continue
             for kind, changed_request, changed in planted(request, plan, rng, announced):
-                verdict, legal = _judge(changed_request, changed, counts)
-                if legal is None:
-                    continue
-                if legal:
-                    counts["legal plans: changed, judged legal"] += 1
-                    if verdict not in ("optimal", "suboptimal"):
-                        wrong.append(("false alarm", kind, changed_request, changed, verdict))
-                else:
-                    counts[f"fault: {kind}"] += 1
-                    if verdict != "illegal":
-                        wrong.append(("fault not found", kind, changed_request, changed, verdict))
+                _tally(counts, wrong, changed_request, changed, kind, "legal plans: changed, judged legal",
+                       f"fault: {kind}", "fault not found")
     bar.close()
     return counts, wrong
+
+
+def _tally(counts: Counter, wrong: list, request, plan, what: str, legal_key: str, illegal_key: str,
+           missed: str) -> bool | None:
+    """Judge one plan both ways and count it: under ``legal_key`` where the reference
+    search finds it legal (the referee must too: else a false alarm), under
+    ``illegal_key`` where it doesn't (the referee must call it illegal: else ``missed``).
+    The reference's judgment, or None where it or the referee can't judge."""
+    verdict, legal = _judge(request, plan, counts)
+    if legal is None:
+        return None
+    counts[legal_key if legal else illegal_key] += 1
+    if legal and verdict not in ("optimal", "suboptimal"):
+        wrong.append(("false alarm", what, request, plan, verdict))
+    if not legal and verdict != "illegal":
+        wrong.append((missed, what, request, plan, verdict))
+    return legal
 
 
 def _judge(request, plan, counts) -> tuple:
