@@ -164,3 +164,24 @@ def test_the_command_line_refuses_what_it_cant_read_with_a_message(tmp_path):
                  ("score", str(suite), str(answers), "--time-limit-ms", "0")):
         out = run(*args)
         assert out.returncode == 2 and "Traceback" not in out.stderr, (args, out.stderr)
+
+
+def test_a_suite_of_a_scryfall_files_cards(tmp_path):
+    cards = [{"object": "card", "name": "Forest", "mana_cost": "", "type_line": "Basic Land — Forest",
+              "oracle_text": "({T}: Add {G}.)", "layout": "normal"},
+             {"object": "card", "name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
+              "oracle_text": "{T}: Add {G}.", "layout": "normal"},
+             {"object": "card", "name": "Kitchen Finks", "mana_cost": "{1}{G/W}{G/W}", "type_line": "Creature — Ouphe",
+              "oracle_text": "When this creature enters, you gain 2 life.\nPersist", "layout": "normal"},
+             {"object": "card", "name": "Delver of Secrets // Insectile Aberration", "layout": "transform",
+              "card_faces": [{"name": "Delver of Secrets"}]}]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards))
+    out = subprocess.run([sys.executable, "-m", "manaplan", "suite", "make", "--cases", "6", "--seed", "2", "--cards",
+                          str(path), "--quiet"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    cases = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(cases) == 6
+    names = {p["name"] for c in cases for p in c["request"]["permanents"]}
+    assert names <= {"Forest", "Llanowar Elves"} and {c["request"]["spell"]["name"] for c in cases} <= {
+        "Llanowar Elves", "Kitchen Finks"}
