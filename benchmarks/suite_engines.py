@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -96,6 +97,17 @@ def examples(score: dict, cases: dict, verdicts=("illegal plan", "wrong yes", "w
     return "\n".join(lines) or "none"
 
 
+def why_no(name: str, folder: str, score: dict) -> str:
+    """The engine's own reasons (an answer's ``note``) for its wrong "no"s, counted."""
+    with open(os.path.join(folder, f"{name}.jsonl")) as f:
+        notes = {a.get("case"): a.get("note", "") for a in map(json.loads, f)}
+    wrong = Counter(notes.get(r["case"], "")[:90] or "(no note)" for r in score["results"] if r["verdict"] == "wrong no")
+    if not wrong or set(wrong) == {"(no note)"}:
+        return ""
+    return "Its wrong \"no\"s, by the reason it gave:\n\n" + "\n".join(
+        f"- {n} × {note}" for note, n in wrong.most_common(8)) + "\n\n"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=1000)
@@ -135,12 +147,13 @@ def main(argv=None) -> int:
                 failures += 1
                 sections.append(f"## {name}\n\n{table}")
                 continue
-            sections.append(f"## {name}\n\nAnswered in {seconds:.1f} s.\n\n{table}\n\nSome of its wrong answers:\n\n"
-                            f"{examples(score, by_id)}")
+            sections.append(f"## {name}\n\nAnswered in {seconds:.1f} s.\n\n{table}\n\n{why_no(name, folder, score)}"
+                            f"Some of its wrong answers:\n\n{examples(score, by_id)}")
     path = record(args.name, "The conformance suite: made, held to the reference search, engines scored",
-                  f"`python benchmarks/suite_engines.py --cases {args.cases} --seed {args.seed}`" +
-                  (" --phase-python ..." if phase else "") + ". " + __doc__.split("\n\n")[1].replace("\n", " "),
-                  *sections)
+                  f"`python benchmarks/suite_engines.py --cases {args.cases} --seed {args.seed}" +
+                  (" --phase-python PATH" if phase else "") + "`: the suite made from a cold start, every case's "
+                  "answer against the reference search, then each engine under test (a separate process writing "
+                  "the suite's answer format) scored by `manaplan suite score`.", *sections)
     print(open(path).read())
     return 1 if reference["disagree"] or failures else 0
 
