@@ -8,21 +8,25 @@ the symbols that must be paid within U are no more than the sources that can mak
 something in U. Six types give 63 sets: microseconds at any board size, and the violated
 set is the proof a player reads ("needs 3 blue mana; only 2 sources can make blue").
 
-Twobrid and Phyrexian symbols, snow, restrictions, reductions with choices and sources
-that make several mana or cost mana fall outside: ``plain_view`` returns None and the
-CP-SAT model decides. The view is read off the board's one grouping (``solver.supply``).
+Twobrid and Phyrexian symbols change the total itself: each way to announce them
+(:func:`two_way_choices`) is a plain cost, checked the same way. Snow, restrictions,
+reductions with choices and sources that make several mana or cost mana fall outside:
+``plain_view`` returns None and the CP-SAT model decides. The view is read off the board's one grouping (``solver.supply``).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..model.cost import Announcement, SpellCost, total_cost
+from ..model.cost import Announcement, SpellCost, choice_symbols, total_cost
 from ..model.plan import NOT_ENOUGH_MANA, POOL, NotEnoughMana, Unpayable
 from ..model.problem import PaymentProblem
-from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID, HYBRID, MANA_TYPES, TYPE_SETS, type_mask
+from ..model.sources import can_pay_life
+from ..model.symbols import (ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES,
+                             PHYREXIAN, TWOBRID, TYPE_SETS, type_mask)
 
 from .proof import explain
 from .supply import Supply
@@ -46,16 +50,13 @@ class PlainView(NamedTuple):
 def plain_view(problem: PaymentProblem, supply: Supply) -> PlainView | None:
     """The plain view of the board's one grouping (``supply``), or None if the board or
     the cost isn't plain."""
-    spell = problem.spell
-    if spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending or problem.prefer.gone:
-        return None  # (mana spent as though of any color, CR 609.4b; what leaves anyway: the general model)
-    needs = plain_needs(spell.cost)
+    needs = plain_needs(problem.spell.cost)
     if needs is None:
         return None
-    plain_sources = _plain_sources(supply)
-    if plain_sources is None:
+    board = plain_board(problem, supply)
+    if board is None:
         return None
-    return PlainView(needs, *plain_sources)
+    return PlainView(needs, *board)
 
 
 @lru_cache(maxsize=1024)
@@ -87,6 +88,93 @@ def plain_needs(cost: SpellCost) -> Counter | None:
         needs[frozenset(s.colors)] += 1
     needs[ALL_TYPES] += total.generic
     return +needs
+
+
+#: symbols with two ways to pay that change the total, not only the type paid: a twobrid
+#: ({2/W}: its color, or two generic mana) and a Phyrexian symbol ({G/P}, {G/W/P}: a
+#: color, or 2 life), CR 107.4e-f
+TWO_WAY = (TWOBRID, PHYREXIAN, HYBRID_PHYREXIAN)
+#: the most announcements of two-way symbols the fast path tries (a cost of a dozen of
+#: them goes to the general model)
+MOST_TWO_WAY = 64
+
+
+class TwoWayChoice(NamedTuple):
+    """One announcement of a cost's two-way symbols: ``halves`` (the half of each choice
+    symbol of the cost, in order; a plain hybrid's first half only as a placeholder, it
+    stays a two-type need), what each unit of the total may be paid with (``needs``), the
+    life it pays and its mana."""
+
+    halves: tuple
+    needs: Counter
+    life: int
+    mana: int
+
+
+@lru_cache(maxsize=1024)
+def two_way_choices(cost: SpellCost) -> tuple | None:
+    """Each distinct announcement of a cost's twobrid and Phyrexian symbols that is
+    otherwise plain (as :func:`plain_needs` reads it), as :class:`TwoWayChoice` s; None
+    for a cost without them, or not plain, or with more than :data:`MOST_TWO_WAY` ways.
+    Each choice's total is a plain cost: the transport pays it exactly, and the best of
+    them is the best payment (solver.plain)."""
+    if cost.mana_cost is None or any(s.has_choice for s in cost.reduction_symbols):
+        return None
+    choice = choice_symbols(cost.added_symbols)
+    if not any(s.kind in TWO_WAY for s in choice):
+        return None
+    if any(s.kind not in TWO_WAY + (HYBRID, COLORLESS_HYBRID) for s in choice):
+        return None
+    hybrids = [s for s in choice if s.kind in (HYBRID, COLORLESS_HYBRID)]
+    if hybrids and (cost.reduce or cost.minimum):
+        return None  # the announced half changes how reductions and floors apply
+    labels = [[o.label for o in s.payment_options(0)] if s.kind in TWO_WAY else [s.colors[0]] for s in choice]
+    ways, seen = [], set()
+    for halves in itertools.product(*labels):
+        key = tuple(sorted((str(s), h) for s, h in zip(choice, halves)))
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(seen) > MOST_TWO_WAY:
+            return None
+        total = total_cost(cost, Announcement(tuple(halves)))
+        if total.snow:
+            return None
+        needs = Counter()
+        for t, n in zip(MANA_TYPES, total.typed):
+            needs[frozenset((t,))] += n
+        for sym in hybrids:
+            needs[frozenset((sym.colors[0],))] -= 1
+            needs[frozenset(sym.colors)] += 1
+        needs[ALL_TYPES] += total.generic
+        ways.append(TwoWayChoice(tuple(halves), +needs, total.life, total.mana))
+    return tuple(sorted(ways, key=lambda w: (w.life, w.mana)))
+
+
+def plain_board(problem: PaymentProblem, supply: Supply):
+    """(sources, ids, groups) of a plain board (as :class:`PlainView` holds them), or
+    None: the board's half of :func:`plain_view`, for costs that are plain once their
+    two-way symbols are announced."""
+    spell = problem.spell
+    if spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending or problem.prefer.gone:
+        return None  # (mana spent as though of any color, CR 609.4b; what leaves anyway: the general model)
+    return _plain_sources(supply)
+
+
+def two_way_payable(problem: PaymentProblem, supply: Supply) -> bool | None:
+    """True where some announcement of the cost's two-way symbols is payable on a plain
+    board (Hall's condition, with the life it pays within the life total, CR 119.4);
+    None where the board or cost isn't plain this way, or none is (the general model
+    proves a "no")."""
+    ways = two_way_choices(problem.spell.cost)
+    board = plain_board(problem, supply) if ways is not None else None
+    if board is None:
+        return None
+    life = problem.player.life
+    for way in ways:
+        if can_pay_life(way.life, life) and hall_violation(way.needs, board[0]) is None:
+            return True
+    return None
 
 
 def _plain_sources(supply: Supply):

@@ -25,7 +25,7 @@ from ..model.sources import PRECAST_ONLY, flexibility
 from .chains import activation_bound
 from .cpsat import PaymentModel
 from .extract import extract_plan
-from .hall import hall_certificate, hall_violation, plain_view
+from .hall import hall_certificate, hall_violation, plain_view, two_way_payable
 from .plain import plain_payment
 from .proof import counting_bound
 from .runtime import Status
@@ -349,6 +349,8 @@ def answer_can_pay(problem: PaymentProblem, supply: Supply, budget: Budget):
         if hall_violation(view.needs, view.sources) is None:
             return Payable()
         return unpayable(problem, supply, budget, hall_certificate(problem, supply, view))
+    if two_way_payable(problem, supply):  # (a twobrid or Phyrexian cost on a plain board: some way pays)
+        return Payable()
     if _quick_yes(problem, supply, budget):
         return Payable()
     full = answer_pay(problem, supply, budget, plain_path=False)

@@ -25,10 +25,10 @@ from collections import Counter
 from ..model.cost import Announcement, choice_symbols, total_cost
 from ..model.plan import POOL, PaymentLine, Plan, Step, check_plan_size
 from ..model.problem import PaymentProblem
-from ..model.sources import PRECAST_ONLY, flexibility
+from ..model.sources import PRECAST_ONLY, can_pay_life, flexibility
 from ..model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
 
-from .hall import hall_certificate, plain_view
+from .hall import TWO_WAY, PlainView, hall_certificate, plain_board, plain_view, two_way_choices
 from .supply import Supply
 
 #: the one-type symbol paid by each type of mana ({W}, ..., {C})
@@ -45,12 +45,63 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
         return None  # another order of the objective's terms: the general model
     view = plain_view(problem, supply)
     if view is None:
-        return None
+        return _two_way_payment(problem, supply)
     classes = _classes(supply, view)
     flows = _transport(classes, view.needs, _cheapest_first(supply, classes, problem.color_needs))
     if flows is None:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
     return _plan(problem, supply, classes, flows)
+
+
+def _two_way_payment(problem: PaymentProblem, supply: Supply):
+    """The best payment of a cost with twobrid and Phyrexian symbols on a plain board,
+    or None (the board or cost isn't plain this way, or nothing pays: the general model
+    proves it). Each announcement of those symbols (solver.hall.two_way_choices) is a
+    plain cost: the transport pays it at least cost, and the objective (life, then
+    permanents tapped, then their flexibility, then mana left floating: docs/protocol.md)
+    picks the best of them. The announcements come cheapest in life and mana first, and
+    stop once none left can beat the best found: a way's life is fixed, and it taps at
+    least its mana less the floating mana."""
+    ways = two_way_choices(problem.spell.cost)
+    board = plain_board(problem, supply) if ways is not None else None
+    if board is None:
+        return None
+    view = PlainView(Counter(), *board)
+    classes = _classes(supply, view)
+    order = _cheapest_first(supply, classes, problem.color_needs)
+    pooled = sum(len(c[2]) for c in classes if c[1])
+    life = problem.player.life
+    best, best_key = None, None
+    for way in ways:
+        if not can_pay_life(way.life, life):
+            continue
+        if best_key is not None and (way.life, max(0, way.mana - pooled)) > best_key[:2]:
+            if way.life > best_key[0]:
+                break  # (sorted by life: no later way pays less)
+            continue
+        flows = _transport(classes, way.needs, order)
+        if flows is None:
+            continue
+        key = _objective(classes, flows, way.life, pooled, problem.color_needs)
+        if best_key is None or key < best_key:
+            best, best_key = (way, flows), key
+    if best is None:
+        return None
+    way, flows = best
+    return _plan(problem, supply, classes, flows, way.halves)
+
+
+def _objective(classes: list, flows: dict, life: int, pooled: int, hand_needs: dict) -> tuple:
+    """(life, permanents tapped, their flexibility, floating mana left) of an assignment:
+    the default objective's terms that can differ on a plain board."""
+    tapped = flex = from_pool = 0
+    for (c, _), n in flows.items():
+        if classes[c][1]:
+            from_pool += n
+        else:
+            tapped += n
+            flex += n * flexibility(classes[c][0], hand_needs)
+    return life, tapped, flex, pooled - from_pool
 
 
 def _classes(supply: Supply, view) -> list:
@@ -179,10 +230,11 @@ def _augment(c: int, classes: list, demand: dict, room: dict, flows: dict) -> bo
     return False
 
 
-def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -> Plan:
+def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict, announced: tuple = ()) -> Plan:
     """The assignment as a plan at the table: tap each chosen permanent for the type its
-    unit is paid with, announce each hybrid as the half it was paid with (CR 601.2b), then
-    pay the locked-in total (601.2h)."""
+    unit is paid with, announce each hybrid as the half it was paid with and each two-way
+    symbol as ``announced`` says (CR 601.2b), then pay the locked-in total (601.2h): a
+    Phyrexian symbol announced as life with 2 life (107.4f)."""
     check_plan_size(sum(flows.values()))
     units = []  # (need types, mana type, source id)
     steps = []
@@ -201,7 +253,8 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
         if len(need) == 2:
             halves_by_types.setdefault(need, []).append(mana)
     choices = choice_symbols(cost.added_symbols)
-    halves = [halves_by_types[frozenset(s.colors)].pop() for s in choices]
+    halves = [said if s.kind in TWO_WAY else halves_by_types[frozenset(s.colors)].pop()
+              for s, said in zip(choices, announced or [None] * len(choices))]
     total = total_cost(cost, Announcement(tuple(halves)))
     generic_symbol = Symbol(GENERIC, (), total.generic)
     generic = [(mana, pid) for need, mana, pid in units if need == ALL_TYPES]
@@ -209,6 +262,7 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict) -
                    key=lambda u: MANA_TYPES.index(u[0]))
     payment = [PaymentLine(generic_symbol, mana, pid) for mana, pid in generic]
     payment += [PaymentLine(_TYPE_SYMBOL[mana], mana, pid) for mana, pid in typed]
+    payment += [PaymentLine(sym, life=2) for sym in total.life_symbols]  # CR 107.4f
     spent = Counter(mana for _, mana, pid in units if pid == POOL) if problem.player.pool else {}
     floating = []
     for u in problem.player.pool:

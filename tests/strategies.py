@@ -251,3 +251,18 @@ def plain_requests(draw, max_permanents=7):
         perms.append({"id": f"p{i}", "tapped": draw(st.integers(0, 6)) == 0, "abilities": abilities})
     return {"spell": spell, "permanents": perms,
             "player": {"pool": draw(st.sampled_from(["", "", "{G}", "{C}{U}"]))}}
+
+
+#: twobrid and Phyrexian symbols: each way to announce them a plain cost (solver.hall.two_way_choices)
+TWO_WAY_SYMBOLS = ["{2/W}", "{2/U}", "{G/P}", "{B/P}", "{W/U/P}", "{R/G/P}"]
+
+
+@st.composite
+def two_way_requests(draw, max_permanents=6):
+    """Plain boards (as :func:`plain_requests`) and costs with twobrid and Phyrexian
+    symbols among plain ones, at a life total that may be short of them (CR 119.4)."""
+    request = draw(plain_requests(max_permanents))
+    cost = request["spell"]["mana_cost"] + "".join(draw(st.lists(st.sampled_from(TWO_WAY_SYMBOLS), min_size=1,
+                                                                 max_size=3)))
+    return {**request, "spell": {**request["spell"], "mana_cost": cost},
+            "player": {**request["player"], "life": draw(st.sampled_from([20, 4, 3, 2, 1, 0]))}}

@@ -20,7 +20,7 @@ from manaplan.solver.checks.validator import validate_plan
 from manaplan.solver.hall import can_pay_plain
 from manaplan.solver.plain import plain_payment
 from manaplan.solver.supply import build_supply
-from strategies import MOST_PERMANENTS, has_converter, has_doubling, plain_requests, requests
+from strategies import MOST_PERMANENTS, has_converter, has_doubling, plain_requests, requests, two_way_requests
 
 
 #: states the reference search may visit per example; the rare larger board is skipped
@@ -272,6 +272,27 @@ def test_plain_path_matches_the_general_model(request):
         assert check_certificate(problem, fast) is True
         best = reference(problem)
         assert best is None
+
+
+@given(two_way_requests())
+def test_twobrid_and_phyrexian_costs_on_the_plain_path_match_the_general_model(request):
+    """Issue 26: a twobrid or Phyrexian symbol is a choice the fast path makes (each way to
+    announce them a plain cost, paid by the transport); its plan must reach the general
+    model's optimum and the reference search's, life included (paying down to exactly 0 is
+    legal, CR 119.4), and can_pay must agree."""
+    problem = parse_request(request)
+    supply = build_supply(problem)
+    fast = plain_payment(problem, supply)
+    general = answer(problem, plain_path=False)
+    best = reference(problem)
+    quick = answer(parse_request({**request, "query": "can_pay"}))
+    assert payable(quick) == payable(general) == (best is not None)
+    if fast is None:  # (nothing pays: the general model proves it; or not plain)
+        return
+    assert payable(fast) and payable(general)
+    assert validate_plan(problem, fast) == []
+    assert fast.optimal and general.optimal
+    assert plan_objective(problem, fast) == plan_objective(problem, general) == best
 
 
 @given(requests(max_permanents=4))
