@@ -149,29 +149,52 @@ def _pays(pool: Counter, total) -> bool:
     return sum(pool.values()) >= total.generic and total.snow == 0
 
 
-def naive_cpsat(problem: PaymentProblem) -> bool:
-    """One Boolean per (source, unit of cost), no grouping; single-mana boards only."""
+def naive_cpsat(problem: PaymentProblem, choices_too: bool = True) -> bool:
+    """One Boolean per (source, unit of cost), no grouping; single-mana boards only. A
+    twobrid or Phyrexian symbol is a Boolean choice of its half: its colored unit, or two
+    generic units / 2 life (the life within the life total); with ``choices_too`` False,
+    its colored half only (the model before issue 26's measurements: exact on costs
+    without such symbols, a wrong "no" where only the other half pays)."""
     from ortools.sat.python import cp_model
     cost = problem.spell.cost
-    halves = tuple(s.colors[0] for s in choice_symbols(cost.added_symbols))
+    choices = choice_symbols(cost.added_symbols)
+    halves = tuple(s.colors[0] for s in choices)
     total = total_cost(cost, Announcement(halves))
-    needs = []
+    needs = []  # (types, None or (the choice's variable index, whether the unit is its colored half))
     for t, n in zip(MANA_TYPES, total.typed):
-        needs += [need_of(t).types] * n
-    needs += [ALL_TYPES] * total.generic
-    for s in choice_symbols(cost.added_symbols):  # hybrids: either half
-        needs.remove(need_of(s.colors[0]).types)
-        needs.append(frozenset(s.colors))
+        needs += [(need_of(t).types, None)] * n
+    needs += [(ALL_TYPES, None)] * total.generic
+    two_way = []
+    for s in choices:  # hybrids: either half; twobrid and Phyrexian: a choice
+        needs.remove((need_of(s.colors[0]).types, None))
+        if choices_too and s.kind in ("twobrid", "phyrexian", "hybrid_phyrexian"):
+            k = len(two_way)
+            two_way.append(s)
+            needs.append((frozenset(s.colors), (k, True)))
+            if s.kind == "twobrid":
+                needs += [(ALL_TYPES, (k, False))] * 2
+        else:
+            needs.append((frozenset(s.colors), None))
     sources = _simple_sources(problem)
     m = cp_model.CpModel()
+    colored = [m.new_bool_var(f"c{k}") for k in range(len(two_way))]  # the colored half of each choice
+    life = [c.Not() for c, s in zip(colored, two_way) if s.kind != "twobrid"]
+    if life:
+        m.add(2 * sum(life) <= max(problem.player.life, 0))  # CR 119.4
     x = {}
-    for i, types in enumerate(needs):
+    for i, (types, when) in enumerate(needs):
         row = []
         for j, (_, makes, _, _) in enumerate(sources):
             if makes & types:
                 x[i, j] = m.new_bool_var(f"x{i}_{j}")
                 row.append(x[i, j])
-        m.add_exactly_one(row) if row else m.add_bool_or([])
+        if when is None:
+            m.add_exactly_one(row) if row else m.add_bool_or([])
+        else:
+            k, is_colored = when
+            active = colored[k] if is_colored else colored[k].Not()
+            m.add(sum(row) == 1).only_enforce_if(active)
+            m.add(sum(row) == 0).only_enforce_if(active.Not())
     used = []
     for j in range(len(sources)):
         col = [x[i, j] for i in range(len(needs)) if (i, j) in x]
@@ -180,7 +203,7 @@ def naive_cpsat(problem: PaymentProblem) -> bool:
             u = m.new_bool_var(f"u{j}")
             m.add_max_equality(u, col)
             used.append(u)
-    m.minimize(sum(used))
+    m.minimize(1000 * sum(life) + sum(used))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = 10

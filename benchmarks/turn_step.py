@@ -25,8 +25,10 @@ import boards
 HAND_SIZE = 7
 
 
-def _hand(rng: random.Random, step: int) -> list:
-    return [{"id": f"h{step}_{k}", "mana_cost": rng.choice([c for c in boards.PLAIN_COSTS if "X" not in c]),
+def _hand(rng: random.Random, step: int, draw_cost=None) -> list:
+    """A 7-card hand: costs from boards.PLAIN_COSTS, or drawn by ``draw_cost(rng)``."""
+    draw_cost = draw_cost or (lambda r: r.choice([c for c in boards.PLAIN_COSTS if "X" not in c]))
+    return [{"id": f"h{step}_{k}", "mana_cost": draw_cost(rng),
              "type_line": rng.choice(["Creature — Elf", "Instant", "Sorcery"])} for k in range(HAND_SIZE)]
 
 
@@ -40,18 +42,20 @@ def _change(board: list, rng: random.Random) -> dict:
 ROUND = 5
 
 
-def bench_ai_step(serve, rng: random.Random, repeats: int, results: list, summary) -> None:
+def bench_ai_step(serve, rng: random.Random, repeats: int, results: list, summary, draw_cost=None,
+                  family: str = "ai step") -> None:
     """Each step: a land tapped or untapped, ``castable`` for a new 7-card hand, then a
     ``pay`` of the first castable card. Steps go in rounds of ROUND, each method taking
     the round's steps back to back (a warm server, as in the speed issue's interleaved
     rounds), the methods' order turning from round to round; beside them, the same
     steps on a second kept board one at a time, each followed by the naive model's 8
-    solves (the server idle about 10 ms between steps, as between an AI's turns)."""
+    solves (the server idle about 10 ms between steps, as between an AI's turns). The
+    hands' costs are drawn by ``draw_cost`` where given (benchmarks/two_way.py)."""
     rows: dict = {}
     board = boards.plain_board(20, rng)
     state = {p["id"]: False for p in board}
     for name in ("ai", "ai_idle"):  # kept once each
-        serve.ask({"board": name, "query": "castable", "hand": _hand(rng, -1), "permanents": board})
+        serve.ask({"board": name, "query": "castable", "hand": _hand(rng, -1, draw_cost), "permanents": board})
     steps = []
     for step in range(repeats):
         change = _change(board, rng)
@@ -59,7 +63,7 @@ def bench_ai_step(serve, rng: random.Random, repeats: int, results: list, summar
             state[pid] = True
         for pid in change.get("untapped", []):
             state[pid] = False
-        steps.append((_hand(rng, step), change, [{**p, "tapped": state[p["id"]]} for p in board]))
+        steps.append((_hand(rng, step, draw_cost), change, [{**p, "tapped": state[p["id"]]} for p in board]))
     castable: dict = {}
 
     def ask_step(k: int, castable_on: dict, pay_on: dict) -> float:
@@ -105,7 +109,7 @@ def bench_ai_step(serve, rng: random.Random, repeats: int, results: list, summar
                                     []).append(kept("ai_idle", k))
                     rows.setdefault("baseline: naive CP-SAT, 8 solves in process", []).append(naive(k))
     for method, samples in rows.items():
-        results.append({"family": "ai step", "size": 20, "method": method, **summary(samples)})
+        results.append({"family": family, "size": 20, "method": method, **summary(samples)})
 
 
 def _brute_best_turn(request: dict, budget: float):

@@ -8,11 +8,16 @@ five symbols, each drawn as real costs are: a colored or generic symbol mostly, 
 one in ten, and one symbol in ten each a twobrid (``{2/W}``) and a Phyrexian (``{G/P}``);
 life 20. For each size, the same boards are asked:
 
-- through a warm ``manaplan serve`` (the engine's view: a round trip), and
-- of the naive model (one Boolean per source and unit of cost, no grouping, in process),
+- through a warm ``manaplan serve`` (the engine's view: a round trip; each round the
+  boards' permanents renamed, so that no answer is one kept from a round before), and
+- of the naive model (one Boolean per source and unit of cost, no grouping, in process;
+  each twobrid or Phyrexian symbol a Boolean choice of its half), and of the same model
+  with each such symbol fixed to its colored half (the naive model before these
+  measurements: faster, but a wrong "no" where only the other half pays),
 
 in interleaved rounds (the two take turns to go first), and in process of manaplan's
-``pay`` with its fast path and with the general model only. The ratio is manaplan's p50
+``pay`` with its fast path and with the general model only (each time a board read anew,
+its permanents renamed, so that nothing read or answered before is kept). The ratio is manaplan's p50
 over the naive model's; the costs are then split by kind (plain and hybrid, twobrid,
 Phyrexian) for manaplan in process.
 """
@@ -30,6 +35,7 @@ sys.path.insert(0, HERE)
 
 import baselines  # noqa: E402
 import boards  # noqa: E402
+import turn_step  # noqa: E402
 from recording import record  # noqa: E402
 from serving import Serve  # noqa: E402
 
@@ -49,8 +55,19 @@ def real_cost(rng: random.Random) -> str:
     return "".join(out)
 
 
+def afresh(request: dict, tag: str) -> dict:
+    """The request with its permanents renamed: read anew, nothing of an earlier reading
+    or answer kept (the round's in-process times are of a first question)."""
+    return {**request, "permanents": [{**p, "id": f"{p['id']}-{tag}"} for p in request["permanents"]]}
+
+
 def kind(cost: str) -> str:
     return "twobrid" if "{2/" in cost else "Phyrexian" if "/P}" in cost else "plain and hybrid"
+
+
+def summary(samples: list) -> dict:
+    p50, p95, p99 = percentiles(samples)
+    return {"p50": p50, "p95": p95, "p99": p99, "n": len(samples)}
 
 
 def percentiles(samples: list) -> tuple:
@@ -67,6 +84,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--sizes", default="20,80,320")
     parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--ai-steps", type=int, default=30)
     parser.add_argument("--name", default="two_way")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -79,23 +97,28 @@ def main(argv=None) -> int:
             for _ in range(args.boards):
                 request = {"spell": {"mana_cost": real_cost(rng)}, "permanents": boards.plain_board(n, rng)}
                 asked.append((request, read(request)))
-            times = {"manaplan serve": [], "naive CP-SAT": [], "manaplan pay (in process)": [],
+            times = {"manaplan serve": [], "naive CP-SAT": [], "naive CP-SAT, one announcement (inexact)": [],
+                     "manaplan pay (in process)": [],
                      "manaplan pay, general model": []}
             serve.ask(asked[0][0])
             for rnd in range(args.rounds):
                 for method in (("serve", "naive") if rnd % 2 == 0 else ("naive", "serve")):
                     for request, problem in asked:
                         if method == "serve":
-                            ms, out = serve.ask(request)
+                            ms, out = serve.ask(afresh(request, f"s{rnd}"))  # (each round a board not seen before)
                             times["manaplan serve"].append(ms)
                         else:
                             t0 = time.perf_counter()
                             naive = baselines.naive_cpsat(problem)
                             times["naive CP-SAT"].append((time.perf_counter() - t0) * 1000)
-                for request, problem in asked:
+                            t0 = time.perf_counter()
+                            baselines.naive_cpsat(problem, choices_too=False)
+                            times["naive CP-SAT, one announcement (inexact)"].append((time.perf_counter() - t0) * 1000)
+                for request, _ in asked:
                     for name, plain_path in (("manaplan pay (in process)", True), ("manaplan pay, general model", False)):
+                        fresh = read(afresh(request, f"{rnd}{plain_path}"))  # (nothing kept from before)
                         t0 = time.perf_counter()
-                        out = answer(problem, plain_path=plain_path)
+                        out = answer(fresh, plain_path=plain_path)
                         ms = (time.perf_counter() - t0) * 1000
                         times[name].append(ms)
                         if plain_path:
@@ -106,17 +129,31 @@ def main(argv=None) -> int:
                 rows.append(f"| {n} | {method} | {p50:.2f} | {p95:.2f} | {p99:.2f} | "
                             f"{p50 / naive50:.2f} |")
             del naive
+        steps = []
+        turn_step.bench_ai_step(serve, rng, args.ai_steps, steps, summary, draw_cost=lambda r: real_cost(r).replace(
+            "{X}", ""), family="ai step, real costs")
+        naive_step = next(r["p50"] for r in steps if r["method"].startswith("baseline: naive"))
+        ai_rows = [f"| {r['method']} | {r['p50']:.2f} | {r['p95']:.2f} | {r['p99']:.2f} | {r['p50'] / naive_step:.3f} |"
+                   for r in steps]
     finally:
         serve.close()
-    table = "\n".join(["| permanents | method | p50 ms | p95 ms | p99 ms | p50 / naive p50 |",
-                       "|---:|---|---:|---:|---:|---:|"] + rows)
+    ai_table = "\n".join(["| AI step (20 permanents, 7-card hands of real costs) | p50 ms | p95 ms | p99 ms | "
+                          "p50 / naive p50 |", "|---|---:|---:|---:|---:|"] + ai_rows)
+    one = {int(r.split("|")[1]): float(r.split("|")[3]) for r in rows if "one announcement" in r}
+    rows = [r + f" {float(r.split('|')[3]) / one[int(r.split('|')[1])]:.2f} |" for r in rows]
+    table = "\n".join(["| permanents | method | p50 ms | p95 ms | p99 ms | p50 / naive p50 | p50 / one-announcement "
+                        "naive p50 |",
+                       "|---:|---|---:|---:|---:|---:|---:|"] + rows)
     kinds = "\n".join(["| permanents | cost | p50 ms | p95 ms | boards |", "|---:|---|---:|---:|---:|"] + [
         f"| {n} | {k} | {percentiles(v)[0]:.2f} | {percentiles(v)[1]:.2f} | {len(v) // args.rounds} |"
         for (n, k), v in sorted(by_kind.items())])
     path = record(args.name, "Twobrid and Phyrexian costs on plain boards, beside the naive model",
                   f"`python benchmarks/two_way.py --boards {args.boards} --rounds {args.rounds} --sizes {args.sizes}`. "
                   + " ".join(__doc__.split("\n\n")[2:4]).replace("\n", " "),
-                  f"## Side by side\n\n{table}", f"## manaplan in process, by the kind of cost\n\n{kinds}")
+                  f"## Side by side\n\n{table}", f"## manaplan in process, by the kind of cost\n\n{kinds}",
+                  f"## One AI step\n\nA kept board of 20 permanents: a land tapped or untapped, `castable` for a new "
+                  f"7-card hand whose costs are drawn as above, one `pay` (benchmarks/turn_step.py), beside the naive "
+                  f"model's 8 solves.\n\n{ai_table}")
     print(open(path).read())
     return 0
 

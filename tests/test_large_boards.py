@@ -376,3 +376,20 @@ def test_a_name_an_ability_says_is_no_twin_of_another_name():
     assert isinstance(alone[1], tuple) and "Sacrifice Mind Stone" in alone[1][0]
     after = read_both([{"id": "a", "name": "Mind Stone", **ability}, other])
     assert after[0] == after[1] == (alone[1][0], "permanents[1].abilities[0].cost")
+
+
+def test_a_board_sent_again_whole_is_read_once_and_an_error_is_never_kept():
+    """Issue 26: an engine that sends its whole board with each question has it read once
+    (the same permanents as JSON, the same board); a board that differs in anything, even
+    an id, is read anew; a board with an error is an error each time."""
+    from manaplan.protocol.permanents import WHOLE_BOARDS_FROM, read_board
+    perms = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(WHOLE_BOARDS_FROM)]
+    first = read_board(json.loads(json.dumps(perms)), "permanents", parsed=True)
+    assert read_board(json.loads(json.dumps(perms)), "permanents", parsed=True) is first
+    renamed = [{**p, "id": p["id"] + "x"} for p in perms]
+    assert read_board(renamed, "permanents", parsed=True) is not first
+    assert read_board(json.loads(json.dumps(perms)), "permanents", known={"h1"}, parsed=True) is not first
+    bad = perms + [{"id": "f0", "type_line": "Basic Land — Forest"}]  # a duplicate id
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            read_board(json.loads(json.dumps(bad)), "permanents", parsed=True)

@@ -52,12 +52,36 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
     permanents costs little more than parsing it. One with something to be said about a
     permanent is read permanent by permanent, which says where it is wrong."""
     known = set(known)
+    key = _board_key(perms, known) if parsed and type(perms) is list and len(perms) >= WHOLE_BOARDS_FROM else None
+    board = _WHOLE_BOARDS.get(key) if key is not None else None
+    if board is not None:  # the same permanents as a request before: the same board (immutable)
+        return board
     with collector_paused(len(perms) if isinstance(perms, (list, PermanentTexts)) else 0):
         board = _read_by_body(perms, at, known, parsed)
         if board is None:
             board = _read_each(perms.parsed() if isinstance(perms, PermanentTexts) else perms, at, known)
     check_triggers(board)
+    if key is not None:
+        _WHOLE_BOARDS.put(key, board)
     return board
+
+
+#: boards read whole, by their permanents' JSON (and the other ids of the request): an
+#: engine that sends its whole board with each question (not a kept board) has it read
+#: once (issue 26: at 320 permanents, reading was most of a warm ``serve`` answer).
+#: Bounded as every ReadCache is; boards of fewer permanents cost less to read than to key.
+_WHOLE_BOARDS = ReadCache(most=256, most_chars=2 * 1024 * 1024)
+WHOLE_BOARDS_FROM = 16
+
+
+def _board_key(perms: list, known: set) -> bytes | None:
+    """The key of a board read whole: its permanents as JSON (as parsed from a request's
+    text: only JSON's values) and the request's other ids, which its ids must not meet."""
+    try:
+        text = orjson.dumps(perms)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    return text + b"|" + "|".join(sorted(known)).encode() if known else text
 
 
 def check_triggers(board: Board) -> None:
