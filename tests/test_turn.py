@@ -374,6 +374,38 @@ def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, e
         assert got == brute, (got, brute)
 
 
+@settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
+@given(requests(max_permanents=3), st.lists(requests(max_permanents=0), min_size=1, max_size=2),
+       st.lists(st.integers(1, 3), min_size=1, max_size=2),
+       st.lists(st.sampled_from(["Instant", "Sorcery", "Creature — Elf", "Artifact"]), min_size=6, max_size=6),
+       st.sampled_from([None, "altar", "coffers"]))
+def test_best_turn_with_twin_cards_equals_the_brute_force(board, others, copies, types, beside):
+    """Issue 26: twin cards of a hand (the same spell but for its id, and for its type line
+    where no mana is restricted) are cast in the order given; the value, kicks and
+    objective stay the brute force's, with the board's restrictions, altars and counts."""
+    if not _small(board) or has_doubling(board["permanents"]):
+        reject()
+    hand, k = [], 0
+    for r, n in zip(others, copies):
+        for _ in range(n):
+            hand.append({**r["spell"], "id": f"c{k}", "type_line": types[k % len(types)]})
+            k += 1
+    permanents = board["permanents"] + ([{"altar": ALTAR, "coffers": COFFERS}[beside]] if beside else [])
+    problem = read({"query": "best_turn", "hand": hand, "permanents": permanents, "player": board["player"] or {}})
+    out = answer(problem)
+    if isinstance(out, Undecided) or not out.optimal:
+        reject()
+    try:
+        brute = best_turn_reference(problem, 20_000, most_kicks=6, max_payments=400)
+    except SearchTooLarge:
+        reject()
+    got = _score(problem, out)
+    if out.not_modelled:
+        assert got <= brute, (got, brute, out.not_modelled)
+    else:
+        assert got == brute, (got, brute)
+
+
 def test_a_card_exiled_from_the_hand_for_mana():
     """Simian Spirit Guide (CR 605.1a, 113.6m): when the hand is given, its ability pays
     like a permanent sacrificed for mana; it never pays for casting itself, and best_turn
