@@ -52,7 +52,8 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
     permanents costs little more than parsing it. One with something to be said about a
     permanent is read permanent by permanent, which says where it is wrong."""
     known = set(known)
-    key = _board_key(perms, known) if parsed and type(perms) is list and len(perms) >= WHOLE_BOARDS_FROM else None
+    key = _board_key(perms, known) if parsed and type(perms) is list and \
+        WHOLE_BOARDS_FROM <= len(perms) <= WHOLE_BOARDS_UP_TO else None
     board = _WHOLE_BOARDS.get(key) if key is not None else None
     if board is not None:  # the same permanents as a request before: the same board (immutable)
         return board
@@ -69,9 +70,11 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
 #: boards read whole, by their permanents' JSON (and the other ids of the request): an
 #: engine that sends its whole board with each question (not a kept board) has it read
 #: once (issue 26: at 320 permanents, reading was most of a warm ``serve`` answer).
-#: Bounded as every ReadCache is; boards of fewer permanents cost less to read than to key.
+#: Bounded as every ReadCache is.
 _WHOLE_BOARDS = ReadCache(most=256, most_chars=2 * 1024 * 1024)
-WHOLE_BOARDS_FROM = 16
+#: boards of fewer permanents cost less to read than to key; of more, more to key than the
+#: cache keeps (a key of over 128 KB is not kept: a board that large is better kept by name)
+WHOLE_BOARDS_FROM, WHOLE_BOARDS_UP_TO = 16, 1000
 
 
 def _board_key(perms: list, known: set) -> bytes | None:
