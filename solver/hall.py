@@ -78,8 +78,12 @@ def plain_needs(cost: SpellCost) -> Counter | None:
     # themselves stay two-type needs
     first = Announcement(tuple(s.colors[0] for s in hybrids))
     total = total_cost(cost, first)
-    if total.snow:
-        return None
+    return None if total.snow else _unit_needs(total, hybrids)
+
+
+def _unit_needs(total, hybrids: list) -> Counter:
+    """What each unit of a locked-in total may be paid with, the ``hybrids`` (announced
+    as their first halves to total the rest) left two-type needs."""
     needs = Counter()
     for t, n in zip(MANA_TYPES, total.typed):
         needs[frozenset((t,))] += n
@@ -140,14 +144,7 @@ def two_way_choices(cost: SpellCost) -> tuple | None:
         total = total_cost(cost, Announcement(tuple(halves)))
         if total.snow:
             return None
-        needs = Counter()
-        for t, n in zip(MANA_TYPES, total.typed):
-            needs[frozenset((t,))] += n
-        for sym in hybrids:
-            needs[frozenset((sym.colors[0],))] -= 1
-            needs[frozenset(sym.colors)] += 1
-        needs[ALL_TYPES] += total.generic
-        ways.append(TwoWayChoice(tuple(halves), +needs, total.life, total.mana))
+        ways.append(TwoWayChoice(tuple(halves), _unit_needs(total, hybrids), total.life, total.mana))
     return tuple(sorted(ways, key=lambda w: (w.life, w.mana)))
 
 
