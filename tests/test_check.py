@@ -333,3 +333,24 @@ def test_a_count_is_taken_when_the_ability_is_activated():
     lotus_first = {"steps": [{"permanent": "lotus", "adds": "{W}{W}{W}"}, {"permanent": "opal", "adds": "{W}"}],
                    "payment": [{"symbol": "{W}", "mana": "W", "from": "opal"}]}
     assert check(lotus_first, **request)["violation"]["step"] == 2
+
+
+def test_a_creature_convoking_for_generic_mana_pays_no_colorless_symbol():
+    """The fault benchmark's one disagreement (the reference judge's, fixed): a colored
+    creature convoking pays {1} (written {C}) or its color (CR 702.51a), never a {C}
+    symbol, which needs colorless mana."""
+    from manaplan.protocol.mtg import read as read_request
+    from manaplan.protocol.plans import read_written_plan
+    from manaplan.solver.checks.reference import reference_legal
+    from manaplan.solver.referee import completed_plan
+    elf = {"id": "elf", "type_line": "Creature — Elf", "colors": ["G"], "mana_cost": "{1}{G}"}
+    spell = {"mana_cost": "{C}", "convoke": True}
+    plan = {"steps": [{"permanent": "elf", "ability": "convoke", "adds": "{C}"}],
+            "payment": [{"symbol": "{C}", "mana": "C", "from": "elf"}]}
+    out = check(plan, spell=spell, permanents=[elf])
+    assert out["verdict"] == "illegal"
+    problem = read_request({"spell": spell, "permanents": [elf]})
+    whole, _ = completed_plan(problem.for_spell(problem.spell), read_written_plan(plan))
+    assert reference_legal(problem.for_spell(problem.spell), whole) is False
+    generic = {"steps": plan["steps"], "payment": [{"symbol": "{1}", "mana": "C", "from": "elf"}]}
+    assert check(generic, spell={"mana_cost": "{1}", "convoke": True}, permanents=[elf])["verdict"] == "optimal"

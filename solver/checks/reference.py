@@ -573,7 +573,8 @@ def reference_legal(problem: PaymentProblem, plan: Plan) -> bool | None:
             return False
         states = after
         maker = GRAVEYARD if step.ability == DELVE else step.via[0] if step.via else step.permanent
-        made.add(maker, [(t,) + fitting[0].props for t in step.adds])
+        made.add(maker, [KEYWORD_GENERIC if step.ability in keyword and t == "C" else (t,) + fitting[0].props
+                         for t in step.adds])  # (a creature convoking for {1}: generic mana only, CR 702.51a)
         for tr in step.triggered:
             made.add(tr.permanent, [_unit(t, snow=perms[tr.permanent].snow) if tr.permanent in perms else _unit(t)
                                     for t in tr.adds])
