@@ -231,6 +231,12 @@ def _agrees(request, plan) -> str | None:
 @example({"spell": {"mana_cost": "{W/P}{U}{W/U/P}{W/U/P}", "type_line": "Instant"}, "player": {"life": 2, "pool": "{W}{U}"},
           "permanents": [{"id": "p3", "type_line": "Land", "abilities": [{"cost": "{T}", "add": "{W}"}]}]},
          random.Random(0))  # which symbols are paid with life: totals equal but for it are not one
+@example({"spell": {"mana_cost": "{1}", "increase": ["{1}"], "minimum": 3}, "player": {"pool": "{W}{U}"},  # a trigger's
+          "permanents": [{"id": "p2", "type_line": "Creature — Elf", "abilities": [                # mana written
+              {"cost": "{T}", "add": ["{W}{W}", "{W}{U}", "{U}{U}"]}]},                             # as the wrong
+              {"id": "t", "type_line": "Enchantment", "abilities": [],                                # half of the
+               "triggers": [{"when": "tapped", "of": "nonland permanent", "add": "same"}]}]},        # outcome
+         random.Random(3))
 @example({"spell": {"mana_cost": "{2}"}, "permanents": [  # an altar activated without its sacrifice
     {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]},
     {"id": "c", "type_line": "Creature — Elf", "abilities": []}]}, random.Random(1))

@@ -543,6 +543,7 @@ def reference_legal(problem: PaymentProblem, plan: Plan) -> bool | None:
     problem = _without_cards(problem, [spell])
     moves, _ = _moves(problem)
     perms = {p.id: p for p in problem.board.permanents}
+    triggers = board_triggers(problem.board)
     made = _Made(problem)
     states = {_start(problem)}
     keyword = (CONVOKE, IMPROVISE, DELVE)
@@ -558,6 +559,8 @@ def reference_legal(problem: PaymentProblem, plan: Plan) -> bool | None:
                                                                     problem.player.life) is None else False
         if any(line.symbol not in mv.cost_symbols for mv in fitting for line in step.payment):
             return False  # a line that names no symbol of the ability's cost pays nothing in it
+        if not _own_and_triggered(problem, triggers, perms.get(step.permanent), step):
+            return False
         adds = Counter(step.adds) + Counter(t for tr in step.triggered for t in tr.adds)
         spends = Counter(line.mana for line in step.payment if line.mana)
         life = sum(line.life for line in step.payment)
@@ -587,6 +590,21 @@ def reference_legal(problem: PaymentProblem, plan: Plan) -> bool | None:
     if total is None:
         return False
     return any(_spell_paid(problem, plan, total, state) for state in states)
+
+
+def _own_and_triggered(problem: PaymentProblem, triggers: tuple, p, step) -> bool:
+    """Where triggers care about the step's activation: one of its outcomes adds the
+    step's own mana and its triggers' mana as the step splits them (the moves' outputs
+    merge the two: a trigger's mana written as the ability's own, or the other way round,
+    must not pass)."""
+    if not triggers or p is None or not isinstance(step.ability, int) or not 0 <= step.ability < len(p.abilities):
+        return True
+    host, ability, _ = acting(problem.board, p, p.abilities[step.ability])
+    outcomes = activation_outputs(triggers, host, ability)
+    if outcomes is None:
+        return not step.triggered
+    own, extra = Counter(step.adds), Counter(t for tr in step.triggered for t in tr.adds)
+    return any(Counter(o) == own and Counter(e.type for e in ex) == extra for o, ex in outcomes)
 
 
 class _Made:
