@@ -600,6 +600,11 @@ def _own_and_triggered(problem: PaymentProblem, triggers: tuple, p, step) -> boo
     if not triggers or p is None or not isinstance(step.ability, int) or not 0 <= step.ability < len(p.abilities):
         return True
     host, ability, _ = acting(problem.board, p, p.abilities[step.ability])
+    source = problem.board.counted_from
+    original = next((q for q in source.permanents if q.id == p.id), None) if source is not None else None
+    if ability.output.doubles or original is not None and step.ability < len(original.abilities) \
+            and original.abilities[step.ability].output.per:
+        return True  # (counted as it resolves, or a doubling: the merged comparison of the moves stands)
     outcomes = activation_outputs(triggers, host, ability)
     if outcomes is None:
         return not step.triggered
