@@ -64,7 +64,7 @@ def requests(n: int, seed: int) -> list:
 
 def run(n: int, seed: int, progress: bool = True) -> tuple:
     """(counts, disagreements) over ``n`` requests."""
-    from faults import judged, planted, walked_plan, written
+    from faults import planted, walked_plan, written
     from manaplan.model.plan import Plan
     from manaplan.protocol.mtg import read as read_request, write_plan
     from manaplan.queries import answer

@@ -245,7 +245,7 @@ def _time_limit_ms(text: str) -> int:
 
 def _suite(args) -> int:
     from .model.errors import ManaplanError
-    from .suite import check_cases, make_suite, read_jsonl, score_answers, score_table, suite_cards
+    from .suite import make_suite, read_jsonl, score_answers, score_table, suite_cards
     try:
         if args.suite_command == "make":
             if args.cases < 1:
@@ -261,10 +261,9 @@ def _suite(args) -> int:
                 sys.stdout.write(text)
             return 0
         cases = read_jsonl(args.suite, "suite")
-        check_cases(cases, args.suite)
         answers = read_jsonl(args.answers, "answers")
         with _progress(len(cases), args.quiet, "cases") as bar:
-            score = score_answers(cases, answers, args.time_limit_ms, bar.update)
+            score = score_answers(cases, answers, args.time_limit_ms, bar.update, where=args.suite)
         print(score_table(score, args.engine))
         if args.json_out:
             _write(args.json_out, score)

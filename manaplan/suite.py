@@ -188,12 +188,14 @@ def check_cases(cases: list, where: str = "the suite") -> None:
                                f"missing {', '.join(missing) or 'nothing, but they are not objects'})", "suite")
 
 
-def score_answers(cases: list, answers: list, time_limit_ms: int = 10_000, progress=None) -> dict:
-    """The score of ``answers`` (``{"case", "payable", "plan"}`` each) on ``cases``: each
-    judged by ``check``; counts by verdict, the excess of suboptimal plans term by term,
-    the wrong answers by kind, and each case's verdict."""
+def score_answers(cases: list, answers: list, time_limit_ms: int = 10_000, progress=None,
+                  where: str = "the suite") -> dict:
+    """The score of ``answers`` (``{"case", "payable", "plan"}`` each) on ``cases`` (read
+    from ``where``, for the error a case not in the suite's format gets): each judged by
+    ``check``; counts by verdict, the excess of suboptimal plans term by term, the wrong
+    answers by kind, and each case's verdict."""
     from .api import solve
-    check_cases(cases)
+    check_cases(cases, where)
     by_case = {}
     for a in answers:
         if isinstance(a.get("case"), str):

@@ -207,6 +207,19 @@ class Spell:
         """Whether the kicker or the number of kicks is still to be chosen (CR 601.2b)."""
         return self.kicked == IF_POSSIBLE or self.kicks == MOST
 
+    def kicks_refused(self, kicked: bool | None, kicks: int | None) -> str | None:
+        """Why a plan's kicker and kicks (None: not said) can't be this spell's as the
+        question asked it (CR 702.33): a kicker it doesn't have, or other kicks than the
+        question fixed; None where they can."""
+        if kicked and self.kicker is None or kicks and self.multikicker is None:
+            return "the plan kicks a spell without a kicker"
+        if kicked is not None and self.kicker is not None and self.kicked != IF_POSSIBLE and kicked != bool(
+                self.kicked):
+            return f"the question fixed kicked={bool(self.kicked)}"
+        if kicks is not None and self.multikicker is not None and self.kicks != MOST and kicks != self.kicks:
+            return f"the question fixed {self.kicks} kicks, the plan has {kicks}"
+        return None
+
     def with_kicks(self, kicked: bool, kicks: int) -> "Spell":
         """The spell cast with its kicker paid or not and its multikicker paid ``kicks``
         times: additional costs (CR 702.33, 601.2f), no choice left."""

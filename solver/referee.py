@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..model.cost import Announcement, ManaCost, choice_symbols, count_announcements, all_announcements, total_cost
+from ..model.cost import Announcement, SpellCost, choice_symbols, count_announcements, all_announcements, total_cost
 from ..model.dependent_mana import acting
 from ..model.errors import ManaplanError, PlanRejected
 from ..model.mana import format_types
@@ -123,15 +123,15 @@ def check_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
     if not isinstance(truth, Plan):  # (a legal plan where manaplan found none in time, or read less)
         return Checked(UNKNOWN, truth, terms=terms, lethal=lethal, plan=plan, replayed=True)
     optimum = plan_terms(judged, truth)
-    rank = problem.prefer.rank
+    mine, best = (problem.prefer.rank(tuple(t.values())) for t in (terms, optimum))
     fewer_kicks = _fewer_kicks(problem.spell, plan, truth)
-    worse = bool(fewer_kicks) or rank(tuple(terms.values())) > rank(tuple(optimum.values()))
+    worse = bool(fewer_kicks) or mine > best
     if not worse and not truth.optimal:
         return Checked(UNKNOWN, truth, terms=terms, optimum=optimum, lethal=lethal, plan=plan, replayed=True)
     words = fewer_kicks + differences(terms, optimum, plan, truth, problem.prefer.ranked) if worse else ()
     # a plan better than manaplan's shows manaplan's was no optimum (a count read without the permanents that
     # may be sacrificed, model.dependent_mana.MAY_MAKE_MORE): not proven, whatever the search said
-    beaten = not worse and rank(tuple(terms.values())) < rank(tuple(optimum.values()))
+    beaten = not worse and mine < best
     return Checked(SUBOPTIMAL if worse else OPTIMAL, truth, terms=terms, optimum=optimum,
                    proven=truth.optimal and not beaten, lethal=lethal, differences=words, plan=plan)
 
@@ -197,18 +197,11 @@ def completed_plan(problem: PaymentProblem, written: WrittenPlan) -> tuple:
 
 
 def _kicks_said(spell, written: WrittenPlan) -> PlanRejected | None:
-    """Where the plan's kicks contradict the spell or the question (CR 702.33): a kicker
-    the spell doesn't have, or kicks the question fixed otherwise."""
-    if written.kicked and spell.kicker is None or written.kicks and spell.multikicker is None:
-        return PlanRejected("spell: the plan kicks a spell without a kicker", "CR 702.33")
-    if written.kicked is not None and spell.kicker is not None and spell.kicked != IF_POSSIBLE \
-            and written.kicked != bool(spell.kicked):
-        return PlanRejected(f"spell: the question fixed kicked={bool(spell.kicked)}", "CR 702.33")
-    if written.kicks is not None and spell.multikicker is not None and spell.kicks != MOST \
-            and written.kicks != spell.kicks:
-        return PlanRejected(f"spell: the question fixed {spell.kicks} kicks, the plan has {written.kicks}",
-                            "CR 702.33")
-    return None
+    """Where the plan's kicks contradict the spell or the question
+    (:meth:`Spell.kicks_refused <manaplan.model.problem.Spell.kicks_refused>`, CR 702.33):
+    found before any cost is worked out (a million kicks is refused at once)."""
+    refused = spell.kicks_refused(written.kicked, written.kicks)
+    return PlanRejected(f"spell: {refused}", "CR 702.33") if refused else None
 
 
 #: the most multikicker counts tried where the plan doesn't say how many times it kicked
@@ -239,17 +232,15 @@ def _kick_choices(spell, written: WrittenPlan) -> list:
 
 def _same_total(text: str, total) -> bool:
     """Whether a total written as a mana string (``{G}{1}``, ``{1}{G}``) is ``total``'s
-    mana (its generic summed, its symbols in any order)."""
+    mana: the string totalled as a cost is (its generic summed, its symbols in any order);
+    one with a symbol that needs a choice or an X is no locked-in total."""
     try:
-        symbols = ManaCost.parse(text).symbols
+        cost = SpellCost.of(text)
+        written = total_cost(cost, Announcement())
     except (ValueError, ManaplanError):
         return False
-    generic = sum(sym.amount for sym in symbols if sym.kind == GENERIC)
-    typed = Counter(sym.colors[0] for sym in symbols if sym.kind in (COLORED, COLORLESS))
-    snow = sum(1 for sym in symbols if sym.kind == SNOW)
-    if any(sym.kind not in (GENERIC, COLORED, COLORLESS, SNOW) for sym in symbols):
-        return False
-    return (generic, tuple(typed.get(t, 0) for t in "WUBRGC"), snow) == (total.generic, total.typed, total.snow)
+    return not any(s.kind == VARIABLE for s in cost.added_symbols) and \
+        (written.generic, written.typed, written.snow) == (total.generic, total.typed, total.snow)
 
 
 def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
@@ -576,7 +567,7 @@ def _paid_as_alone(line: PaymentLine, any_color: bool) -> tuple:
         return (SNOW,)
     if sym.kind in (COLORED, COLORLESS):
         return (COLORED, sym.colors[0])
-    half = line.half or (line.mana if line.mana in sym.colors else GENERIC_HALF if sym.kind == TWOBRID else "")
+    half = _half(line, sym)
     if half == GENERIC_HALF and sym.kind == TWOBRID:
         return (GENERIC,)
     if half in sym.colors:

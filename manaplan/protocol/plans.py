@@ -15,7 +15,7 @@ can't be paid.
 from __future__ import annotations
 
 from ..model.errors import ManaplanError, RequestError
-from ..model.mana import format_types, parse_mana
+from ..model.mana import parse_mana
 from ..model.plan import CONVOKE, DELVE, IMPROVISE, PaymentLine, TriggeredMana
 from ..model.symbols import MANA_TYPES, MAX_AMOUNT, Symbol
 from ..model.written_plan import CANT_PAY, WrittenPlan, WrittenStep
@@ -185,11 +185,6 @@ def _optional_text(obj: dict, key: str, at: str):
         return None
     expect(isinstance(obj[key], str), f"'{key}' must be text", join(at, key))
     return obj[key]
-
-
-def written_floating(plan: WrittenPlan) -> str:
-    """What the written plan says floats, as a mana string."""
-    return format_types(plan.floating or ())
 
 
 def write_check(problem, checked) -> dict:

@@ -21,7 +21,7 @@ from ...model.cost import Announcement, choice_symbols, total_cost
 from ...model.errors import PlanRejected
 from ...model.mana import Mana, format_mana, format_types
 from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
-from ...model.problem import IF_POSSIBLE, MAX_X, MOST, PaymentProblem
+from ...model.problem import MAX_X, PaymentProblem
 from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
 from ...model.triggers import board_triggers, multiplier
 
@@ -205,19 +205,14 @@ def _with_chosen_kicks(problem: PaymentProblem, plan: Plan) -> PaymentProblem:
     """The problem with the kicker and kicks the plan chose, which must be choices the
     question left open or the ones it fixed (CR 702.33)."""
     spell = problem.spell
-    if spell.kicker is None and spell.multikicker is None:
-        if plan.kicked is not None or plan.kicks is not None:
-            raise PlanRejected("spell: the plan kicks a spell without a kicker", "CR 702.33")
-        return problem
-    kicked = bool(plan.kicked) if spell.kicker is not None else False
-    kicks = plan.kicks or 0 if spell.multikicker is not None else 0
+    refused = spell.kicks_refused(plan.kicked, plan.kicks)
+    if refused:
+        raise PlanRejected(f"spell: {refused}", "CR 702.33")
     if (plan.kicked is None) != (spell.kicker is None) or (plan.kicks is None) != (spell.multikicker is None):
         raise PlanRejected("spell: the plan doesn't say how it was kicked", "CR 702.33")
-    if spell.kicked != IF_POSSIBLE and kicked != bool(spell.kicked):
-        raise PlanRejected(f"spell: the question fixed kicked={bool(spell.kicked)}", "CR 702.33")
-    if spell.kicks != MOST and kicks != spell.kicks:
-        raise PlanRejected(f"spell: the question fixed {spell.kicks} kicks, the plan has {kicks}", "CR 702.33")
-    return problem.with_kicks(kicked, kicks)
+    if spell.kicker is None and spell.multikicker is None:
+        return problem
+    return problem.with_kicks(bool(plan.kicked), plan.kicks or 0)
 
 
 def validate_plan(problem: PaymentProblem, plan: Plan) -> list:
