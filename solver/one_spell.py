@@ -27,6 +27,7 @@ from .cpsat import PaymentModel
 from .extract import extract_plan
 from .hall import hall_certificate, hall_violation, plain_view, two_way_payable
 from .plain import plain_payment
+from .pools import pool_can_pay
 from .proof import counting_bound
 from .runtime import Status
 from .search import DEPTHS, Budget, best_plan, check_plan, solve_self_funding, too_large
@@ -342,8 +343,9 @@ def answer_pay(problem: PaymentProblem, supply: Supply, budget: Budget, plain_pa
 
 def answer_can_pay(problem: PaymentProblem, supply: Supply, budget: Budget):
     """Yes or no, without the best plan: Hall's condition decides plain boards exactly
-    (its violated set is the proof); otherwise a quick relaxed solve may say yes, and
-    the full planner decides the rest."""
+    (its violated set is the proof); boards of tap abilities that make several mana or
+    cost mana by the pools they can make (``solver.pools``); otherwise a quick relaxed
+    solve may say yes, and the full planner decides the rest."""
     view = plain_view(problem, supply)
     if view is not None:
         if hall_violation(view.needs, view.sources) is None:
@@ -351,6 +353,9 @@ def answer_can_pay(problem: PaymentProblem, supply: Supply, budget: Budget):
         return unpayable(problem, supply, budget, hall_certificate(problem, supply, view))
     if two_way_payable(problem, supply):  # (a twobrid or Phyrexian cost on a plain board: some way pays)
         return Payable()
+    pooled = pool_can_pay(problem, supply)  # (Signets, filter lands, bounce lands: the pools the board makes)
+    if pooled is not None:
+        return Payable() if pooled else unpayable(problem, supply, budget)
     if _quick_yes(problem, supply, budget):
         return Payable()
     full = answer_pay(problem, supply, budget, plain_path=False)

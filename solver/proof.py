@@ -148,7 +148,9 @@ def counting_bound(problem: PaymentProblem, supply: Supply | None) -> Unpayable 
         return Unpayable(NOT_ENOUGH_LIFE, f"needs {need} life for its Phyrexian symbols with no colored mana for "
                                           f"them; life is {life} (CR 118.3)", NotEnoughLife(need, life))
     best = None
-    most = _most_by_types(supply)
+    if "most_by_types" not in supply.memo:  # (the same for every spell asked of this supply)
+        supply.memo["most_by_types"] = _most_by_types(supply)
+    most = supply.memo["most_by_types"]
     for types in _countable_sets(problem):
         needs = min(_demand(t, types) for t in totals)
         if needs > most[types] and (best is None or len(types) < len(best.types)):

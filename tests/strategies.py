@@ -266,3 +266,41 @@ def two_way_requests(draw, max_permanents=6):
                                                                  max_size=3)))
     return {**request, "spell": {**request["spell"], "mana_cost": cost},
             "player": {**request["player"], "life": draw(st.sampled_from([20, 4, 3, 2, 1, 0]))}}
+
+
+#: what the pools of solver.pools cover: {T} abilities that may cost mana and add several
+#: (Signets, filter lands, bounce lands, Sol Ring, Elves, duals, any color, combinations)
+POOL_ABILITIES = [("{T}", "{G}"), ("{T}", "{U}"), ("{T}", "{C}"), ("{T}", ["{G}", "{U}"]), ("{T}", "{G}{U}"),
+                  ("{T}", "{C}{C}"), ("{T}", "any"), ("{T}", {"combination": 2}),
+                  ("{1}, {T}", "{G}{U}"), ("{1}, {T}", "{W}{B}"), ("{G/U}, {T}", ["{G}{G}", "{G}{U}", "{U}{U}"]),
+                  ("{U}, {T}", "{B}{B}"), ("{2}, {T}", ["{W}{W}{W}", "{U}{U}{U}"]), ("{C}, {T}", "{R}{G}"),
+                  ("{W}{U}, {T}", "{G}{G}{G}")]
+#: now and then something the pools leave to the general model (a restriction, snow, life)
+OUTSIDE_POOLS = [{"cost": "{T}", "add": "{G}", "restrict": "creature spells"}, {"cost": "{T}, Pay 1 life", "add": "{W}"},
+                 {"cost": "{T}, Sacrifice this", "add": "any"}]
+
+
+@st.composite
+def pool_requests(draw, max_permanents=5):
+    """Boards of {T} abilities that may cost mana and add several mana, some permanents
+    tapped or summoning sick, floating mana, and costs of plain, twobrid and Phyrexian
+    symbols at a life total that may be short: where solver.pools decides."""
+    cost = "".join(draw(st.lists(st.sampled_from(PLAIN_SYMBOLS + TWO_WAY_SYMBOLS[:3]), min_size=1, max_size=6)))
+    spell = {"mana_cost": cost, "x": draw(st.integers(0, 2)), "type_line": draw(st.sampled_from(["Creature — Elf",
+                                                                                                "Instant"]))}
+    perms = []
+    for i in range(draw(st.integers(0, max_permanents))):
+        abilities = [{"cost": c, "add": a} for c, a in draw(st.lists(st.sampled_from(POOL_ABILITIES), min_size=1,
+                                                                      max_size=2))]
+        if draw(st.integers(0, 12)) == 0:
+            abilities.append(draw(st.sampled_from(OUTSIDE_POOLS)))
+        p = {"id": f"p{i}", "abilities": abilities,
+             "type_line": draw(st.sampled_from(["Land", "Artifact", "Creature — Elf"]))}
+        if draw(st.integers(0, 6)) == 0:
+            p["tapped"] = True
+        if p["type_line"].startswith("Creature") and draw(st.integers(0, 3)) == 0:
+            p["summoning_sick"] = True
+        perms.append(p)
+    return {"spell": spell, "permanents": perms,
+            "player": {"pool": draw(st.sampled_from(["", "", "", "{G}", "{C}{U}"])),
+                       "life": draw(st.sampled_from([20, 20, 2, 1, 0]))}}

@@ -19,8 +19,10 @@ from manaplan.solver.checks.reference import plan_objective, reference_optimum
 from manaplan.solver.checks.validator import validate_plan
 from manaplan.solver.hall import can_pay_plain
 from manaplan.solver.plain import plain_payment
+from manaplan.solver.pools import pool_can_pay
 from manaplan.solver.supply import build_supply
-from strategies import MOST_PERMANENTS, has_converter, has_doubling, plain_requests, requests, two_way_requests
+from strategies import (MOST_PERMANENTS, has_converter, has_doubling, plain_requests, pool_requests, requests,
+                        two_way_requests)
 
 
 #: states the reference search may visit per example; the rare larger board is skipped
@@ -293,6 +295,24 @@ def test_twobrid_and_phyrexian_costs_on_the_plain_path_match_the_general_model(r
     assert validate_plan(problem, fast) == []
     assert fast.optimal and general.optimal
     assert plan_objective(problem, fast) == plan_objective(problem, general) == best
+
+
+@given(pool_requests())
+def test_the_pools_a_board_makes_decide_can_pay_as_the_general_model_does(request):
+    """Issue 26: on boards of {T} abilities that cost mana or add several (Signets, filter
+    lands, bounce lands), can_pay is read off the pools the board can make
+    (solver.pools, no CP-SAT); it must say what the general model and the reference
+    search say, life included (CR 119.4), and a "no" must carry a proof that checks."""
+    problem = parse_request(request)
+    fast = pool_can_pay(problem, build_supply(problem))
+    quick = answer(parse_request({**request, "query": "can_pay"}))
+    general = answer(problem, plain_path=False)
+    best = reference(problem)
+    assert payable(quick) == payable(general) == (best is not None)
+    if fast is not None:
+        assert fast == (best is not None)
+    if not payable(quick):
+        assert check_certificate(problem, quick) is True
 
 
 @given(requests(max_permanents=4))

@@ -1,0 +1,312 @@
+"""An exact, CP-SAT-free "can I pay?" for small boards of tap abilities that make
+several mana or cost mana: the pools the board can make.
+
+Hall's condition (``solver.hall``) decides boards where each source makes one mana for
+{T}. Signets, filter lands, bounce lands, Sol Ring and Elves are one step past it: an
+ability taps its permanent (CR 602.2b, once: it is then tapped) and may cost mana
+(paid from the pool, CR 605.3a, 106.4) and add more than one. On such a board the mana
+the player can hold at once is a finite set of pools; a cost is payable exactly when
+one of them pays it (a pool of single mana is a plain board: Hall's condition again).
+
+The pools are found by a search over states (the pool, and how many untapped
+permanents each group still has), each step one activation: a free ability adds one of
+its outputs, a converter first pays its cost from the pool in every way it can. More
+mana and more untapped permanents never pay less here (nothing restricts, triggers,
+costs life or leaves), so a state with no more of either than another is dropped: the
+search keeps only undominated states. Groups whose abilities are all free are added
+first, every permanent activated (unspent mana floats harmlessly, CR 106.4).
+
+Outside the class (restrictions, snow, triggers, sacrifices, life, counters, Doubling
+Cube, convoke, improvise, delve, spending as though any color) or past
+:data:`MOST_STATES`, :func:`reachable_pools` says None and the general model decides.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter, OrderedDict
+from functools import lru_cache
+from operator import add, ge
+
+from ..model.problem import PaymentProblem
+from ..model.sources import can_pay_life
+from ..model.symbols import ALL_TYPES_MASK, MANA_TYPES, PHYREXIAN, HYBRID_PHYREXIAN, SNOW, VARIABLE, type_mask
+
+from .hall import plain_needs, two_way_choices
+from .supply import Supply
+
+#: the most states the search visits before it leaves the board to the general model
+MOST_STATES = 20_000
+#: the most outputs a "N mana in any combination of types" ability is expanded into, and
+#: the most ways to pay an ability's mana cost
+MOST_COMBINATIONS = 64
+
+_INDEX = {t: k for k, t in enumerate(MANA_TYPES)}
+
+
+def pool_can_pay(problem: PaymentProblem, supply: Supply) -> bool | None:
+    """Whether some pool the board can make pays the spell's cost (each way to announce
+    its twobrid and Phyrexian symbols tried, with the life it costs, CR 107.4e-f,
+    119.4); None where the cost or the board is outside this module's class."""
+    if not _spell_in_class(problem):
+        return None
+    ways = _ways(problem)
+    if ways is None:
+        return None
+    pools = reachable_pools(supply)
+    if pools is None:
+        return None
+    life = problem.player.life
+    for needs, paid_life in ways:
+        if not can_pay_life(paid_life, life):
+            continue
+        if any(_pays(pool, needs) for pool in pools):
+            return True
+    return False
+
+
+def _spell_in_class(problem: PaymentProblem) -> bool:
+    spell = problem.spell
+    return not (spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending
+                or problem.prefer.gone)
+
+
+def _ways(problem: PaymentProblem):
+    """((needs, life), ...): the cost's one plain reading, or each announcement of its
+    two-way symbols; None where the cost isn't plain."""
+    cost = problem.spell.cost
+    needs = plain_needs(cost)
+    if needs is not None:
+        return ((needs, 0),)
+    ways = two_way_choices(cost)
+    if ways is None:
+        return None
+    return tuple((w.needs, w.life) for w in ways)
+
+
+def _pays(pool, needs: Counter) -> bool:
+    """Whether a pool of single mana (its counts and its supply to each set of types,
+    by the set's bit mask) pays ``needs``: Hall's condition, each set U of types asking
+    no more than the pool holds of U."""
+    supplies = pool[1]
+    return all(supplies[u] >= d for u, d in _demands(frozenset(needs.items())))
+
+
+@lru_cache(maxsize=4096)
+def _demands(needs: frozenset) -> tuple:
+    """((bit mask of U, the needs that must be paid within U), ...) for every set U of
+    types that some need must be paid within."""
+    masks = [(type_mask(types), n) for types, n in needs]
+    out = []
+    for u in range(1, ALL_TYPES_MASK + 1):
+        d = sum(n for m, n in masks if not m & ~u)
+        if d:
+            out.append((u, d))
+    return tuple(out)
+
+
+_BITS = tuple(type_mask((t,)) for t in MANA_TYPES)
+
+
+def _with_supplies(counts: tuple) -> tuple:
+    """(counts, what the pool supplies to each set of types, indexed by its bit mask):
+    each set's supply is a smaller set's plus one type's count."""
+    supplies = [0] * (ALL_TYPES_MASK + 1)
+    for u in range(1, ALL_TYPES_MASK + 1):
+        low = u & -u
+        supplies[u] = supplies[u ^ low] + counts[_BITS.index(low)]
+    return counts, tuple(supplies)
+
+
+#: the pools found, by the board's shape (its abilities' terms, how many permanents of
+#: each group, the floating mana): boards that differ only in what is tapped or sick
+#: (a deck's games) share them
+POOLS_KEPT = 4096
+_POOLS: OrderedDict = OrderedDict()
+
+
+def reachable_pools(supply: Supply) -> tuple | None:
+    """The undominated pools the board can hold at once, each (its counts of W U B R G
+    C, its supplies as :func:`_with_supplies` gives them), or None outside the class or
+    past :data:`MOST_STATES`; found once per supply and kept by the board's shape."""
+    if "pools" not in supply.memo:
+        supply.memo["pools"] = _kept_pools(supply)
+    return supply.memo["pools"]
+
+
+def _kept_pools(supply: Supply):
+    shape = _shape(supply)
+    if shape is None:
+        return None
+    if shape in _POOLS:
+        _POOLS.move_to_end(shape)
+        return _POOLS[shape]
+    found = _search_shape(*shape)
+    pools = None if found is None else tuple(_with_supplies(p) for p in found)
+    _POOLS[shape] = pools
+    if len(_POOLS) > POOLS_KEPT:
+        _POOLS.popitem(last=False)
+    return pools
+
+
+def _shape(supply: Supply):
+    """(the floating mana's counts, ((each act's terms, ...), untapped permanents) for
+    each group, sorted), or None outside the class."""
+    if supply.doubles or supply.life_order:
+        return None
+    start = [0] * len(MANA_TYPES)
+    for unit in supply.pool:
+        if unit.spell_only or unit.generic_only or unit.ability_only or unit.keyword:
+            return None
+        start[_INDEX[unit.type]] += 1
+    by_group: dict = {}
+    for a in supply.acts:
+        act = _terms(a)
+        if act is None:
+            return None
+        by_group.setdefault(a.group, []).append(act)
+    sizes: dict = {}  # groups of the same abilities (a Forest and an Elf) counted as one
+    for g, acts in by_group.items():
+        group = supply.groups[g]
+        if group.tapped or not group.can_tap:
+            return None  # (its abilities would not be offered: what the model does then is not this)
+        if any(cap < group.size for _, _, cap in acts):
+            return None
+        terms = tuple(sorted((costs, outputs) for costs, outputs, _ in acts))
+        sizes[terms] = sizes.get(terms, 0) + group.size
+    return tuple(start), tuple(sorted(sizes.items()))
+
+
+def _search_shape(start: tuple, groups: tuple):
+    """The undominated pools of a board's shape: all-free groups first, each of their
+    permanents tapped for one of its outputs, then the search over the others."""
+    free_sums = [start]
+    costed = []  # (its acts' terms, its untapped permanents)
+    for acts, size in groups:
+        if all(not costs for costs, _ in acts):
+            options = {out for _, outputs in acts for out in outputs}
+            for _ in range(size):  # every permanent of an all-free group is tapped for mana
+                free_sums = _maximal({_add(p, o) for p in free_sums for o in options})
+                if len(free_sums) > MOST_STATES:
+                    return None
+        else:
+            costed.append((acts, size))
+    if not costed:
+        return free_sums
+    return _search(free_sums, costed)
+
+
+def _terms(a):
+    """:func:`_act` of an ability, kept with it (it depends on the ability alone)."""
+    found = a.__dict__.get("_pool_terms", _terms)
+    if found is _terms:
+        found = a.__dict__["_pool_terms"] = _act(a)
+    return found
+
+
+def _act(a):
+    """(costs: each way to pay its mana cost, a sorted tuple of its units' type masks;
+    outputs: the counts of W U B R G C each choice adds; cap) of an ability in the
+    class, or None: it taps its permanent and may cost mana, nothing else (no life,
+    sacrifice, counters, energy, damage, trigger, count, restriction or doubling)."""
+    if (not a.tap or a.sacrifice or a.counters or a.life or a.damage or a.energy or a.exile or a.precast
+            or a.bonus or a.counted or a.made_by or a.co_tap is not None or a.doubles or a.movable
+            or a.for_spells is not None or a.mana.spell_only or a.mana.generic_only or a.mana.ability_only
+            or a.mana.keyword or not isinstance(a.index, int)):
+        return None
+    options = []
+    for s in a.cost_symbols:
+        if s.kind in (SNOW, VARIABLE, PHYREXIAN, HYBRID_PHYREXIAN):
+            return None
+        ways = s.payment_options(0)
+        if any(o.life or any(n.snow for n in o.needs) for o in ways):
+            return None
+        options.append(tuple(tuple(type_mask(n.types) for n in o.needs) for o in ways))
+    choices = list(itertools.islice(itertools.product(*options), MOST_COMBINATIONS + 1))
+    if len(choices) > MOST_COMBINATIONS:
+        return None
+    costs = tuple(sorted({tuple(sorted(unit for part in choice for unit in part)) for choice in choices}))
+    if a.combination:
+        combos = list(itertools.islice(itertools.combinations_with_replacement(sorted(a.combination_types),
+                                                                              a.combination), MOST_COMBINATIONS + 1))
+        if len(combos) > MOST_COMBINATIONS:
+            return None
+        alternatives = combos
+    else:
+        alternatives = a.alternatives
+    outputs = tuple(sorted({_vector(alt) for alt in alternatives}))
+    return (costs if a.cost_symbols else (), outputs, a.cap)
+
+
+def _vector(types) -> tuple:
+    v = [0] * len(MANA_TYPES)
+    for t in types:
+        v[_INDEX[t]] += 1
+    return tuple(v)
+
+
+def _add(p: tuple, q: tuple) -> tuple:
+    return tuple(map(add, p, q))
+
+
+def _paid(pool: tuple, units: tuple) -> set:
+    """Every pool left after paying ``units`` (each the bit mask of its allowed types)
+    from ``pool``."""
+    pools = {pool}
+    for mask in units:
+        pools = {p[:k] + (p[k] - 1,) + p[k + 1:] for p in pools for k, bit in enumerate(_BITS)
+                 if bit & mask and p[k] > 0}
+        if not pools:
+            break
+    return pools
+
+
+def _search(starts: list, costed: list):
+    """The undominated pools over every order of activations of the ``costed`` groups'
+    abilities (each permanent at most once), from each of the ``starts``. A state is one
+    tuple: the pool's six counts, then each costed group's untapped permanents."""
+    n = len(MANA_TYPES)
+    frontier = _maximal([p + tuple(size for _, size in costed) for p in starts])
+    seen = set(frontier)
+    while frontier:
+        nxt = set()
+        for state in frontier:
+            pool = state[:n]
+            for g, (acts, _) in enumerate(costed):
+                k = n + g
+                if not state[k]:
+                    continue
+                rest = state[n:k] + (state[k] - 1,) + state[k + 1:]
+                for costs, outputs in acts:
+                    for p in (_paid_any(pool, costs) if costs else (pool,)):
+                        for out in outputs:
+                            after = _add(p, out) + rest
+                            if after not in seen:
+                                nxt.add(after)
+        frontier = _maximal(nxt)
+        seen.update(frontier)
+        if len(seen) > MOST_STATES:
+            return None
+    return _maximal({state[:n] for state in seen})
+
+
+def _paid_any(pool: tuple, costs: tuple) -> set:
+    """Every pool left after paying one of ``costs`` (the ways to pay an ability's cost)."""
+    out = set()
+    for units in costs:
+        out |= _paid(pool, units)
+    return out
+
+
+def _maximal(vectors) -> list:
+    """The vectors no other one has at least as much of in every place (more mana, more
+    untapped permanents: never less to pay with)."""
+    ordered = sorted(set(vectors), key=sum, reverse=True)
+    kept: list = []
+    for v in ordered:
+        for q in kept:
+            if all(map(ge, q, v)):
+                break
+        else:
+            kept.append(v)
+    return kept
