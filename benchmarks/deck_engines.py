@@ -33,7 +33,7 @@ def ray_run(decklist, cards, policy, games, seed, workers) -> Tally:
     try:
         chunk = ray.remote(engine.play_chunk)
         key = ("ray", seed)
-        futures = [chunk.remote((key, decklist, cards, policy, seed, first, n)) for first, n in engine.chunks(games)]
+        futures = [chunk.remote((key, decklist, cards, policy, seed, first, n, None)) for first, n in engine.chunks(games)]
         total = Tally(policy.turns)
         for tally in ray.get(futures):
             total.add(tally)

@@ -143,8 +143,8 @@ def test_on_lands_only_decks_the_exact_payment_is_the_count_game_by_game():
     deck = Decklist.parse(text)
     model = DeckModel.build(deck, load_cards(deck.names))
     answers = CountingBoardAnswers(model)
-    tally = play_games(model, Policy(turns=6), answers, "count", 0, 150)
-    assert tally.games == 150 and CountingBoardAnswers.checked > 100
+    tally = play_games(model, Policy(turns=6), answers, "count", 0, 300)  # (boards asked by their ready part)
+    assert tally.games == 300 and CountingBoardAnswers.checked > 100
 
 
 def test_the_same_seed_gives_the_same_numbers_on_any_number_of_workers():
@@ -297,3 +297,112 @@ def test_a_run_whose_workers_keep_dying_stops_with_a_message_and_no_total(monkey
 
 def _die(job):
     os.kill(os.getpid(), 9)
+
+
+SIMIC = open(os.path.join(HERE, "..", "benchmarks", "decks", "simic_ramp.txt")).read()
+
+
+def test_a_board_is_asked_by_its_ready_part_only_where_the_rest_never_pays():
+    """Issue 26: on the Simic deck (lands, Signets, Elves: every mana ability taps its own
+    permanent) a tapped permanent or a summoning-sick Elf changes nothing a board pays, so
+    boards are asked by their ready part; the masks are those of the whole board. A card
+    that could make the rest matter (convoke: sick creatures tap for it; a count of
+    lands) keeps the whole board."""
+    deck = Decklist.parse(SIMIC)
+    cards = load_cards(deck.names)
+    model = DeckModel.build(deck, cards)
+    assert model.idle_when_tapped
+    seen = BoardAnswers(model)
+    play_games(model, Policy(turns=5), seen, "ready", 0, 60)
+    whole = DeckModel.build(deck, cards)
+    whole.idle_when_tapped = False
+    answers = BoardAnswers(whole)
+    elves, forest = model.names.index("Llanowar Elves"), model.names.index("Forest")
+    boards = [sig + ((elves << 2) | 2, (forest << 2) | 1, (elves << 2) | 1) for sig in list(seen.castable)[:40]]
+    for sig in boards:
+        assert seen.masks(tuple(sorted(sig))) == answers.masks(tuple(sorted(sig))), sig
+    convoke = {"name": "Chord of Calling", "mana_cost": "{X}{G}{G}{G}", "cmc": 3, "type_line": "Instant",
+               "oracle_text": "Convoke\nSearch your library for a creature card with mana value X or less.",
+               "keywords": ["Convoke"], "colors": ["G"]}
+    with_convoke = Decklist.parse(SIMIC + "1 Chord of Calling\n")
+    assert not DeckModel.build(with_convoke, {**cards, "Chord of Calling": convoke}).idle_when_tapped
+    cradle = {"name": "Gaea's Cradle", "type_line": "Legendary Land", "mana_cost": "", "cmc": 0,
+              "oracle_text": "{T}: Add {G} for each creature you control."}
+    with_cradle = Decklist.parse(SIMIC + "1 Gaea's Cradle\n")
+    assert not DeckModel.build(with_cradle, {**cards, "Gaea's Cradle": cradle}).idle_when_tapped
+
+
+def _publish_and_exit(directory, records):
+    from manaplan.deck.exchange import Exchange
+
+    exchange = Exchange(directory)
+    for record in records:
+        exchange.publish(*record)
+    exchange.close()
+
+
+def test_what_one_process_publishes_the_others_read_once_and_whole(tmp_path):
+    """The run's processes share answers through one append-only log each: another
+    process's records are read once; a record half written is read when it is whole;
+    a process never reads its own."""
+    import multiprocessing
+    import pickle
+    import struct
+
+    from manaplan.deck.exchange import Exchange
+
+    mine = Exchange(str(tmp_path))
+    mine.publish("masks", (1, 2), (3, 0, 4))
+    assert mine.news() == []
+    records = [("masks", (8,), (1, 0, 2)), ("paid", ((8,), 3), None)]
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    child = context.Process(target=_publish_and_exit, args=(str(tmp_path), records))
+    child.start()
+    child.join(30)
+    assert child.exitcode == 0
+    assert mine.news() == records
+    assert mine.news() == []
+    record = pickle.dumps(("masks", (9,), (0, 1, 0)))
+    framed = struct.pack("<I", len(record)) + record
+    with open(tmp_path / "999999.log", "ab") as f:
+        f.write(framed[:7])
+    assert mine.news() == []
+    with open(tmp_path / "999999.log", "ab") as f:
+        f.write(framed[7:])
+    assert mine.news() == [("masks", (9,), (0, 1, 0))]
+
+
+def _play_and_publish(directory):
+    from manaplan.deck.exchange import Exchange
+
+    deck = Decklist.parse(SIMIC)
+    model = DeckModel.build(deck, load_cards(deck.names))
+    play_games(model, Policy(turns=4), BoardAnswers(model, Exchange(directory)), "shared", 0, 40)
+
+
+def test_a_process_reads_the_boards_another_solved_instead_of_solving_them(tmp_path):
+    """Issue 26: a worker that plays games another already played solves no board again,
+    and its tally is the one it would have found alone."""
+    import multiprocessing
+
+    from manaplan.deck.exchange import Exchange
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    child = context.Process(target=_play_and_publish, args=(str(tmp_path),))
+    child.start()
+    child.join(120)
+    assert child.exitcode == 0
+    deck = Decklist.parse(SIMIC)
+    model = DeckModel.build(deck, load_cards(deck.names))
+    solved = []
+
+    class Counting(BoardAnswers):
+        def _masks(self, sig):
+            solved.append(sig)
+            return super()._masks(sig)
+
+    shared = play_games(model, Policy(turns=4), Counting(model, Exchange(str(tmp_path))), "shared", 0, 40)
+    assert solved == []
+    alone = play_games(model, Policy(turns=4), Counting(model), "shared", 0, 40)
+    assert len(solved) > 20
+    assert vars(shared) == vars(alone)

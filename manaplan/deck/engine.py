@@ -3,10 +3,12 @@ the totals are the same whatever the engine and the number of workers.
 
 - ``local`` (the default): a pool of processes on this machine, one per core (or
   ``workers``), started from nothing; each keeps its deck and its answers (the
-  :class:`Oracle`) from chunk to chunk.
+  :class:`BoardAnswers`) from chunk to chunk, and reads what the others solved
+  (manaplan.deck.exchange) before solving a board itself.
 - ``dask``: the same chunks on a Dask cluster (``pip install 'manaplan[dask]'``): the
   scheduler at ``address``, or a local cluster of ``workers`` processes started for the
-  run. Each worker keeps its deck and answers between chunks as a local worker does.
+  run. Each worker keeps its deck and answers between chunks as a local worker does;
+  on a local cluster they share answers as local workers do.
 
 A chunk's result is a :class:`Tally` of counts; adding tallies is exact, so the order
 chunks finish in changes nothing.
@@ -15,8 +17,11 @@ chunks finish in changes nothing.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 
+from .exchange import Exchange
 from .simulate import DeckModel, BoardAnswers, Policy, Tally, play_games
 
 LOCAL, DASK = "local", "dask"
@@ -37,12 +42,12 @@ def chunks(games: int, size: int = CHUNK) -> list:
 
 def play_chunk(job: tuple) -> Tally:
     """One chunk, in whatever process runs it: (deck key, decklist, cards, policy, seed,
-    first game, games)."""
-    key, decklist, cards, policy, seed, first, games = job
+    first game, games, the directory of the run's shared answers or None)."""
+    key, decklist, cards, policy, seed, first, games, shared = job
     if key not in _WORKER:
         deck = DeckModel.build(decklist, cards)
         _WORKER.clear()
-        _WORKER[key] = (deck, BoardAnswers(deck))
+        _WORKER[key] = (deck, BoardAnswers(deck, Exchange(shared) if shared else None))
     deck, answers = _WORKER[key]
     return play_games(deck, policy, answers, seed, first, games)
 
@@ -51,20 +56,25 @@ def run(decklist, cards: dict, policy: Policy, games: int, seed, engine: str = L
         address: str | None = None, progress=None, chunk: int = CHUNK) -> Tally:
     """The tally of ``games`` games in chunks of ``chunk``. ``progress(games done)`` is
     called as chunks end."""
-    key = (str(decklist), repr(policy), uuid.uuid4().hex)  # each run starts its answers anew (its own key)
-    jobs = [(key, decklist, cards, policy, seed, first, n) for first, n in chunks(games, chunk)]
-    total = Tally(policy.turns)
-    if engine == DASK:
-        results = _run_dask(jobs, workers, address)
-    elif engine == LOCAL:
-        results = _run_local(jobs, workers)
-    else:
+    if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
-    for tally in results:
-        total.add(tally)
-        if progress is not None:
-            progress(tally.games)
-    return total
+    key = (str(decklist), repr(policy), uuid.uuid4().hex)  # each run starts its answers anew (its own key)
+    parts = chunks(games, chunk)
+    # processes on this machine share what they solve (a scheduler elsewhere: each its own)
+    processes = min(len(parts), workers or os.cpu_count() or 1)
+    shared = tempfile.mkdtemp(prefix="manaplan-answers-") if processes > 1 and address is None else None
+    try:
+        jobs = [(key, decklist, cards, policy, seed, first, n, shared) for first, n in parts]
+        results = _run_dask(jobs, workers, address) if engine == DASK else _run_local(jobs, workers)
+        total = Tally(policy.turns)
+        for tally in results:
+            total.add(tally)
+            if progress is not None:
+                progress(tally.games)
+        return total
+    finally:
+        if shared is not None:
+            shutil.rmtree(shared, ignore_errors=True)
 
 
 #: how many times a run starts its pool again after a worker died (killed, out of memory)

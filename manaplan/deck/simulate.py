@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..model.entering import EntersRule
 from ..model.errors import RequestError
-from ..model.plan import Payable, Plan, Undecided
+from ..model.plan import Payable, Plan, Undecided, Unpayable
 from ..model.problem import CAN_PAY, copied_with
 from ..model.sources import split_type_line
 from ..model.symbols import COLORS
@@ -88,6 +88,11 @@ class DeckModel:
     monotone: bool = True
     #: whether a mana permanent makes mana only some spells may spend (Eldrazi Temple)
     restricted: bool = False
+    #: whether a tapped permanent or a summoning-sick creature of the deck never changes
+    #: what a board can pay: every mana ability taps its own permanent (CR 602.5a, 302.6),
+    #: and nothing counts, gives, replaces, triggers, changes costs or land types, or is
+    #: unread; no spell convokes or improvises. Boards are then asked by their ready part
+    idle_when_tapped: bool = True
 
     @classmethod
     def build(cls, decklist, cards: dict) -> "DeckModel":
@@ -135,6 +140,8 @@ class DeckModel:
                 model.monotone = False  # (a permanent that changes what others make: no short cut by sub-boards)
             if body is not None and any(a.restrict for a in body.abilities):
                 model.restricted = True  # (mana only some spells may spend: generic mana is no bound)
+            if not _idle_when_tapped(body, card, face):
+                model.idle_when_tapped = False
             model.is_source.append(not land and bool(body is not None and body.abilities))
             if not land:
                 model.measured.append(i)
@@ -151,6 +158,20 @@ class DeckModel:
             for color in COLORS:
                 weights[color] += cost.count(color) * self.copies[c] if "{" in cost else 0
         return weights
+
+
+def _idle_when_tapped(body, card: dict, face: dict) -> bool:
+    """Whether the card, tapped (or, a creature, summoning sick), changes nothing about
+    what a board pays (:attr:`DeckModel.idle_when_tapped`)."""
+    text = " ".join(str(f.get("oracle_text") or "") for f in [card, face] + list(card.get("card_faces") or ()))
+    if any(k in (card.get("keywords") or ()) for k in ("Convoke", "Improvise")) or \
+            "convoke" in text.lower() or "improvise" in text.lower():
+        return False  # (a spell that taps untapped creatures, sick or not, or artifacts)
+    if body is None:
+        return True
+    return (body.self_contained and not body.unread and not body.cost_effects and not body.land_types
+            and not body.landfall and not body.depends_on_board
+            and all(a.cost.tap and not a.cost.untap and not a.cost.by_other for a in body.abilities))
 
 
 def _mana_value(card: dict) -> int:
@@ -170,10 +191,12 @@ class BoardAnswers:
     measured card), which of the failures lack mana altogether (the same mana value in
     generic mana can't be paid either), and the board after paying a card."""
 
-    def __init__(self, deck: DeckModel):
+    def __init__(self, deck: DeckModel, exchange=None):
         self.deck = deck
         self.castable: dict = {}
         self.paid: dict = {}
+        #: the answers the run's other processes solved (manaplan.deck.exchange), or None
+        self.exchange = exchange
         self.weights = [deck.copies[c] for c in deck.measured]
         self.undecided = 0
         # a split card or an adventurer is castable when either half is (CR 709.3, 715.3)
@@ -197,11 +220,28 @@ class BoardAnswers:
         return card.get("mana_cost") or (card.get("card_faces") or [{}])[0].get("mana_cost") or ""
 
     def masks(self, sig: tuple) -> tuple:
-        """(castable mask, short-of-mana mask, copies castable) for the board ``sig``."""
+        """(castable mask, short-of-mana mask, copies castable) for the board ``sig``
+        (asked of its ready part where the rest never pays: ``idle_when_tapped``)."""
+        if self.deck.idle_when_tapped:
+            sig = tuple(code for code in sig if code & 3 == READY)
         found = self.castable.get(sig)
+        if found is None and self._catch_up():
+            found = self.castable.get(sig)
         if found is None:
+            undecided = self.undecided
             found = self.castable[sig] = self._masks(sig)
+            if self.exchange is not None and self.undecided == undecided:  # (exact answers only)
+                self.exchange.publish("masks", sig, found)
         return found
+
+    def _catch_up(self) -> bool:
+        """Take in what the other processes solved; whether there was anything."""
+        if self.exchange is None:
+            return False
+        news = self.exchange.news()
+        for kind, key, value in news:
+            (self.castable if kind == "masks" else self.paid)[key] = value
+        return bool(news)
 
     def _masks(self, sig: tuple) -> tuple:
         """Asked of the solver card by card, with three short cuts that follow from
@@ -229,11 +269,7 @@ class BoardAnswers:
                 self.undecided += 1
             return isinstance(result, Payable)
 
-        reach = 0  # the most generic mana the board pays (no bound where mana is restricted)
-        for value in self._values:
-            if value > reach and not deck.restricted and not payable(f"g{value}"):
-                break
-            reach = value
+        reach = self._reach(payable)
         by_cost: dict = {}
         castable = short = copies = 0
         for k, c in enumerate(deck.measured):
@@ -256,6 +292,22 @@ class BoardAnswers:
                 short |= 1 << k
         return castable, short, copies
 
+    def _reach(self, payable) -> int:
+        """The most generic mana, among the deck's mana values, that the board pays (the
+        largest value, unasked, where mana is restricted: no bound then): a binary
+        search, as a board that pays N generic mana pays fewer."""
+        values = self._values
+        if self.deck.restricted or not values:
+            return values[-1] if values else 0
+        low, high = 0, len(values)  # values[:low] are paid, values[high:] are not
+        while low < high:
+            mid = (low + high) // 2
+            if payable(f"g{values[mid]}"):
+                low = mid + 1
+            else:
+                high = mid
+        return values[low - 1] if low else 0
+
     def _permanents(self, sig: tuple) -> list:
         deck = self.deck
         return [{"id": f"p{i}", "card": deck.cards[code >> 2], "tapped": code & 3 == TAPPED,
@@ -263,8 +315,16 @@ class BoardAnswers:
 
     def pay(self, sig: tuple, card: int) -> tuple | None:
         """The board after paying for ``card`` with the best plan (what it tapped is
-        tapped, what it sacrificed gone; the card itself not added), or None."""
+        tapped, what it sacrificed gone; the card itself not added), or None. Where the
+        rest never pays (``idle_when_tapped``), the plan is asked of the ready part, and
+        the rest stays as it was."""
+        idle = ()
+        if self.deck.idle_when_tapped:
+            idle = tuple(code for code in sig if code & 3 != READY)
+            sig = tuple(code for code in sig if code & 3 == READY)
         key = (sig, card)
+        if key not in self.paid:
+            self._catch_up()
         if key not in self.paid:
             from ..protocol import mtg
             from ..queries import answer
@@ -276,12 +336,14 @@ class BoardAnswers:
             plan = answer(problem)
             if isinstance(plan, Plan):
                 tapped, gone = set(plan.tapped), set(plan.sacrificed)
-                out = tuple(sorted((code & ~3) | TAPPED if f"p{i}" in tapped else code
-                                   for i, code in enumerate(sig) if f"p{i}" not in gone))
-                self.paid[key] = out
+                self.paid[key] = tuple((code & ~3) | TAPPED if f"p{i}" in tapped else code
+                                       for i, code in enumerate(sig) if f"p{i}" not in gone)
             else:
                 self.paid[key] = None
-        return self.paid[key]
+            if self.exchange is not None and isinstance(plan, (Plan, Unpayable)):  # (exact answers only)
+                self.exchange.publish("paid", key, self.paid[key])
+        after = self.paid[key]
+        return None if after is None else tuple(sorted(after + idle))
 
 
 @dataclass
@@ -464,7 +526,10 @@ def _spend(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: 
     if policy.ramp:
         while True:
             sources = sorted({(deck.mana_value[c], c) for c in hand if deck.is_source[c]})
+            castable = answers.masks(battlefield)[0]  # (a card it can't pay isn't paid: no plan asked)
             for _, c in sources:
+                if not castable >> deck.measured_index[c] & 1:
+                    continue
                 after = answers.pay(battlefield, c)
                 if after is not None:
                     state = TAPPED if deck.enters[c].tapped((), (), policy.opponents) else (

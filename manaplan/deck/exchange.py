@@ -1,0 +1,75 @@
+"""Answers shared between the processes of one run: what one worker solved, the others
+read instead of solving it again.
+
+Each process appends what it solves to a log file of its own in the run's directory
+(one ``write`` per record: a 4-byte length, then the pickled record) and, before solving
+a board, reads what the others' logs gained since it last looked. Nothing runs besides
+the workers, nothing is locked, and a record half written is read on a later look.
+Every answer is exact and the same whoever solves it, so the totals do not depend on
+who shared what (the reports are the same with or without it).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import struct
+
+_LENGTH = struct.Struct("<I")
+
+
+class Exchange:
+    """One process's view of the run's shared answers in ``directory``."""
+
+    def __init__(self, directory: str):
+        self.directory = directory
+        self._own = None  # this process's log, opened when it first writes
+        self._owner = None  # the process that opened it (a forked child opens its own)
+        self._read: dict = {}  # other log's name -> (offset read to, bytes of a record not yet whole)
+
+    def publish(self, kind: str, key, value) -> None:
+        """Tell the other processes an answer."""
+        if self._own is None or self._owner != os.getpid():
+            self._owner = os.getpid()
+            path = os.path.join(self.directory, f"{self._owner}.log")
+            self._own = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            self._read.pop(f"{self._owner}.log", None)
+        record = pickle.dumps((kind, key, value), protocol=pickle.HIGHEST_PROTOCOL)
+        os.write(self._own, _LENGTH.pack(len(record)) + record)
+
+    def news(self) -> list:
+        """(kind, key, value) for each answer the other processes published since the
+        last look."""
+        mine = f"{os.getpid()}.log"
+        out = []
+        try:
+            names = os.listdir(self.directory)
+        except OSError:
+            return out  # (the run is over: its directory is gone)
+        for name in names:
+            if name == mine or not name.endswith(".log"):
+                continue
+            offset, rest = self._read.get(name, (0, b""))
+            try:
+                with open(os.path.join(self.directory, name), "rb") as f:
+                    f.seek(offset)
+                    data = f.read()
+            except OSError:
+                continue
+            if not data:
+                continue
+            buffer = rest + data
+            at = 0
+            while at + _LENGTH.size <= len(buffer):
+                (n,) = _LENGTH.unpack_from(buffer, at)
+                if at + _LENGTH.size + n > len(buffer):
+                    break
+                out.append(pickle.loads(buffer[at + _LENGTH.size:at + _LENGTH.size + n]))
+                at += _LENGTH.size + n
+            self._read[name] = (offset + len(data), buffer[at:])
+        return out
+
+    def close(self) -> None:
+        if self._own is not None and self._owner == os.getpid():
+            os.close(self._own)
+        self._own = None
