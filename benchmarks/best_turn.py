@@ -1,19 +1,23 @@
 """``best_turn`` with 7 cards on 20 permanents (issue 26): p50, p95, p99 over many hands.
 
-    python benchmarks/best_turn.py [--hands 120] [--seed 1] [--name best_turn]
+    python benchmarks/best_turn.py [--hands 120] [--seed 1] [--name best_turn] [--base REV]
 
 The hands and boards are the main benchmark's (benchmarks/turn_step.py: 7 cards of the
 plain costs, each a creature, an instant or a sorcery; boards/plain_board of 20
-permanents), each asked in process, once, after OR-Tools is loaded. Run it on two
-revisions (``PYTHONPATH=<checkout>``) to compare.
+permanents), each asked in process, once, after OR-Tools is loaded. With ``--base`` the
+revision given and the working tree are installed each into a folder of its own (as
+benchmarks/compare.py does) and measured in turn, in one run, on the same hands.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,34 +28,62 @@ import turn_step  # noqa: E402
 from recording import record  # noqa: E402
 
 
-def main(argv=None) -> int:
-    from manaplan import __version__
+def measure(hands: int, seed: int) -> tuple:
+    """(milliseconds, value) of each hand's best_turn, in this process."""
     from manaplan.protocol.mtg import read
     from manaplan.queries import answer
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=120)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--name", default="best_turn")
-    parser.add_argument("--label", default="", help="what is measured (a revision), for the table")
-    args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
     answer(read(boards.request(boards.plain_board(3, rng), "{1}", rng)))  # OR-Tools loaded once
     times, values = [], []
-    for r in range(args.hands):
+    for r in range(hands):
         request = {"query": "best_turn", "hand": turn_step._hand(rng, r), "permanents": boards.plain_board(20, rng)}
         problem = read(request)
         t0 = time.perf_counter()
         out = answer(problem)
         times.append((time.perf_counter() - t0) * 1000)
         values.append(getattr(out, "value", None))
+    return times, values
+
+
+def row(label: str, times: list, values: list) -> str:
     s = sorted(times)
     pick = lambda q: s[min(len(s) - 1, int(q * len(s)))]
-    row = (f"| {args.label or __version__} | {len(s)} | {pick(0.5):.0f} | {pick(0.95):.0f} | {pick(0.99):.0f} | "
-           f"{s[-1]:.0f} | {sum(v or 0 for v in values)} |")
+    return (f"| {label} | {len(s)} | {pick(0.5):.0f} | {pick(0.95):.0f} | {pick(0.99):.0f} | {s[-1]:.0f} | "
+            f"{sum(v or 0 for v in values)} |")
+
+
+def elsewhere(site: str, hands: int, seed: int) -> tuple:
+    """:func:`measure` in a new process running the manaplan installed in ``site``."""
+    code = (f"import json, sys; sys.path.insert(0, {HERE!r}); import best_turn; "
+            f"print(json.dumps(best_turn.measure({hands}, {seed})))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": site}, cwd=tempfile.gettempdir())
+    return tuple(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=120)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--name", default="best_turn")
+    parser.add_argument("--label", default="", help="what is measured (a revision), for the table")
+    parser.add_argument("--base", help="a revision measured first, in the same run")
+    args = parser.parse_args(argv)
+    rows = []
+    if args.base:
+        from compare import install
+        with tempfile.TemporaryDirectory() as tmp:
+            for label, rev in ((f"{args.base} (base)", args.base), (args.label or "head (working tree)", None)):
+                site = install(rev, os.path.join(tmp, label.split()[0]))
+                rows.append(row(label, *elsewhere(site, args.hands, args.seed)))
+    else:
+        from manaplan import __version__
+        rows.append(row(args.label or __version__, *measure(args.hands, args.seed)))
     table = "\n".join(["| revision | hands | p50 ms | p95 ms | p99 ms | max ms | values summed |",
-                       "|---|---:|---:|---:|---:|---:|---:|", row])
+                       "|---|---:|---:|---:|---:|---:|---:|", *rows])
+    base = f" --base {args.base}" if args.base else ""
     path = record(args.name, "best_turn, 7 cards on 20 permanents",
-                  f"`python benchmarks/best_turn.py --hands {args.hands} --seed {args.seed}`: " +
+                  f"`python benchmarks/best_turn.py --hands {args.hands} --seed {args.seed}{base}`: " +
                   __doc__.split("\n\n")[2].replace("\n", " "), table)
     print(open(path).read())
     return 0

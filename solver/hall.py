@@ -234,6 +234,28 @@ def hall_violation(needs: Counter, sources: Counter):
     return None
 
 
+#: the most cards :func:`most_value_payable` tries every subset of (2^12 subsets)
+MOST_CARDS_TOGETHER = 12
+
+
+def most_value_payable(cards: list, sources: Counter) -> int | None:
+    """The most total worth of a subset of ``cards`` ((needs, worth) each) whose symbols,
+    all together, a plain board's ``sources`` pay (Hall's condition on their union: on a
+    plain board each source makes one mana once, so spells cast one after another share
+    the sources as one payment does); None past :data:`MOST_CARDS_TOGETHER` cards."""
+    if len(cards) > MOST_CARDS_TOGETHER:
+        return None
+    subsets = sorted(range(1 << len(cards)), key=lambda bits: -sum(w for k, (_, w) in enumerate(cards) if bits >> k & 1))
+    for bits in subsets:
+        needs = Counter()
+        for k, (n, _) in enumerate(cards):
+            if bits >> k & 1:
+                needs.update(n)
+        if hall_violation(needs, sources) is None:
+            return sum(w for k, (_, w) in enumerate(cards) if bits >> k & 1)
+    return 0
+
+
 def can_pay_plain(problem: PaymentProblem, supply: Supply):
     """True or False on a plain board; None if the board or cost is not plain."""
     view = plain_view(problem, supply)

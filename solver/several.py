@@ -17,9 +17,11 @@ from ..model.oracle import CHANGES_COSTS
 from ..model.problem import ANY_ORDER, PaymentProblem
 from ..model.sources import Board
 
+from .hall import most_value_payable, plain_board, plain_needs
 from .one_spell import answer_alone
 from .runtime import Status
 from .search import Budget, check_in_order, deepening
+from .supply import board_restrictions, build_supply
 from .turn import ChosenTurnModel, TurnModel
 from .unread import unread_of
 
@@ -192,8 +194,12 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
     if not spells and not lands and not hand_lands:
         return BestTurn(None, (), 0), ()
+    known = None if all_of_them else plain_turn_value(problem, spells, lands)
     found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
-                                                     must_play, hand_lands), budget)
+                                                     must_play, hand_lands, value=known), budget)
+    if found == Status.INFEASIBLE and known is not None:  # (never expected: the model decides without the value)
+        found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
+                                                         must_play, hand_lands), budget)
     if isinstance(found, Status):
         return found
     turn, solver, optimal = found
@@ -203,6 +209,36 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
     check_in_order(_after_land_drop(problem, land, landfall), order, plans)
     return (BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), optimal, landfall=landfall),
             turn.objective_tuple(solver))
+
+
+def plain_turn_value(problem: PaymentProblem, spells: list, lands: list) -> int | None:
+    """The most value a turn can cast, worked out without CP-SAT where that is exact: no
+    land to play, a plain board (single-mana {T} sources, nothing restricted: solver.hall)
+    and cards of plain costs that add no mana, become no mana source and have no choice
+    to make (kicker, another face, convoke, improvise, delve, an additional cost). The
+    cards then share the board's sources as one payment does, so a set of them is
+    castable this turn exactly when Hall's condition holds for all their symbols (issue
+    26: the turn model, told its value, has only the plans' objective left to prove).
+    None otherwise."""
+    if lands or not spells or problem.prefer.keep_untapped or board_restrictions(problem.board):
+        return None
+    cards = []
+    for s in spells:
+        if (s.kicker is not None or s.multikicker is not None or s.adds or s.from_hand is not None or s.faces
+                or s.convoke or s.improvise or s.delve or s.commander or s.sacrifices or s.discards
+                or s.alternative_costs or s.unread):
+            return None
+        p = s.permanent
+        if p is not None and (p.abilities or p.triggers or p.grants or p.replaces or p.landfall or p.cost_effects
+                              or p.land_types or p.spending):
+            return None
+        needs = plain_needs(s.cost)
+        if needs is None:
+            return None
+        cards.append((needs, s.worth))
+    first = replace(problem, spell=spells[0], query="pay", hand=(), keep=(), spells=())
+    board = plain_board(first, build_supply(first))
+    return None if board is None else most_value_payable(cards, board[0])
 
 
 def _after_land_drop(problem: PaymentProblem, land, landfall: tuple) -> PaymentProblem:

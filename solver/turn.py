@@ -354,11 +354,12 @@ class ChosenTurnModel:
     one permanent; the value comes first, then the choices (kick whenever possible), then
     the payments' objective (the land's life among it), then no land played that isn't
     needed. ``must_play``: the one land given is played (a land whose arrival changes
-    what others make, with the board worked out with it there)."""
+    what others make, with the board worked out with it there). ``value``: the turn's
+    value when it is known exactly beforehand (the model then proves only the rest)."""
 
     def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
                  land_drop: bool = True, depth: Depth | None = None, must_play: bool = False,
-                 hand_lands: bool | None = None):
+                 hand_lands: bool | None = None, value: int | None = None):
         self.model = m = new_model()
         self.depth = depth = depth or Depth()
         self.base, self.cards, self.lands = base, list(spells), list(lands) if land_drop else []
@@ -416,6 +417,8 @@ class ChosenTurnModel:
         link_shared_permanents(self.model, self.windows)
         self._cast_or_exile()
         self.value = linear_sum([way.card.worth * self.cast[i][w] for i, way in enumerate(ways) for w in range(n)])
+        if value is not None:  # the value, worked out exactly beforehand (solver.several.plain_turn_value)
+            m.add(self.value == value)
         terms, bounds = self._payment_objective()
         most = sum(card.worth for card in self.cards)
         choices, choice_bounds = choices_objective(

@@ -17,7 +17,7 @@ from manaplan.solver.checks.reference import (StateBudget, best_turn_reference, 
                                                 sequence_payable, sequence_reference)
 from manaplan.solver.checks.validator import validate_plan
 from manaplan.queries import answer
-from strategies import has_doubling, requests
+from strategies import PLAIN_SYMBOLS, has_doubling, plain_requests, requests
 from hypothesis import reject
 
 FORESTS = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(2)]
@@ -399,6 +399,39 @@ def test_best_turn_with_twin_cards_equals_the_brute_force(board, others, copies,
     permanents = board["permanents"] + ([{"altar": ALTAR, "coffers": COFFERS}[beside]] if beside else [])
     _best_turn_is_the_brute_forces(read({"query": "best_turn", "hand": hand, "permanents": permanents,
                                          "player": board["player"] or {}}))
+
+
+@settings(max_examples=max(settings.default.max_examples, 80), deadline=None)
+@given(plain_requests(max_permanents=6),
+       st.lists(st.tuples(st.lists(st.sampled_from([s for s in PLAIN_SYMBOLS if s != "{X}"]), min_size=1, max_size=3),
+                          st.sampled_from(["Instant", "Sorcery", "Creature — Elf"]), st.none() | st.integers(0, 4)),
+                min_size=1, max_size=6))
+def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board, cards):
+    """Issue 26: on a plain board, with cards of plain costs that make no mana, the turn's
+    value is worked out beforehand by Hall's condition over every subset of the hand
+    (solver.several.plain_turn_value) and the turn model told it: the value and the whole
+    objective must be those of the model left to find the value itself, and the brute
+    force's."""
+    from manaplan.solver import several
+    from manaplan.solver.search import Budget
+
+    hand = [{"id": f"c{k}", "mana_cost": "".join(symbols), "type_line": kind, **({"value": v} if v is not None else {})}
+            for k, (symbols, kind, v) in enumerate(cards)]
+    problem = read({"query": "best_turn", "hand": hand, "permanents": board["permanents"], "player": board["player"]})
+    spells = list(problem.hand)
+    known = several.plain_turn_value(problem, spells, [])
+    assert known is not None
+    told = several._solve_chosen(problem, spells, [], False, Budget(10.0))
+    saved = several.plain_turn_value
+    several.plain_turn_value = lambda *args: None
+    try:
+        alone = several._solve_chosen(problem, spells, [], False, Budget(10.0))
+    finally:
+        several.plain_turn_value = saved
+    assert told[0].value == alone[0].value == known
+    assert told[1] == alone[1]
+    assert told[0].optimal and alone[0].optimal
+    _best_turn_is_the_brute_forces(problem)
 
 
 def test_a_card_exiled_from_the_hand_for_mana():
