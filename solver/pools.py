@@ -24,6 +24,7 @@ Cube, convoke, improvise, delve, spending as though any color) or past
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter, OrderedDict
 from functools import lru_cache
 from operator import add, ge
@@ -37,6 +38,11 @@ from .supply import Supply
 
 #: the most states the search visits before it leaves the board to the general model
 MOST_STATES = 20_000
+#: the most permanents with an ability that costs mana, and the most pools the all-free
+#: groups may make (counted before any is made), past which the board is left to the
+#: general model: the pools grow with the board's flexibility, the model does not
+MOST_COSTED = 12
+MOST_FREE_POOLS = 2_000
 #: the most outputs a "N mana in any combination of types" ability is expanded into, and
 #: the most ways to pay an ability's mana cost
 MOST_COMBINATIONS = 64
@@ -179,7 +185,16 @@ def _shape(supply: Supply):
 
 def _search_shape(start: tuple, groups: tuple):
     """The undominated pools of a board's shape: all-free groups first, each of their
-    permanents tapped for one of its outputs, then the search over the others."""
+    permanents tapped for one of its outputs, then the search over the others; None past
+    :data:`MOST_COSTED` or :data:`MOST_FREE_POOLS`."""
+    costed_size = sum(size for acts, size in groups if any(costs for costs, _ in acts))
+    combos = 1
+    for acts, size in groups:
+        if not any(costs for costs, _ in acts):
+            options = len({out for _, outputs in acts for out in outputs})
+            combos *= math.comb(size + options - 1, options - 1)  # (an upper bound on its pools)
+    if costed_size > MOST_COSTED or combos > MOST_FREE_POOLS:
+        return None
     free_sums = [start]
     costed = []  # (its acts' terms, its untapped permanents)
     for acts, size in groups:
