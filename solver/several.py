@@ -194,7 +194,7 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
     if not spells and not lands and not hand_lands:
         return BestTurn(None, (), 0), ()
-    known = None if all_of_them else plain_turn_value(problem, spells, lands)
+    known = None if all_of_them else plain_turn_value(problem, spells, lands, must_play)
     found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
                                                      must_play, hand_lands, value=known), budget)
     if found == Status.INFEASIBLE and known is not None:  # (never expected: the model decides without the value)
@@ -211,16 +211,19 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
             turn.objective_tuple(solver))
 
 
-def plain_turn_value(problem: PaymentProblem, spells: list, lands: list) -> int | None:
-    """The most value a turn can cast, worked out without CP-SAT where that is exact: no
-    land to play, a plain board (single-mana {T} sources, nothing restricted: solver.hall)
-    and cards of plain costs that add no mana, become no mana source and have no choice
-    to make (kicker, another face, convoke, improvise, delve, an additional cost). The
-    cards then share the board's sources as one payment does, so a set of them is
-    castable this turn exactly when Hall's condition holds for all their symbols (issue
-    26: the turn model, told its value, has only the plans' objective left to prove).
-    None otherwise."""
-    if lands or not spells or problem.prefer.keep_untapped or board_restrictions(problem.board):
+def plain_turn_value(problem: PaymentProblem, spells: list, lands: list, must_play: bool = False) -> int | None:
+    """The most value a turn can cast, worked out without CP-SAT where that is exact: a
+    plain board (single-mana {T} sources, nothing restricted: solver.hall), with each land
+    the turn may play (or none, unless ``must_play``), and cards of plain costs that add
+    no mana, become no mana source and have no choice to make (kicker, another face,
+    convoke, improvise, delve, an additional cost). The cards then share the board's
+    sources as one payment does, so a set of them is castable this turn exactly when
+    Hall's condition holds for all their symbols (issue 26: the turn model, told its
+    value, has only the plans' objective left to prove). None otherwise."""
+    board = problem.board
+    if not spells or problem.prefer.keep_untapped or board.counted_from is not None or board_restrictions(board):
+        return None
+    if lands and any(p.landfall for p in board.permanents):
         return None
     cards = []
     for s in spells:
@@ -236,9 +239,20 @@ def plain_turn_value(problem: PaymentProblem, spells: list, lands: list) -> int 
         if needs is None:
             return None
         cards.append((needs, s.worth))
-    first = replace(problem, spell=spells[0], query="pay", hand=(), keep=(), spells=())
-    board = plain_board(first, build_supply(first))
-    return None if board is None else most_value_payable(cards, board[0])
+    best = None
+    for land in ([] if must_play else [None]) + list(lands):
+        if land is not None and (land.returns_land or land.card.from_hand is not None):
+            return None
+        on = problem if land is None else replace(problem, board=Board(board.permanents + (land.permanent,)))
+        if land is not None and (on.board.counted_from is not None or board_restrictions(on.board)):
+            return None
+        first = replace(on, spell=spells[0], query="pay", hand=(), keep=(), spells=())
+        sources = plain_board(first, build_supply(first))
+        value = None if sources is None else most_value_payable(cards, sources[0])
+        if value is None:
+            return None
+        best = value if best is None else max(best, value)
+    return best
 
 
 def _after_land_drop(problem: PaymentProblem, land, landfall: tuple) -> PaymentProblem:

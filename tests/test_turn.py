@@ -401,31 +401,44 @@ def test_best_turn_with_twin_cards_equals_the_brute_force(board, others, copies,
                                          "player": board["player"] or {}}))
 
 
+#: land cards a hand may hold beside plain spells: a basic, a land that enters tapped, a
+#: shock land (2 life to enter untapped)
+HAND_LANDS = [{"name": "Forest", "type_line": "Basic Land — Forest"},
+              {"name": "Tranquil Cove", "type_line": "Land",
+               "oracle_text": "This land enters tapped.\n{T}: Add {W} or {U}."},
+              {"name": "Hallowed Fountain", "type_line": "Land — Plains Island",
+               "oracle_text": "({T}: Add {W} or {U}.)\nAs this land enters, you may pay 2 life. If you don't, it "
+                              "enters tapped."}]
+
+
 @settings(max_examples=max(settings.default.max_examples, 80), deadline=None)
 @given(plain_requests(max_permanents=6),
        st.lists(st.tuples(st.lists(st.sampled_from([s for s in PLAIN_SYMBOLS if s != "{X}"]), min_size=1, max_size=3),
                           st.sampled_from(["Instant", "Sorcery", "Creature — Elf"]), st.none() | st.integers(0, 4)),
-                min_size=1, max_size=6))
-def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board, cards):
+                min_size=1, max_size=6),
+       st.lists(st.sampled_from(HAND_LANDS), max_size=2))
+def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board, cards, lands):
     """Issue 26: on a plain board, with cards of plain costs that make no mana, the turn's
-    value is worked out beforehand by Hall's condition over every subset of the hand
-    (solver.several.plain_turn_value) and the turn model told it: the value and the whole
-    objective must be those of the model left to find the value itself, and the brute
-    force's."""
+    value is worked out beforehand by Hall's condition over every subset of the hand and
+    each land it may play (solver.several.plain_turn_value) and the turn model told it:
+    the value and the whole objective must be those of the model left to find the value
+    itself, and the brute force's."""
     from manaplan.solver import several
     from manaplan.solver.search import Budget
 
     hand = [{"id": f"c{k}", "mana_cost": "".join(symbols), "type_line": kind, **({"value": v} if v is not None else {})}
             for k, (symbols, kind, v) in enumerate(cards)]
+    hand += [{**land, "id": f"land{k}"} for k, land in enumerate(lands)]
     problem = read({"query": "best_turn", "hand": hand, "permanents": board["permanents"], "player": board["player"]})
-    spells = list(problem.hand)
-    known = several.plain_turn_value(problem, spells, [])
+    spells = [card for card in problem.hand if not card.is_land]
+    plays = [play for card in problem.hand if card.is_land for play in problem.land_plays(card)[0]]
+    known = several.plain_turn_value(problem, spells, plays)
     assert known is not None
-    told = several._solve_chosen(problem, spells, [], False, Budget(10.0))
+    told = several._solve_chosen(problem, spells, plays, False, Budget(10.0), hand_lands=bool(plays))
     saved = several.plain_turn_value
     several.plain_turn_value = lambda *args: None
     try:
-        alone = several._solve_chosen(problem, spells, [], False, Budget(10.0))
+        alone = several._solve_chosen(problem, spells, plays, False, Budget(10.0), hand_lands=bool(plays))
     finally:
         several.plain_turn_value = saved
     assert told[0].value == alone[0].value == known
