@@ -411,11 +411,11 @@ HAND_LANDS = [{"name": "Forest", "type_line": "Basic Land — Forest"},
                               "enters tapped."}]
 
 
-@settings(max_examples=max(settings.default.max_examples, 80), deadline=None)
+@settings(max_examples=max(settings.default.max_examples, 40), deadline=None)
 @given(plain_requests(max_permanents=6),
        st.lists(st.tuples(st.lists(st.sampled_from([s for s in PLAIN_SYMBOLS if s != "{X}"]), min_size=1, max_size=3),
                           st.sampled_from(["Instant", "Sorcery", "Creature — Elf"]), st.none() | st.integers(0, 4)),
-                min_size=1, max_size=6),
+                min_size=1, max_size=5),
        st.lists(st.sampled_from(HAND_LANDS), max_size=2))
 def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board, cards, lands):
     """Issue 26: on a plain board, with cards of plain costs that make no mana, the turn's
