@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -232,6 +233,51 @@ def hall_violation(needs: Counter, sources: Counter):
         if demand > supply:
             return U, demand, supply
     return None
+
+
+#: past this X a plain board's max_x is left to the general model (a board's reductions
+#: would have to be worth more than a million mana)
+MOST_X = 1 << 20
+
+
+def plain_max_x(problem: PaymentProblem, supply: Supply) -> int | None:
+    """The largest X with which a plain board pays the cost (Hall's condition at each X,
+    each announcement of its twobrid and Phyrexian symbols tried within the life total,
+    CR 119.4; more X never pays less, so the search halves its range), -1 where not even
+    X = 0 is paid; None where the board, or the cost at some X, isn't plain."""
+    board = plain_board(problem, supply)
+    if board is None:
+        return None
+    sources, life, cost = board[0], problem.player.life, problem.spell.cost
+
+    def pays(x: int):
+        at = replace(cost, x=x)
+        needs = plain_needs(at)
+        if needs is not None:
+            return hall_violation(needs, sources) is None
+        ways = two_way_choices(at)
+        if ways is None:
+            return None
+        return any(can_pay_life(w.life, life) and hall_violation(w.needs, sources) is None for w in ways)
+
+    first = pays(0)
+    if not first:
+        return None if first is None else -1
+    low, high = 0, sum(sources.values()) + 1  # pays(low); high: to be found unpaid
+    while True:
+        paid = pays(high)
+        if paid is None or high > MOST_X:
+            return None
+        if not paid:
+            break
+        low, high = high, high * 2  # (reductions: X past the board's mana may still be paid)
+    while high - low > 1:
+        mid = (low + high) // 2
+        paid = pays(mid)
+        if paid is None:
+            return None
+        low, high = (mid, high) if paid else (low, mid)
+    return low
 
 
 #: the most cards :func:`most_value_payable` tries every subset of (2^12 subsets)

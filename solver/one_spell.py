@@ -25,7 +25,7 @@ from ..model.sources import PRECAST_ONLY, flexibility
 from .chains import activation_bound
 from .cpsat import PaymentModel
 from .extract import extract_plan
-from .hall import hall_certificate, hall_violation, plain_view, two_way_payable
+from .hall import hall_certificate, hall_violation, plain_max_x, plain_view, two_way_payable
 from .plain import plain_payment
 from .pools import pool_can_pay
 from .proof import counting_bound
@@ -253,7 +253,7 @@ def _answer_now(problem: PaymentProblem, budget: Budget, plain_path: bool = True
     if budget.spent:
         return budget.undecided()
     if problem.query == MAX_X:
-        return answer_max_x(problem, supply, budget)
+        return answer_max_x(problem, supply, budget, plain_path)
     if problem.query == CAN_PAY:
         return answer_can_pay(problem, supply, budget)
     return answer_pay(problem, supply, budget, plain_path)
@@ -427,12 +427,21 @@ def _no_payment_message(problem: PaymentProblem) -> str:
             f"colors and the order they can be activated in leave the cost short")
 
 
-def answer_max_x(problem: PaymentProblem, supply: Supply, budget: Budget):
-    """The largest X that can be paid: one solve maximising X over a relaxation of every
-    plan (the relaxed chain model), then the exact planner at that X, searching down by
-    halves only if the relaxation promised too much. The board's grouping serves every X."""
+def answer_max_x(problem: PaymentProblem, supply: Supply, budget: Budget, plain_path: bool = True):
+    """The largest X that can be paid: on a plain board, by Hall's condition at each X
+    (solver.hall.plain_max_x), then the transport's plan at it; elsewhere one solve
+    maximising X over a relaxation of every plan (the relaxed chain model), then the exact
+    planner at that X, searching down by halves only if the relaxation promised too much.
+    The board's grouping serves every X."""
     if problem.spell.cost.x_count == 0:
         return _with_x_announced(answer_pay(problem.with_x(problem.spell.cost.x), supply, budget), 0)
+    x = plain_max_x(problem, supply) if plain_path else None
+    if x is not None:
+        if x < 0:
+            return unpayable(problem.with_x(0), supply, budget)
+        out = answer_pay(problem.with_x(x), supply, budget)
+        if isinstance(out, Plan):
+            return _with_x_announced(out, x)
     if supply.doubles:  # a relaxation of every plan: its X bounds the real one
         model, solver, status = solve_self_funding(problem, supply, None, budget, maximize_x=True)
     else:

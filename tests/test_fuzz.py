@@ -297,6 +297,26 @@ def test_twobrid_and_phyrexian_costs_on_the_plain_path_match_the_general_model(r
     assert plan_objective(problem, fast) == plan_objective(problem, general) == best
 
 
+@given(plain_requests() | two_way_requests(), st.integers(1, 2))
+@example({"spell": {"mana_cost": "{1}", "x": 0, "reduce": ["{1}", "{1}"]}, "permanents": [], "player": {"pool": ""}},
+         1).via("reductions pay an X the board has no mana for")
+def test_max_x_on_a_plain_board_by_halls_condition_is_the_general_model_s(request, xs):
+    """Issue 26: on a plain board max_x is found by Hall's condition at each X (no
+    CP-SAT), twobrid and Phyrexian symbols announced within the life total; the X must be
+    the general model's, and the plan a valid one at that X."""
+    spell = {k: v for k, v in request["spell"].items() if k != "x"}
+    spell["mana_cost"] = "{X}" * xs + spell["mana_cost"].replace("{X}", "")
+    ask = {**request, "query": "max_x", "spell": spell}
+    fast = answer(parse_request(ask))
+    general = answer(parse_request(ask), plain_path=False)
+    assert payable(fast) == payable(general)
+    if payable(fast):
+        assert fast.x == general.x
+        assert validate_plan(parse_request(ask), fast) == []
+    else:
+        assert check_certificate(parse_request({**ask, "query": "pay", "spell": {**spell, "x": 0}}), fast) is True
+
+
 @given(pool_requests())
 def test_the_pools_a_board_makes_decide_can_pay_as_the_general_model_does(request):
     """Issue 26: on boards of {T} abilities that cost mana or add several (Signets, filter
