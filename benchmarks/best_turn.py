@@ -1,10 +1,13 @@
 """``best_turn`` with 7 cards on 20 permanents (issue 26): p50, p95, p99 over many hands.
 
-    python benchmarks/best_turn.py [--hands 120] [--seed 1] [--name best_turn] [--base REV]
+    python benchmarks/best_turn.py [--hands 120] [--real-hands 40] [--seed 1] [--name best_turn]
+        [--base REV]
 
 The hands and boards are the main benchmark's (benchmarks/turn_step.py: 7 cards of the
 plain costs, each a creature, an instant or a sorcery; boards/plain_board of 20
-permanents), each asked in process, once, after OR-Tools is loaded. With ``--base`` the
+permanents), and with ``--real-hands`` as many hands again of costs drawn as real costs
+are (a twobrid and a Phyrexian symbol one in ten each: benchmarks/two_way.py), each asked
+in process, once, after OR-Tools is loaded. With ``--base`` the
 revision given and the working tree are installed each into a folder of its own (as
 benchmarks/compare.py does) and measured in turn, in one run, on the same hands.
 """
@@ -28,15 +31,20 @@ import turn_step  # noqa: E402
 from recording import record  # noqa: E402
 
 
-def measure(hands: int, seed: int) -> tuple:
-    """(milliseconds, value) of each hand's best_turn, in this process."""
+def measure(hands: int, seed: int, costs: str = "plain") -> tuple:
+    """(milliseconds, value) of each hand's best_turn, in this process: the hands' costs
+    plain (boards.PLAIN_COSTS), or drawn as real costs are, twobrid and Phyrexian symbols
+    among them (benchmarks/two_way.py, ``real_cost``)."""
     from manaplan.protocol.mtg import read
     from manaplan.queries import answer
+    import two_way
+    draw_cost = two_way.real_cost if costs == "real" else None
     rng = random.Random(seed)
     answer(read(boards.request(boards.plain_board(3, rng), "{1}", rng)))  # OR-Tools loaded once
     times, values = [], []
     for r in range(hands):
-        request = {"query": "best_turn", "hand": turn_step._hand(rng, r), "permanents": boards.plain_board(20, rng)}
+        request = {"query": "best_turn", "hand": turn_step._hand(rng, r, draw_cost),
+                   "permanents": boards.plain_board(20, rng)}
         problem = read(request)
         t0 = time.perf_counter()
         out = answer(problem)
@@ -52,10 +60,10 @@ def row(label: str, times: list, values: list) -> str:
             f"{sum(v or 0 for v in values)} |")
 
 
-def elsewhere(site: str, hands: int, seed: int) -> tuple:
+def elsewhere(site: str, hands: int, seed: int, costs: str) -> tuple:
     """:func:`measure` in a new process running the manaplan installed in ``site``."""
     code = (f"import json, sys; sys.path.insert(0, {HERE!r}); import best_turn; "
-            f"print(json.dumps(best_turn.measure({hands}, {seed})))")
+            f"print(json.dumps(best_turn.measure({hands}, {seed}, {costs!r})))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": site}, cwd=tempfile.gettempdir())
     return tuple(json.loads(out.stdout.strip().splitlines()[-1]))
@@ -68,20 +76,26 @@ def main(argv=None) -> int:
     parser.add_argument("--name", default="best_turn")
     parser.add_argument("--label", default="", help="what is measured (a revision), for the table")
     parser.add_argument("--base", help="a revision measured first, in the same run")
+    parser.add_argument("--real-hands", type=int, default=0,
+                        help="also this many hands of real costs (twobrid and Phyrexian symbols among them)")
     args = parser.parse_args(argv)
     rows = []
+    kinds = [("plain", args.hands)] + ([("real", args.real_hands)] if args.real_hands else [])
     if args.base:
         from compare import install
         with tempfile.TemporaryDirectory() as tmp:
-            for label, rev in ((f"{args.base} (base)", args.base), (args.label or "head (working tree)", None)):
-                site = install(rev, os.path.join(tmp, label.split()[0]))
-                rows.append(row(label, *elsewhere(site, args.hands, args.seed)))
+            sites = [(f"{args.base} (base)", install(args.base, os.path.join(tmp, "base"))),
+                     (args.label or "head (working tree)", install(None, os.path.join(tmp, "head")))]
+            for costs, hands in kinds:
+                for label, site in sites:
+                    rows.append(row(f"{label}, {costs} costs", *elsewhere(site, hands, args.seed, costs)))
     else:
         from manaplan import __version__
-        rows.append(row(args.label or __version__, *measure(args.hands, args.seed)))
-    table = "\n".join(["| revision | hands | p50 ms | p95 ms | p99 ms | max ms | values summed |",
+        for costs, hands in kinds:
+            rows.append(row(f"{args.label or __version__}, {costs} costs", *measure(hands, args.seed, costs)))
+    table = "\n".join(["| revision, hands' costs | hands | p50 ms | p95 ms | p99 ms | max ms | values summed |",
                        "|---|---:|---:|---:|---:|---:|---:|", *rows])
-    base = f" --base {args.base}" if args.base else ""
+    base = (f" --base {args.base}" if args.base else "") + (f" --real-hands {args.real_hands}" if args.real_hands else "")
     path = record(args.name, "best_turn, 7 cards on 20 permanents",
                   f"`python benchmarks/best_turn.py --hands {args.hands} --seed {args.seed}{base}`: " +
                   __doc__.split("\n\n")[2].replace("\n", " "), table)

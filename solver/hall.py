@@ -280,26 +280,84 @@ def plain_max_x(problem: PaymentProblem, supply: Supply) -> int | None:
     return low
 
 
-#: the most cards :func:`most_value_payable` tries every subset of (2^12 subsets)
+#: the most cards :func:`most_value_payable` looks at, and the most steps of its search
+#: (past either the turn model decides alone)
 MOST_CARDS_TOGETHER = 12
+MOST_VALUE_STEPS = 50_000
 
 
-def most_value_payable(cards: list, sources: Counter) -> int | None:
-    """The most total worth of a subset of ``cards`` ((needs, worth) each) whose symbols,
-    all together, a plain board's ``sources`` pay (Hall's condition on their union: on a
-    plain board each source makes one mana once, so spells cast one after another share
-    the sources as one payment does); None past :data:`MOST_CARDS_TOGETHER` cards."""
+def most_value_payable(cards: list, sources: Counter, life: int) -> int | None:
+    """The most total worth of a subset of ``cards`` (each (its ways to announce it: (needs,
+    life it pays), ...), worth)) that a plain board's ``sources`` pay all together, one way
+    each, with the life paid within ``life`` (CR 119.4); None past
+    :data:`MOST_CARDS_TOGETHER` cards or :data:`MOST_VALUE_STEPS` steps."""
+    found = best_subsets(cards, sources, life)
+    return None if found is None else found[0]
+
+
+def best_subsets(cards: list, sources: Counter, life: int, most: int = 0):
+    """(the most worth, the subsets of card indices that reach it), as
+    :func:`most_value_payable` says; the subsets are listed only up to ``most`` of them
+    (past it: None).
+
+    On a plain board each source makes one mana once, so spells cast one after another
+    share the sources as one payment does: a set of them is castable exactly when Hall's
+    condition holds for all their symbols at once. A depth-first search over the cards,
+    best first, adds each card in each of its ways or leaves it out; it cuts a branch whose
+    needs already break Hall's condition (needs only grow) or whose value can no longer
+    reach the best found."""
     if len(cards) > MOST_CARDS_TOGETHER:
         return None
-    subsets = sorted(range(1 << len(cards)), key=lambda bits: -sum(w for k, (_, w) in enumerate(cards) if bits >> k & 1))
-    for bits in subsets:
-        needs = Counter()
-        for k, (n, _) in enumerate(cards):
-            if bits >> k & 1:
-                needs.update(n)
-        if hall_violation(needs, sources) is None:
-            return sum(w for k, (_, w) in enumerate(cards) if bits >> k & 1)
-    return 0
+    full = ALL_TYPES_MASK
+    supply = [0] * (full + 1)
+    for types, n in sources.items():
+        m = type_mask(types)
+        for u in range(1, full + 1):
+            if m & u:
+                supply[u] += n
+    order = sorted(range(len(cards)), key=lambda k: -cards[k][1])
+    options = [[(_demand_vector(needs), paid) for needs, paid in cards[k][0]] for k in order]
+    worths = [cards[k][1] for k in order]
+    rest = [sum(max(0, w) for w in worths[k:]) for k in range(len(order) + 1)]
+    best, reached, steps = 0, {frozenset()}, 0
+
+    def search(k: int, demand: list, lost: int, value: int, chosen: tuple) -> None:
+        nonlocal best, reached, steps
+        steps += 1
+        if steps > MOST_VALUE_STEPS:
+            raise _TooManySteps
+        if value > best:
+            best, reached = value, set()
+        if value == best and (most or not reached):
+            reached.add(frozenset(order[j] for j in chosen))
+            if most and len(reached) > most:
+                raise _TooManySteps
+        if k == len(order) or value + rest[k] < best or not most and value + rest[k] == best:
+            return
+        if worths[k] > 0:
+            for vector, paid in options[k]:
+                if not can_pay_life(lost + paid, life):
+                    continue
+                summed = [d + v for d, v in zip(demand, vector)]
+                if all(d <= s for d, s in zip(summed, supply)):
+                    search(k + 1, summed, lost + paid, value + worths[k], chosen + (k,))
+        search(k + 1, demand, lost, value, chosen)
+
+    try:
+        search(0, [0] * (full + 1), 0, 0, ())
+    except _TooManySteps:
+        return None
+    return best, sorted(sorted(subset) for subset in reached)
+
+
+class _TooManySteps(Exception):
+    pass
+
+
+def _demand_vector(needs: Counter) -> list:
+    """For each set U of types (by bit mask), the needs that must be paid within U."""
+    masks = [(type_mask(types), n) for types, n in needs.items()]
+    return [sum(n for m, n in masks if not m & ~u) if u else 0 for u in range(ALL_TYPES_MASK + 1)]
 
 
 def can_pay_plain(problem: PaymentProblem, supply: Supply):

@@ -17,7 +17,7 @@ from ..model.oracle import CHANGES_COSTS
 from ..model.problem import ANY_ORDER, PaymentProblem
 from ..model.sources import Board
 
-from .hall import most_value_payable, plain_board, plain_needs
+from .hall import best_subsets, plain_board, plain_needs, two_way_choices
 from .one_spell import answer_alone
 from .runtime import Status
 from .search import Budget, check_in_order, deepening
@@ -194,6 +194,10 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
     if not spells and not lands and not hand_lands:
         return BestTurn(None, (), 0), ()
+    if not all_of_them and not lands and not hand_lands:
+        chosen = _plain_turn(problem, spells, budget)
+        if chosen is not None:
+            return chosen
     known = None if all_of_them else plain_turn_value(problem, spells, lands, must_play)
     found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
                                                      must_play, hand_lands, value=known), budget)
@@ -214,12 +218,58 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
 def plain_turn_value(problem: PaymentProblem, spells: list, lands: list, must_play: bool = False) -> int | None:
     """The most value a turn can cast, worked out without CP-SAT where that is exact: a
     plain board (single-mana {T} sources, nothing restricted: solver.hall), with each land
-    the turn may play (or none, unless ``must_play``), and cards of plain costs that add
-    no mana, become no mana source and have no choice to make (kicker, another face,
-    convoke, improvise, delve, an additional cost). The cards then share the board's
-    sources as one payment does, so a set of them is castable this turn exactly when
-    Hall's condition holds for all their symbols (issue 26: the turn model, told its
-    value, has only the plans' objective left to prove). None otherwise."""
+    the turn may play (or none, unless ``must_play``; a shock land's life paid first), and
+    cards of plain costs (twobrid and Phyrexian symbols announced each way, the life within
+    the life total) that add no mana, become no mana source and have no choice to make
+    (kicker, another face, convoke, improvise, delve, an additional cost). The cards then
+    share the board's sources as one payment does, so a set of them is castable this turn
+    exactly when Hall's condition holds for all their symbols (issue 26: the turn model,
+    told its value, has only the plans' objective left to prove). None otherwise."""
+    found = _plain_turn_subsets(problem, spells, lands, must_play)
+    return None if found is None else found[0]
+
+
+#: the most sets of cards of the best value a plain turn pays one by one (past them, the
+#: turn model chooses among them itself)
+MOST_BEST_SETS = 24
+
+
+def _plain_turn(problem: PaymentProblem, spells: list, budget: Budget):
+    """best_turn without a land to play and with no mana floating, where
+    :func:`plain_turn_value` is exact and few sets of cards reach the best value: each set
+    paid in the hand's order by the sequence's turn model, the best objective of them (its
+    terms as the chosen-order model ranks them); None where that doesn't apply or a set's
+    payment wasn't proven best in time. On a plain board with nothing floating each
+    source's one mana is spent as it is made, so the order of the cards changes neither
+    the mana nor the objective (nothing floats after any payment)."""
+    if problem.player.pool:
+        return None  # (when floating mana is spent changes what floats after each payment: the order matters)
+    found = _plain_turn_subsets(problem, spells, [], False, MOST_BEST_SETS)
+    if found is None:
+        return None
+    value, subsets = found
+    if not value:
+        return None  # (nothing to cast: the chosen-order model says so at once)
+    most = sum(card.worth for card in spells)
+    best = None
+    for subset in subsets:
+        cards = [spells[k] for k in subset]
+        turn = deepening(lambda depth: TurnModel(problem, cards, [], depth), budget)
+        if isinstance(turn, Status) or not turn[2]:
+            return None  # (the chosen-order model decides, and says what it found)
+        model, solver, _ = turn
+        ranked = model.objective_tuple(solver)
+        plans = model.plans(solver, optimal=True)
+        check_in_order(problem, cards, plans)
+        objective = (most - value,) + ranked[:2] + (0,) + ranked[2:] + (0,)
+        if best is None or objective < best[1]:
+            best = (BestTurn(None, tuple(zip(cards, plans)), value, True), objective)
+    return best
+
+
+def _plain_turn_subsets(problem: PaymentProblem, spells: list, lands: list, must_play: bool, most: int = 0):
+    """(the most value, the sets of spell indices reaching it, listed up to ``most``) of
+    :func:`plain_turn_value`'s turns, or None."""
     board = problem.board
     if not spells or problem.prefer.keep_untapped or board.counted_from is not None or board_restrictions(board):
         return None
@@ -236,9 +286,10 @@ def plain_turn_value(problem: PaymentProblem, spells: list, lands: list, must_pl
                               or p.land_types or p.spending):
             return None
         needs = plain_needs(s.cost)
-        if needs is None:
+        ways = ((needs, 0),) if needs is not None else tuple((w.needs, w.life) for w in two_way_choices(s.cost) or ())
+        if not ways:
             return None
-        cards.append((needs, s.worth))
+        cards.append((ways, s.worth))
     best = None
     for land in ([] if must_play else [None]) + list(lands):
         if land is not None and (land.returns_land or land.card.from_hand is not None):
@@ -248,10 +299,12 @@ def plain_turn_value(problem: PaymentProblem, spells: list, lands: list, must_pl
             return None
         first = replace(on, spell=spells[0], query="pay", hand=(), keep=(), spells=())
         sources = plain_board(first, build_supply(first))
-        value = None if sources is None else most_value_payable(cards, sources[0])
-        if value is None:
+        life = problem.player.life - (land.life if land is not None else 0)
+        found = None if sources is None else best_subsets(cards, sources[0], life, most)
+        if found is None:
             return None
-        best = value if best is None else max(best, value)
+        if best is None or found[0] > best[0]:
+            best = found
     return best
 
 

@@ -17,7 +17,7 @@ from manaplan.solver.checks.reference import (StateBudget, best_turn_reference, 
                                                 sequence_payable, sequence_reference)
 from manaplan.solver.checks.validator import validate_plan
 from manaplan.queries import answer
-from strategies import PLAIN_SYMBOLS, has_doubling, plain_requests, requests
+from strategies import PLAIN_SYMBOLS, TWO_WAY_SYMBOLS, has_doubling, plain_requests, requests
 from hypothesis import reject
 
 FORESTS = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(2)]
@@ -413,16 +413,19 @@ HAND_LANDS = [{"name": "Forest", "type_line": "Basic Land — Forest"},
 
 @settings(max_examples=max(settings.default.max_examples, 40), deadline=None)
 @given(plain_requests(max_permanents=6),
-       st.lists(st.tuples(st.lists(st.sampled_from([s for s in PLAIN_SYMBOLS if s != "{X}"]), min_size=1, max_size=3),
+       st.lists(st.tuples(st.lists(st.sampled_from([s for s in PLAIN_SYMBOLS if s != "{X}"] + TWO_WAY_SYMBOLS),
+                                   min_size=1, max_size=3),
                           st.sampled_from(["Instant", "Sorcery", "Creature — Elf"]), st.none() | st.integers(0, 4)),
                 min_size=1, max_size=5),
        st.lists(st.sampled_from(HAND_LANDS), max_size=2))
 def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board, cards, lands):
-    """Issue 26: on a plain board, with cards of plain costs that make no mana, the turn's
-    value is worked out beforehand by Hall's condition over every subset of the hand and
-    each land it may play (solver.several.plain_turn_value) and the turn model told it:
-    the value and the whole objective must be those of the model left to find the value
-    itself, and the brute force's."""
+    """Issue 26: on a plain board, with cards of plain costs (twobrid and Phyrexian ones
+    too) that make no mana, the turn's value is worked out beforehand by Hall's condition
+    over every subset of the hand and each land it may play (solver.several
+    .plain_turn_value); without a land, the few sets of that value are each paid by the
+    sequence's model, else the chosen-order model is told the value. The value and the
+    whole objective must be those of the chosen-order model left to find them itself, and
+    the brute force's."""
     from manaplan.solver import several
     from manaplan.solver.search import Budget
 
@@ -435,12 +438,12 @@ def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board
     known = several.plain_turn_value(problem, spells, plays)
     assert known is not None
     told = several._solve_chosen(problem, spells, plays, False, Budget(10.0), hand_lands=bool(plays))
-    saved = several.plain_turn_value
-    several.plain_turn_value = lambda *args: None
+    saved = several.plain_turn_value, several._plain_turn
+    several.plain_turn_value = several._plain_turn = lambda *args: None
     try:
         alone = several._solve_chosen(problem, spells, plays, False, Budget(10.0), hand_lands=bool(plays))
     finally:
-        several.plain_turn_value = saved
+        several.plain_turn_value, several._plain_turn = saved
     assert told[0].value == alone[0].value == known
     assert told[1] == alone[1]
     assert told[0].optimal and alone[0].optimal
