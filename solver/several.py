@@ -232,6 +232,9 @@ def plain_turn_value(problem: PaymentProblem, spells: list, lands: list, must_pl
 #: the most sets of cards of the best value a plain turn pays one by one (past them, the
 #: turn model chooses among them itself)
 MOST_BEST_SETS = 24
+#: without twobrid or Phyrexian symbols, past this many sets the chosen-order model told
+#: the value proves the turn sooner than the sets' models one by one (benchmarks/best_turn.py)
+FEW_BEST_SETS = 2
 
 
 def _plain_turn(problem: PaymentProblem, spells: list, budget: Budget):
@@ -248,6 +251,8 @@ def _plain_turn(problem: PaymentProblem, spells: list, budget: Budget):
     if found is None:
         return None
     value, subsets = found
+    if len(subsets) > FEW_BEST_SETS and not any(two_way_choices(s.cost) for s in spells):
+        return None  # (measured: the chosen-order model told the value is quicker then)
     if not value:
         return None  # (nothing to cast: the chosen-order model says so at once)
     most = sum(card.worth for card in spells)
