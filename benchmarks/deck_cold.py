@@ -1,7 +1,7 @@
 """Deck analysis from a cold start, two revisions side by side (issue 26).
 
     python benchmarks/deck_cold.py --base REV [--games 20000] [--workers 2] [--rounds 3]
-        [--out benchmarks/results/deck_cold.md]
+        [--name deck_cold]
 
 Each revision is installed into a folder of its own (as benchmarks/compare.py does); each
 round runs ``manaplan deck analyze benchmarks/decks/simic_ramp.txt --games N --workers W``
@@ -26,7 +26,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 from compare import install  # noqa: E402
-from recording import machine  # noqa: E402
+from recording import record  # noqa: E402
 
 
 def run(site: str, games: int, workers: int, out: str) -> float:
@@ -53,7 +53,7 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--out", default=os.path.join(HERE, "results", "deck_cold.md"))
+    parser.add_argument("--name", default="deck_cold", help="the results file: benchmarks/results/NAME.md")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         sites = {"base": install(args.base, os.path.join(tmp, "base")),
@@ -68,24 +68,20 @@ def main(argv=None) -> int:
                 print(f"round {r + 1} {name}: {times[name][-1]:.1f} s", file=sys.stderr)
     same = all(rep == reports["base"][0] for reps in reports.values() for rep in reps)
     head = args.head or "the working tree"
-    lines = ["# Deck analysis from a cold start, beside the commit before", "",
-             f"`python benchmarks/deck_cold.py --base {args.base} --games {args.games} --workers {args.workers} "
-             f"--rounds {args.rounds}`: `manaplan deck analyze benchmarks/decks/simic_ramp.txt --games {args.games} "
-             f"--workers {args.workers}` as a new process each time, base ({args.base}) and head ({head}) in turn.",
-             "", machine(), "",
-             "| revision | runs | p50 wall s | min | max | head / base (p50) |", "|---|---:|---:|---:|---:|---:|"]
+    rows = ["| revision | runs | p50 wall s | min | max | head / base (p50) |", "|---|---:|---:|---:|---:|---:|"]
     base50 = statistics.median(times["base"])
     for name in ("base", "head"):
         t = times[name]
-        lines.append(f"| {name} | {len(t)} | {statistics.median(t):.1f} | {min(t):.1f} | {max(t):.1f} | "
-                     f"{statistics.median(t) / base50:.2f} |")
-    lines += ["", f"The reports (every field but `seconds`) of all {2 * args.rounds} runs are "
-              f"{'the same' if same else 'NOT the same'}.", ""]
-    text = "\n".join(lines)
-    print(text)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
+        rows.append(f"| {name} | {len(t)} | {statistics.median(t):.1f} | {min(t):.1f} | {max(t):.1f} | "
+                    f"{statistics.median(t) / base50:.2f} |")
+    path = record(args.name, "Deck analysis from a cold start, beside the commit before",
+                  f"`python benchmarks/deck_cold.py --base {args.base} --games {args.games} --workers {args.workers} "
+                  f"--rounds {args.rounds}`: `manaplan deck analyze benchmarks/decks/simic_ramp.txt --games "
+                  f"{args.games} --workers {args.workers}` as a new process each time, base ({args.base}) and head "
+                  f"({head}) in turn.", "\n".join(rows),
+                  f"The reports (every field but `seconds`) of all {2 * args.rounds} runs are "
+                  f"{'the same' if same else 'NOT the same'}.")
+    print(open(path).read())
     return 0 if same else 1
 
 
