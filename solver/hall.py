@@ -280,25 +280,18 @@ def plain_max_x(problem: PaymentProblem, supply: Supply) -> int | None:
     return low
 
 
-#: the most cards :func:`most_value_payable` looks at, and the most steps of its search
-#: (past either the turn model decides alone)
+#: the most cards :func:`best_subsets` looks at, and the most steps of its search (past
+#: either the turn model decides alone)
 MOST_CARDS_TOGETHER = 12
 MOST_VALUE_STEPS = 50_000
 
 
-def most_value_payable(cards: list, sources: Counter, life: int) -> int | None:
-    """The most total worth of a subset of ``cards`` (each (its ways to announce it: (needs,
-    life it pays), ...), worth)) that a plain board's ``sources`` pay all together, one way
-    each, with the life paid within ``life`` (CR 119.4); None past
-    :data:`MOST_CARDS_TOGETHER` cards or :data:`MOST_VALUE_STEPS` steps."""
-    found = best_subsets(cards, sources, life)
-    return None if found is None else found[0]
-
-
 def best_subsets(cards: list, sources: Counter, life: int, most: int = 0):
-    """(the most worth, the subsets of card indices that reach it), as
-    :func:`most_value_payable` says; the subsets are listed only up to ``most`` of them
-    (past it: None).
+    """(the most total worth of a subset of ``cards`` (each (its ways to announce it:
+    (needs, life it pays), ...), worth)) that a plain board's ``sources`` pay all
+    together, one way each, with the life paid within ``life`` (CR 119.4), the subsets of
+    card indices that reach it, listed up to ``most`` of them); None past ``most``
+    subsets, :data:`MOST_CARDS_TOGETHER` cards or :data:`MOST_VALUE_STEPS` steps.
 
     On a plain board each source makes one mana once, so spells cast one after another
     share the sources as one payment does: a set of them is castable exactly when Hall's
@@ -309,14 +302,9 @@ def best_subsets(cards: list, sources: Counter, life: int, most: int = 0):
     if len(cards) > MOST_CARDS_TOGETHER:
         return None
     full = ALL_TYPES_MASK
-    supply = [0] * (full + 1)
-    for types, n in sources.items():
-        m = type_mask(types)
-        for u in range(1, full + 1):
-            if m & u:
-                supply[u] += n
+    supply = supply_vector(sources)
     order = sorted(range(len(cards)), key=lambda k: -cards[k][1])
-    options = [[(_demand_vector(needs), paid) for needs, paid in cards[k][0]] for k in order]
+    options = [[(demand_vector(needs), paid) for needs, paid in cards[k][0]] for k in order]
     worths = [cards[k][1] for k in order]
     rest = [sum(max(0, w) for w in worths[k:]) for k in range(len(order) + 1)]
     best, reached, steps = 0, {frozenset()}, 0
@@ -354,10 +342,23 @@ class _TooManySteps(Exception):
     pass
 
 
-def _demand_vector(needs: Counter) -> list:
-    """For each set U of types (by bit mask), the needs that must be paid within U."""
-    masks = [(type_mask(types), n) for types, n in needs.items()]
-    return [sum(n for m, n in masks if not m & ~u) if u else 0 for u in range(ALL_TYPES_MASK + 1)]
+def demand_vector(needs: Counter) -> tuple:
+    """For each set U of types, by its bit mask, the needs that must be paid within U:
+    Hall's condition is ``demand_vector(needs)[u] <= supply_vector(sources)[u]`` for
+    every u."""
+    return _demand_vector(frozenset(needs.items()))
+
+
+@lru_cache(maxsize=4096)
+def _demand_vector(needs: frozenset) -> tuple:
+    masks = [(type_mask(types), n) for types, n in needs]
+    return tuple(sum(n for m, n in masks if not m & ~u) if u else 0 for u in range(ALL_TYPES_MASK + 1))
+
+
+def supply_vector(sources: Counter) -> list:
+    """For each set U of types, by its bit mask, the sources that can make something in U."""
+    masks = [(type_mask(types), n) for types, n in sources.items()]
+    return [sum(n for m, n in masks if m & u) for u in range(ALL_TYPES_MASK + 1)]
 
 
 def can_pay_plain(problem: PaymentProblem, supply: Supply):

@@ -326,6 +326,10 @@ def test_a_board_is_asked_by_its_ready_part_only_where_the_rest_never_pays():
                "keywords": ["Convoke"], "colors": ["G"]}
     with_convoke = Decklist.parse(SIMIC + "1 Chord of Calling\n")
     assert not DeckModel.build(with_convoke, {**cards, "Chord of Calling": convoke}).idle_when_tapped
+    rites = {"name": "Village Rites", "mana_cost": "{B}", "cmc": 1, "type_line": "Instant", "colors": ["B"],
+             "oracle_text": "As an additional cost to cast this spell, sacrifice a creature.\nDraw two cards."}
+    with_rites = Decklist.parse(SIMIC + "1 Village Rites\n")  # (review: a sick Elf may be sacrificed)
+    assert not DeckModel.build(with_rites, {**cards, "Village Rites": rites}).idle_when_tapped
     cradle = {"name": "Gaea's Cradle", "type_line": "Legendary Land", "mana_cost": "", "cmc": 0,
               "oracle_text": "{T}: Add {G} for each creature you control."}
     with_cradle = Decklist.parse(SIMIC + "1 Gaea's Cradle\n")
@@ -370,6 +374,13 @@ def test_what_one_process_publishes_the_others_read_once_and_whole(tmp_path):
     with open(tmp_path / "999999.log", "ab") as f:
         f.write(framed[7:])
     assert mine.news() == [("masks", (9,), (0, 1, 0))]
+    torn = b"\x05\x00\x00\x00" + b"junk!" + framed  # (review: a process killed while writing)
+    with open(tmp_path / "4242-dead.log", "wb") as f:
+        f.write(torn)
+    assert mine.news() == []
+    with open(tmp_path / "4242-dead.log", "ab") as f:
+        f.write(framed)
+    assert mine.news() == []  # (a log with a torn record is read no further)
 
 
 def _play_and_publish(directory):

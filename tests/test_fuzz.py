@@ -297,6 +297,25 @@ def test_twobrid_and_phyrexian_costs_on_the_plain_path_match_the_general_model(r
     assert plan_objective(problem, fast) == plan_objective(problem, general) == best
 
 
+def test_the_pools_leave_a_board_of_many_different_converters_to_the_general_model():
+    """Review of issue 26: four different Signets and four different filter lands beside
+    basics made the pools' search run for a minute (its states grow with the converters'
+    variety; the general model's do not): past its bounds it says None at once, and the
+    general model answers."""
+    basics = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Plains", "Island", "Swamp"]
+    permanents = [{"id": f"b{i}", "type_line": f"Basic Land — {name}"} for i, name in enumerate(basics)]
+    permanents += [{"id": f"s{i}", "abilities": [{"cost": "{1}, {T}", "add": pair}]}
+                   for i, pair in enumerate(["{W}{U}", "{U}{B}", "{B}{R}", "{R}{G}"])]
+    permanents += [{"id": f"f{i}", "abilities": [{"cost": "{T}", "add": "{C}"}, {"cost": "{%s/%s}, {T}" % (a, b),
+                                                  "add": ["{%s}{%s}" % (a, a), "{%s}{%s}" % (a, b), "{%s}{%s}" % (b, b)]}]}
+                   for i, (a, b) in enumerate(["WU", "BR", "GW", "UB"])]
+    permanents.append({"id": "sol", "abilities": [{"cost": "{T}", "add": "{C}{C}"}]})
+    request = {"query": "can_pay", "spell": {"mana_cost": "{W}{W}{U}{U}{B}{B}{6}"}, "permanents": permanents}
+    problem = parse_request(request)
+    assert pool_can_pay(problem, build_supply(problem)) is None
+    assert isinstance(answer(parse_request(request)), Payable)
+
+
 @given(plain_requests() | two_way_requests(), st.integers(1, 2))
 @example({"spell": {"mana_cost": "{1}", "x": 0, "reduce": ["{1}", "{1}"]}, "permanents": [], "player": {"pool": ""}},
          1).via("reductions pay an X the board has no mana for")

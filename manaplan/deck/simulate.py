@@ -91,7 +91,8 @@ class DeckModel:
     #: whether a tapped permanent or a summoning-sick creature of the deck never changes
     #: what a board can pay: every mana ability taps its own permanent (CR 602.5a, 302.6),
     #: and nothing counts, gives, replaces, triggers, changes costs or land types, or is
-    #: unread; no spell convokes or improvises. Boards are then asked by their ready part
+    #: unread; no card's text convokes, improvises, sacrifices or counts (``_BOARD_WORDS``).
+    #: Boards are then asked by their ready part
     idle_when_tapped: bool = True
 
     @classmethod
@@ -160,13 +161,21 @@ class DeckModel:
         return weights
 
 
+#: words in a card's text that may make a tapped permanent or a summoning-sick creature
+#: matter to a payment: tapped for convoke or improvise (sickness doesn't stop it, CR
+#: 702.51a), sacrificed as an additional cost (CR 601.2h: only {T} cares about
+#: sickness), or counted by a cost change (affinity, "for each")
+_BOARD_WORDS = ("convoke", "improvise", "sacrifice", "affinity", "for each", "less to cast", "more to cast")
+
+
 def _idle_when_tapped(body, card: dict, face: dict) -> bool:
     """Whether the card, tapped (or, a creature, summoning sick), changes nothing about
-    what a board pays (:attr:`DeckModel.idle_when_tapped`)."""
-    text = " ".join(str(f.get("oracle_text") or "") for f in [card, face] + list(card.get("card_faces") or ()))
-    if any(k in (card.get("keywords") or ()) for k in ("Convoke", "Improvise")) or \
-            "convoke" in text.lower() or "improvise" in text.lower():
-        return False  # (a spell that taps untapped creatures, sick or not, or artifacts)
+    what a board pays (:attr:`DeckModel.idle_when_tapped`), and no text of it makes such
+    a permanent matter to a payment (:data:`_BOARD_WORDS`)."""
+    text = " ".join(str(f.get("oracle_text") or "") for f in [card, face] + list(card.get("card_faces") or ())).lower()
+    keywords = {k.lower() for k in card.get("keywords") or ()}
+    if any(word in text or word in keywords for word in _BOARD_WORDS):
+        return False
     if body is None:
         return True
     return (body.self_contained and not body.unread and not body.cost_effects and not body.land_types
@@ -340,7 +349,8 @@ class BoardAnswers:
                                        for i, code in enumerate(sig) if f"p{i}" not in gone)
             else:
                 self.paid[key] = None
-            if self.exchange is not None and isinstance(plan, (Plan, Unpayable)):  # (exact answers only)
+            if self.exchange is not None and (isinstance(plan, Plan) and plan.optimal or isinstance(plan, Unpayable)):
+                # (proven answers only: a plan cut short by the time guard is this process's own)
                 self.exchange.publish("paid", key, self.paid[key])
         after = self.paid[key]
         return None if after is None else tuple(sorted(after + idle))
