@@ -8,6 +8,7 @@ import gc
 import json
 import os
 import signal
+import tempfile
 import sys
 import threading
 
@@ -324,6 +325,10 @@ def _deck(args) -> int:
                     text = f.read()
             except OSError as e:
                 raise ManaplanError(f"can't read the decklist: {e.strerror}", "decklist") from None
+        for flag, path in (("json", args.json_out), ("plot", args.plot)):  # (checked before the games, not after)
+            folder = os.path.dirname(os.path.abspath(path)) if path else None
+            if folder and not os.path.isdir(folder):
+                raise ManaplanError(f"the folder of --{flag} {path!r} does not exist: {folder}", flag)
         result = analyze(text, cards_file=args.cards, games=args.games, turns=args.turns, seed=args.seed, on=args.on,
                          mulligan=args.mulligan, ramp=not args.no_ramp, engine=args.engine, workers=args.workers,
                          address=args.address, progress=not args.quiet)
@@ -402,9 +407,17 @@ def _refuse(args, message: str, at) -> int:
 
 
 def _write(path: str, value: dict) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(value, f, indent=1)
-        f.write("\n")
+    """The JSON file, written whole or not at all (a temporary file beside it, renamed)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".manaplan-", suffix=".json", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            json.dump(value, f, indent=1)
+            f.write("\n")
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def _main(argv=None) -> int:

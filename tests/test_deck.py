@@ -417,3 +417,35 @@ def test_a_process_reads_the_boards_another_solved_instead_of_solving_them(tmp_p
     alone = play_games(model, Policy(turns=4), Counting(model), "shared", 0, 40)
     assert len(solved) > 20
     assert vars(shared) == vars(alone)
+
+
+def test_output_folders_are_checked_before_the_games_and_the_json_is_written_whole(tmp_path):
+    """Issue 28: --json or --plot into a folder that doesn't exist is an error before any
+    game is played (it came as a traceback after the whole run); the JSON file appears
+    whole or not at all."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DEMO_DECK)
+    for flag in ("--json", "--plot"):
+        target = str(tmp_path / "missing" / "out")
+        run = subprocess.run([sys.executable, "-m", "manaplan", "deck", "analyze", str(deck), "--games", "100000",
+                              flag, target, "--quiet"], capture_output=True, text=True)
+        assert run.returncode == 2 and run.stdout == "", (run.stdout, run.stderr)
+        assert f"the folder of {flag}" in run.stderr and "Traceback" not in run.stderr
+    out = tmp_path / "out.json"
+    run = subprocess.run([sys.executable, "-m", "manaplan", "deck", "analyze", str(deck), "--games", "50", "--turns",
+                          "2", "--json", str(out), "--quiet", "--on", "both"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(out.read_text())["games"] == 50
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".manaplan-")] == []
+    assert "half on the play, half on the draw" in run.stdout and "on the both" not in run.stdout
+
+
+def test_a_card_file_indented_by_one_space_is_read_whole(tmp_path):
+    """Issue 28: a JSON list written with one-space indentation was taken for a bulk file
+    (one object a line) and read as holding no card ("no card data for 'Forest'")."""
+    names = Decklist.parse(DEMO_DECK).names
+    cards = [c for c in json.load(open(DEMO_CARDS)) if c["name"] in names]
+    for indent in (1, 2, None):
+        path = tmp_path / f"cards{indent}.json"
+        path.write_text(json.dumps(cards, indent=indent))
+        assert set(load_cards(names, str(path))) == set(names)

@@ -138,7 +138,7 @@ def table(result: dict) -> str:
     width = max(len(c["name"]) for c in result["cards"]) if result["cards"] else 4
     head = f"{'card':<{width}}  {'cost':<12} {'n':>2}  {'curve':>6}  " + " ".join(f"{'t' + str(t + 1):>5}"
                                                                           for t in range(turns))
-    lines = [f"{result['games']:,} games, {turns} turns, on the {result['on']}, mulligan {result['mulligan']} "
+    lines = [f"{result['games']:,} games, {turns} turns, {play_or_draw(result['on'])}, mulligan {result['mulligan']} "
              f"(seed {result['seed']}); % castable by turn", head, "-" * len(head)]
     for c in result["cards"]:
         curve = "-" if c["on_curve"] is None else f"{100 * c['on_curve']:5.1f}"
@@ -151,6 +151,12 @@ def table(result: dict) -> str:
     for name, lines_unread in result["unread"].items():
         lines.append(f"unread text on {name}: {'; '.join(lines_unread)}")
     return "\n".join(lines)
+
+
+def play_or_draw(on: str) -> str:
+    """The words for ``on``: "on the play", "on the draw", or "half on the play, half on
+    the draw" (issue 28: "on the both")."""
+    return "half on the play, half on the draw" if on == "both" else f"on the {on}"
 
 
 def plot(result: dict, path: str) -> list:
@@ -173,7 +179,7 @@ def plot(result: dict, path: str) -> list:
     ax.set_xlabel("turn")
     ax.set_ylabel("castable (%)")
     ax.set_ylim(0, 101)
-    ax.set_title(f"Castable by turn ({result['games']:,} games, on the {result['on']})")
+    ax.set_title(f"Castable by turn ({result['games']:,} games, {play_or_draw(result['on'])})")
     ax.legend(fontsize=7, ncol=2, loc="lower right")
     ax.grid(alpha=0.3)
     fig.tight_layout()

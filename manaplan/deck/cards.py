@@ -60,7 +60,7 @@ def _read_file(path: str, wanted: dict, found: dict) -> None:
     with handle:
         first = handle.read(1 << 16)
         handle.seek(0)
-        if first.lstrip().startswith(b"[") and b"\n{" in first.replace(b"\r\n", b"\n").replace(b"\n ", b"\n"):
+        if _one_object_a_line(first):
             needles = [_needle(name) for name in wanted]
             for line in handle:
                 if len(found) == len(wanted):
@@ -89,6 +89,20 @@ def _read_file(path: str, wanted: dict, found: dict) -> None:
     if not isinstance(data, list):
         raise RequestError("the card file must be a JSON list of Scryfall card objects", "cards")
     _take(data, wanted, found, path)
+
+
+def _one_object_a_line(first: bytes) -> bool:
+    """Whether a file that starts with ``first`` is a JSON list with one card object on
+    each line (Scryfall's bulk files): its first object opens and closes on one line. A
+    list written with indentation (any: one space too) is read whole (issue 28: a list
+    indented by one space was taken for a bulk file and read as holding no card)."""
+    if not first.lstrip().startswith(b"["):
+        return False
+    for line in first.splitlines()[1:]:
+        text = line.strip()
+        if text.startswith(b"{"):
+            return text.rstrip(b",").endswith(b"}")
+    return False
 
 
 def _needle(name: str) -> bytes:
