@@ -449,3 +449,15 @@ def test_a_card_file_indented_by_one_space_is_read_whole(tmp_path):
         path = tmp_path / f"cards{indent}.json"
         path.write_text(json.dumps(cards, indent=indent))
         assert set(load_cards(names, str(path))) == set(names)
+
+
+def test_a_missing_card_gets_a_guess_a_sideboard_needs_no_data_and_a_deck_without_lands_is_refused(tmp_path):
+    """Issue 28: "did you mean" for a name not in the card data; cards of the sideboard
+    are never played, so they need no data; a deck with no lands is an error (it ran
+    silently)."""
+    with pytest.raises(RequestError, match=r"'Llanowar Elfs' \(did you mean 'Llanowar Elves'\?\)"):
+        load_cards(["Forest", "Llanowar Elfs"])
+    report = analyze(DEMO_DECK + "\nSideboard\n2 Not A Real Card\n", games=40, turns=2, workers=1, progress=False)
+    assert report["games"] == 40
+    with pytest.raises(RequestError, match="no lands"):
+        analyze("4 Llanowar Elves\n", games=10, turns=2, workers=1, progress=False)

@@ -52,7 +52,7 @@ def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, 
     deck = decklist if isinstance(decklist, Decklist) else Decklist.parse(decklist)
     if not 1 <= games <= 100_000_000:
         raise ValueError("'games' must be 1 to 100,000,000")
-    data = load_cards(deck.names, cards_file, cards)
+    data = load_cards(deck.main_names, cards_file, cards)  # (a sideboard's cards need no data: never played)
     policy = Policy(turns=turns, on=on, mulligan=mulligan, ramp=ramp)
     model = DeckModel.build(deck, data)  # (checked here, before any worker starts)
     started = time.perf_counter()

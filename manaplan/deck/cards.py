@@ -14,6 +14,7 @@ spells with their costs).
 from __future__ import annotations
 
 import os
+import re
 
 import orjson
 
@@ -39,18 +40,50 @@ def load_cards(names, path: str | None = None, inline: list | None = None) -> di
     the cards that are in neither."""
     wanted = {card_key(n): n for n in names}
     found: dict = {}
+    seen: set = set()  # the names of the cards read whole (a bulk file's lines that name no card aren't)
     if inline is not None:
-        _take(inline, wanted, found, "cards")
+        _take(inline, wanted, found, "cards", seen)
     else:
-        _read_file(path or DEMO_CARDS, wanted, found)
+        _read_file(path or DEMO_CARDS, wanted, found, seen)
     missing = [wanted[k] for k in wanted if k not in found]
+    if missing and inline is None:
+        seen |= _names_in(path or DEMO_CARDS)  # (a bulk file's names, for the guess: read only on this error)
     if missing:
         where = "the cards given" if inline is not None else (path or "the demo card file")
-        raise RequestError(f"no card data for {', '.join(repr(m) for m in missing)} in {where}", "cards")
+        raise RequestError(f"no card data for {', '.join(_with_guess(m, seen) for m in missing)} in {where}",
+                           "cards")
     return {wanted[k]: found[k] for k in wanted}
 
 
-def _read_file(path: str, wanted: dict, found: dict) -> None:
+_NAME = re.compile(rb'"name":\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _names_in(path: str) -> set:
+    """The first card name on each line of a card file (a bulk file's objects, one a line)."""
+    names = set()
+    try:
+        with open(path, "rb") as f:
+            for line in f:
+                found = _NAME.search(line)
+                if found:
+                    try:
+                        names.add(orjson.loads(b'"' + found.group(1) + b'"'))
+                    except orjson.JSONDecodeError:
+                        continue
+    except OSError:
+        pass
+    return names
+
+
+def _with_guess(name: str, seen: set) -> str:
+    """The missing name, and the closest names read, if any is close (issue 28)."""
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(seen), n=2, cutoff=0.75)
+    return repr(name) + (f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else "")
+
+
+def _read_file(path: str, wanted: dict, found: dict, seen: set) -> None:
     """Fill ``found`` from a card file: line by line where it holds one object per line
     (Scryfall's bulk files), parsing only lines that name a wanted card; else the whole."""
     try:
@@ -72,7 +105,7 @@ def _read_file(path: str, wanted: dict, found: dict) -> None:
                 if not text.startswith(b"{"):
                     continue
                 try:
-                    _take([orjson.loads(text)], wanted, found, path)
+                    _take([orjson.loads(text)], wanted, found, path, seen)
                 except orjson.JSONDecodeError:
                     break  # not one object per line after all: read the whole file
             else:
@@ -88,7 +121,7 @@ def _read_file(path: str, wanted: dict, found: dict) -> None:
         data = data["data"]
     if not isinstance(data, list):
         raise RequestError("the card file must be a JSON list of Scryfall card objects", "cards")
-    _take(data, wanted, found, path)
+    _take(data, wanted, found, path, seen)
 
 
 def _one_object_a_line(first: bytes) -> bool:
@@ -115,10 +148,11 @@ def _needle(name: str) -> bytes:
 NOT_CARDS = ("art_series", "token", "double_faced_token", "emblem", "vanguard", "scheme", "planar")
 
 
-def _take(cards: list, wanted: dict, found: dict, where: str) -> None:
+def _take(cards: list, wanted: dict, found: dict, where: str, seen: set) -> None:
     for card in cards:
         if not isinstance(card, dict) or not isinstance(card.get("name"), str) or card.get("layout") in NOT_CARDS:
             continue
+        seen.add(card["name"])
         keys = [card_key(card["name"])]
         if " // " in card["name"]:
             keys.append(card_key(card["name"].split(" // ")[0]))

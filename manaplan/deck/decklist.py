@@ -74,6 +74,12 @@ class Decklist:
         """Every distinct card name, in order of first appearance."""
         return tuple(dict.fromkeys(e.name for e in self.entries))
 
+    @property
+    def main_names(self) -> tuple:
+        """The main deck's distinct card names: what a simulation needs card data for (a
+        sideboard's cards are never played)."""
+        return tuple(dict.fromkeys(e.name for e in self.main))
+
     @classmethod
     def parse(cls, text: str) -> "Decklist":
         """Read Arena or MTGO text, or a JSON list; RequestError naming the line (or

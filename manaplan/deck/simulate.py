@@ -146,6 +146,9 @@ class DeckModel:
             model.is_source.append(not land and bool(body is not None and body.abilities))
             if not land:
                 model.measured.append(i)
+        if not any(model.is_land):
+            raise RequestError(f"the deck has no lands among its {sum(copies)} cards: no turn could make mana, "
+                               f"nothing to simulate", "decklist")
         model.library = [i for i, n in enumerate(copies) for _ in range(n)]
         model.measured_index = {c: k for k, c in enumerate(model.measured)}
         return model
