@@ -308,6 +308,7 @@ def _deck(args) -> int:
 
             if not 1 <= args.lands <= args.deck_size <= 1000:
                 raise ManaplanError("give 1 <= lands <= deck size <= 1000", "lands")
+            _check_folder("json", args.json_out)
             needed = sources_needed(args.deck_size, args.lands)
             for pattern, n in needed.items():
                 print(f"{pattern:<18} {n if n is not None else 'not reachable'}")
@@ -326,9 +327,7 @@ def _deck(args) -> int:
             except OSError as e:
                 raise ManaplanError(f"can't read the decklist: {e.strerror}", "decklist") from None
         for flag, path in (("json", args.json_out), ("plot", args.plot)):  # (checked before the games, not after)
-            folder = os.path.dirname(os.path.abspath(path)) if path else None
-            if folder and not os.path.isdir(folder):
-                raise ManaplanError(f"the folder of --{flag} {path!r} does not exist: {folder}", flag)
+            _check_folder(flag, path)
         result = analyze(text, cards_file=args.cards, games=args.games, turns=args.turns, seed=args.seed, on=args.on,
                          mulligan=args.mulligan, ramp=not args.no_ramp, engine=args.engine, workers=args.workers,
                          address=args.address, progress=not args.quiet)
@@ -404,6 +403,15 @@ def _refuse(args, message: str, at) -> int:
     else:
         print(write_json(error_answer(None, message, at)))
     return 2
+
+
+def _check_folder(flag: str, path: str | None) -> None:
+    """An error naming the option when the folder ``path`` would be written in doesn't exist."""
+    from .model.errors import ManaplanError
+
+    folder = os.path.dirname(os.path.abspath(path)) if path else None
+    if folder and not os.path.isdir(folder):
+        raise ManaplanError(f"the folder of --{flag} {path!r} does not exist: {folder}", flag)
 
 
 def _write(path: str, value: dict) -> None:

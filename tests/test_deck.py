@@ -431,6 +431,9 @@ def test_output_folders_are_checked_before_the_games_and_the_json_is_written_who
                               flag, target, "--quiet"], capture_output=True, text=True)
         assert run.returncode == 2 and run.stdout == "", (run.stdout, run.stderr)
         assert f"the folder of {flag}" in run.stderr and "Traceback" not in run.stderr
+    run = subprocess.run([sys.executable, "-m", "manaplan", "deck", "sources", "--deck-size", "60", "--lands", "24",
+                          "--json", str(tmp_path / "missing" / "s.json")], capture_output=True, text=True)
+    assert run.returncode == 2 and "the folder of --json" in run.stderr and "Traceback" not in run.stderr
     out = tmp_path / "out.json"
     run = subprocess.run([sys.executable, "-m", "manaplan", "deck", "analyze", str(deck), "--games", "50", "--turns",
                           "2", "--json", str(out), "--quiet", "--on", "both"], capture_output=True, text=True)
