@@ -235,6 +235,17 @@ def hall_violation(needs: Counter, sources: Counter):
     return None
 
 
+def plain_ways(cost: SpellCost) -> tuple | None:
+    """((needs, life it pays), ...): a plain cost's one reading (:func:`plain_needs`), or
+    each announcement of its twobrid and Phyrexian symbols (:func:`two_way_choices`);
+    None where the cost isn't plain either way."""
+    needs = plain_needs(cost)
+    if needs is not None:
+        return ((needs, 0),)
+    ways = two_way_choices(cost)
+    return None if ways is None else tuple((w.needs, w.life) for w in ways)
+
+
 #: past this X a plain board's max_x is left to the general model (a board's reductions
 #: would have to be worth more than a million mana)
 MOST_X = 1 << 20
@@ -251,14 +262,10 @@ def plain_max_x(problem: PaymentProblem, supply: Supply) -> int | None:
     sources, life, cost = board[0], problem.player.life, problem.spell.cost
 
     def pays(x: int):
-        at = replace(cost, x=x)
-        needs = plain_needs(at)
-        if needs is not None:
-            return hall_violation(needs, sources) is None
-        ways = two_way_choices(at)
+        ways = plain_ways(replace(cost, x=x))
         if ways is None:
             return None
-        return any(can_pay_life(w.life, life) and hall_violation(w.needs, sources) is None for w in ways)
+        return any(can_pay_life(paid, life) and hall_violation(needs, sources) is None for needs, paid in ways)
 
     first = pays(0)
     if not first:

@@ -32,7 +32,7 @@ from ..model.problem import PaymentProblem
 from ..model.sources import can_pay_life
 from ..model.symbols import MANA_TYPES, PHYREXIAN, HYBRID_PHYREXIAN, SNOW, VARIABLE, type_mask
 
-from .hall import demand_vector, plain_needs, supply_vector, two_way_choices
+from .hall import demand_vector, plain_ways, supply_vector
 from .supply import Supply
 
 #: the most states the search visits, and the most new states of one step (pruning them
@@ -60,7 +60,7 @@ def pool_can_pay(problem: PaymentProblem, supply: Supply) -> bool | None:
     119.4); None where the cost or the board is outside this module's class."""
     if not _spell_in_class(problem):
         return None
-    ways = _ways(problem)
+    ways = plain_ways(problem.spell.cost)
     if ways is None:
         return None
     pools = reachable_pools(supply)
@@ -79,19 +79,6 @@ def _spell_in_class(problem: PaymentProblem) -> bool:
     spell = problem.spell
     return not (spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending
                 or problem.prefer.gone)
-
-
-def _ways(problem: PaymentProblem):
-    """((needs, life), ...): the cost's one plain reading, or each announcement of its
-    two-way symbols; None where the cost isn't plain."""
-    cost = problem.spell.cost
-    needs = plain_needs(cost)
-    if needs is not None:
-        return ((needs, 0),)
-    ways = two_way_choices(cost)
-    if ways is None:
-        return None
-    return tuple((w.needs, w.life) for w in ways)
 
 
 def _pays(pool, needs: Counter) -> bool:

@@ -17,7 +17,7 @@ from ..model.oracle import CHANGES_COSTS
 from ..model.problem import ANY_ORDER, PaymentProblem
 from ..model.sources import Board
 
-from .hall import best_subsets, plain_board, plain_needs, two_way_choices
+from .hall import best_subsets, plain_board, plain_ways, two_way_choices
 from .one_spell import answer_alone
 from .runtime import Status
 from .search import Budget, check_in_order, deepening
@@ -290,9 +290,8 @@ def _plain_turn_subsets(problem: PaymentProblem, spells: list, lands: list, must
         if p is not None and (p.abilities or p.triggers or p.grants or p.replaces or p.landfall or p.cost_effects
                               or p.land_types or p.spending):
             return None
-        needs = plain_needs(s.cost)
-        ways = ((needs, 0),) if needs is not None else tuple((w.needs, w.life) for w in two_way_choices(s.cost) or ())
-        if not ways:
+        ways = plain_ways(s.cost)
+        if ways is None:
             return None
         cards.append((ways, s.worth))
     best = None

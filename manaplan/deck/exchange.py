@@ -39,7 +39,8 @@ class Exchange:
         if self._own is None or self._owner != os.getpid():
             self._owner = os.getpid()
             self._name = f"{self._owner}-{uuid.uuid4().hex}.log"
-            self._own = os.open(os.path.join(self.directory, self._name), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND
+            self._own = os.open(os.path.join(self.directory, self._name), flags, 0o600)
         record = pickle.dumps((kind, key, value), protocol=pickle.HIGHEST_PROTOCOL)
         os.write(self._own, _LENGTH.pack(len(record)) + record)
 

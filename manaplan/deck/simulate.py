@@ -234,8 +234,7 @@ class BoardAnswers:
     def masks(self, sig: tuple) -> tuple:
         """(castable mask, short-of-mana mask, copies castable) for the board ``sig``
         (asked of its ready part where the rest never pays: ``idle_when_tapped``)."""
-        if self.deck.idle_when_tapped:
-            sig = tuple(code for code in sig if code & 3 == READY)
+        sig, _ = self._split(sig)
         found = self.castable.get(sig)
         if found is None and self._catch_up():
             found = self.castable.get(sig)
@@ -245,6 +244,15 @@ class BoardAnswers:
             if self.exchange is not None and self.undecided == undecided:  # (exact answers only)
                 self.exchange.publish("masks", sig, found)
         return found
+
+    def _split(self, sig: tuple) -> tuple:
+        """(the board a question is asked of, the rest): its ready part and its tapped and
+        summoning-sick permanents where those never pay (``idle_when_tapped``), else the
+        whole board and nothing."""
+        if not self.deck.idle_when_tapped:
+            return sig, ()
+        return (tuple(code for code in sig if code & 3 == READY),
+                tuple(code for code in sig if code & 3 != READY))
 
     def _catch_up(self) -> bool:
         """Take in what the other processes solved; whether there was anything."""
@@ -330,10 +338,7 @@ class BoardAnswers:
         tapped, what it sacrificed gone; the card itself not added), or None. Where the
         rest never pays (``idle_when_tapped``), the plan is asked of the ready part, and
         the rest stays as it was."""
-        idle = ()
-        if self.deck.idle_when_tapped:
-            idle = tuple(code for code in sig if code & 3 != READY)
-            sig = tuple(code for code in sig if code & 3 == READY)
+        sig, idle = self._split(sig)
         key = (sig, card)
         if key not in self.paid:
             self._catch_up()
