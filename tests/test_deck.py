@@ -464,3 +464,103 @@ def test_a_missing_card_gets_a_guess_a_sideboard_needs_no_data_and_a_deck_withou
     assert report["games"] == 40
     with pytest.raises(RequestError, match="no lands"):
         analyze("4 Llanowar Elves\n", games=10, turns=2, workers=1, progress=False)
+
+
+# --- castability as players mean it (issue 28) ---------------------------------------
+
+AZORIUS = open(os.path.join(HERE, "..", "benchmarks", "decks", "azorius_lions.txt")).read()
+
+
+def test_a_card_is_castable_when_some_land_drops_pay_it_not_only_the_simulated_players():
+    """Issue 28's deck: 12 Plains, 12 Islands, 36 others with Savannah Lions and Opt, on
+    the play, no mulligan. Lions on turn one is castable exactly when a Plains is among
+    the seven: 1 - C(48,7)/C(60,7) = 80.94%; Counterspell on turn two when two Islands
+    are among the first eight (the first of them in the seven, or there weren't two).
+    The simulated player's own line (it plays the Island beside a Plains) is kept as
+    ``on_curve_as_played``, far lower for Lions."""
+    games = 4000
+    report = analyze(AZORIUS, games=games, turns=3, seed=11, on="play", mulligan="none", workers=1, progress=False)
+    cards = {c["name"]: c for c in report["cards"]}
+    for name, exact in (("Savannah Lions", 1 - comb(48, 7) / comb(60, 7)),
+                        ("Opt", 1 - comb(48, 7) / comb(60, 7)),
+                        ("Counterspell", _hypergeometric_at_least(60, 12, 8, 2))):
+        standard_error = (exact * (1 - exact) / games) ** 0.5
+        assert abs(cards[name]["on_curve"] - exact) < 4 * standard_error, (name, cards[name]["on_curve"], exact)
+    assert cards["Savannah Lions"]["on_curve_as_played"] < 0.5 < cards["Savannah Lions"]["on_curve"]
+    assert all(c["by_turn_as_played"][t] <= c["by_turn"][t] for c in cards.values() for t in range(3))
+    assert report["lines_cut"] == 0
+
+
+POOL = ["Plains", "Island", "Forest", "Thornwood Falls", "Azorius Chancery", "Botanical Sanctum",
+        "Vineglimmer Snarl", "Glacial Fortress", "Llanowar Elves", "Azorius Signet", "Sol Ring", "Savannah Lions",
+        "Opt", "Counterspell", "Grizzly Bears", "Growth Spiral", "Cancel", "Air Elemental"]
+
+
+def _every_line(deck, policy, answers, hand, draws):
+    """The reference: every line of play, one by one, depth first (each land of the
+    hand, or none, every turn; every order of casting the hand's mana permanents), no
+    state merged or pruned."""
+    from manaplan.deck.simulate import READY, SICK, TAPPED
+
+    turns = policy.turns
+    castable, short = [0] * turns, [-1] * turns
+
+    def turn(t, battlefield, hand):
+        if t == turns:
+            return
+        hand = hand + [draws[t]] if draws[t] is not None else list(hand)
+        battlefield = tuple(sorted(code & ~3 for code in battlefield))
+        explore(t, battlefield, hand)
+        lines = tuple(deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2])
+        for i, c in enumerate(hand):
+            if not deck.is_land[c]:
+                continue
+            rest = hand[:i] + hand[i + 1:]
+            tapped = deck.enters[c].tapped(lines, tuple(deck.type_line[h] for h in rest), policy.opponents)
+            board = battlefield + ((c << 2) | (TAPPED if tapped else READY),)
+            if deck.enters[c].returns_land:
+                for j, code in enumerate(board):
+                    if deck.is_land[code >> 2]:
+                        explore(t, tuple(sorted(board[:j] + board[j + 1:])), rest + [code >> 2])
+            else:
+                explore(t, tuple(sorted(board)), rest)
+
+    def explore(t, board, hand):
+        castable_now, short_now, _ = answers.masks(board)
+        castable[t] |= castable_now
+        short[t] &= short_now
+        turn(t + 1, board, hand)
+        for i, c in enumerate(hand):
+            if deck.is_source[c] and answers.pay(board, c) is not None:
+                state = TAPPED if deck.enters[c].tapped((), (), 1) else SICK if deck.creature[c] else READY
+                explore(t, tuple(sorted(answers.pay(board, c) + ((c << 2) | state,))), hand[:i] + hand[i + 1:])
+
+    turn(0, (), list(hand))
+    return castable, [s & ~c for s, c in zip(short, castable)]
+
+
+@given(st.lists(st.sampled_from(POOL[:8]), min_size=3, max_size=9), st.lists(st.sampled_from(POOL[8:]), min_size=2,
+                                                                               max_size=7),
+       st.integers(0, 10 ** 6), st.booleans())
+def test_every_line_of_play_is_followed_as_the_one_by_one_search_finds(lands, spells, seed, on_play):
+    """The players' figure of a game (``players.lines_of_play``: states merged, a land
+    drop left out only where it may matter) against the reference search over every line
+    one by one, on small random decks of taplands, a bounce land, fast, reveal and check
+    lands, mana creatures and rocks."""
+    import random
+
+    from manaplan.deck.players import lines_of_play
+
+    text = "".join(f"1 {name}\n" for name in lands + spells)
+    deck_list = Decklist.parse(text)
+    model = DeckModel.build(deck_list, load_cards(deck_list.names))
+    answers = BoardAnswers(model)
+    policy = Policy(turns=5)
+    library = model.library[:]
+    random.Random(seed).shuffle(library)
+    hand, library = library[:3], library[3:]
+    drawn = iter(library)
+    draws = [next(drawn, None) if t or not on_play else None for t in range(5)]
+    found = lines_of_play(model, policy, answers, hand, draws)
+    assert found[:2] == _every_line(model, policy, answers, hand, draws)
+    assert not found[2]

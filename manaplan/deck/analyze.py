@@ -82,18 +82,25 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
     for k, c in enumerate(model.measured):
         by_turn = [_share(tally.castable[t], k, games) for t in range(policy.turns)]
         given = [_share(tally.castable_given_lands[t], k, tally.lands_hit[t]) for t in range(policy.turns)]
+        played = [_share(tally.castable_as_played[t], k, games) for t in range(policy.turns)]
         short = [_share(tally.short[t], k, games) for t in range(policy.turns)]
         value = model.mana_value[c]
         curve = max(1, value)
+
+        def at_curve(figures):
+            return figures[curve - 1] if curve <= policy.turns else None
+
         cards.append({
             "name": model.names[c],
             "mana_cost": model.cards[c].get("mana_cost", ""),
             "mana_value": value,
             "copies": model.copies[c],
-            "on_curve": by_turn[curve - 1] if curve <= policy.turns else None,
-            "on_curve_given_lands": given[curve - 1] if curve <= policy.turns else None,
+            "on_curve": at_curve(by_turn),
+            "on_curve_given_lands": at_curve(given),
+            "on_curve_as_played": at_curve(played),
             "by_turn": by_turn,
             "by_turn_given_lands": given,
+            "by_turn_as_played": played,
             "ci95": [list(wilson(p, games)) for p in by_turn],
             "fails_for_mana": short,
             "fails_for_colors": [round(1 - p - s, 6) for p, s in zip(by_turn, short)],
@@ -109,6 +116,7 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
         "lands_hit": [n / games for n in tally.lands_hit],
         "mana_spent": [n / games for n in tally.spent],
         "mulligans": {str(k): n for k, n in sorted(tally.mulligans.items())},
+        "lines_cut": tally.cut,
         "unread": model.unread,
         "engine": engine,
         "workers": workers,
@@ -133,21 +141,31 @@ def wilson(p: float, n: int) -> tuple:
 
 
 def table(result: dict) -> str:
-    """The report as a terminal table: each card's chance to be castable by turn (%)."""
+    """The report as a terminal table: each card's chance to be castable by turn (%), as
+    players mean it (some land drops pay it), with its on-curve figure, Karsten's
+    conditional (given every land drop so far) and the simulated player's own line."""
     turns = result["turns"]
     width = max(len(c["name"]) for c in result["cards"]) if result["cards"] else 4
-    head = f"{'card':<{width}}  {'cost':<12} {'n':>2}  {'curve':>6}  " + " ".join(f"{'t' + str(t + 1):>5}"
-                                                                          for t in range(turns))
+    head = f"{'card':<{width}}  {'cost':<12} {'n':>2}  {'curve':>6} {'|lands':>6} {'played':>6}  " + " ".join(
+        f"{'t' + str(t + 1):>5}" for t in range(turns))
     lines = [f"{result['games']:,} games, {turns} turns, {play_or_draw(result['on'])}, mulligan {result['mulligan']} "
-             f"(seed {result['seed']}); % castable by turn", head, "-" * len(head)]
+             f"(seed {result['seed']}); % castable by turn if the lands are played for the card",
+             "(curve: on curve; |lands: on curve given every land drop so far; played: on curve as the simulated "
+             "player played)", head, "-" * len(head)]
+
+    def percent(p):
+        return "-" if p is None else f"{100 * p:5.1f}"
+
     for c in result["cards"]:
-        curve = "-" if c["on_curve"] is None else f"{100 * c['on_curve']:5.1f}"
-        lines.append(f"{c['name']:<{width}}  {c['mana_cost']:<12} {c['copies']:>2}  {curve:>6}  "
+        lines.append(f"{c['name']:<{width}}  {c['mana_cost']:<12} {c['copies']:>2}  {percent(c['on_curve']):>6} "
+                     f"{percent(c['on_curve_given_lands']):>6} {percent(c['on_curve_as_played']):>6}  "
                      + " ".join(f"{100 * p:5.1f}" for p in c["by_turn"]))
-    lines.append(f"{'lands on curve':<{width}}  {'':<12} {'':>2}  {'':>6}  "
-                 + " ".join(f"{100 * p:5.1f}" for p in result["lands_hit"]))
-    lines.append(f"{'mana spent':<{width}}  {'':<12} {'':>2}  {'':>6}  "
-                 + " ".join(f"{p:5.2f}" for p in result["mana_spent"]))
+    pad = f"{'':<12} {'':>2}  {'':>6} {'':>6} {'':>6}  "
+    lines.append(f"{'lands on curve':<{width}}  {pad}" + " ".join(f"{100 * p:5.1f}" for p in result["lands_hit"]))
+    lines.append(f"{'mana spent':<{width}}  {pad}" + " ".join(f"{p:5.2f}" for p in result["mana_spent"]))
+    if result.get("lines_cut"):
+        lines.append(f"{result['lines_cut']:,} games had more lines of play than followed: their figures are a "
+                     f"lower bound")
     for name, lines_unread in result["unread"].items():
         lines.append(f"unread text on {name}: {'; '.join(lines_unread)}")
     return "\n".join(lines)

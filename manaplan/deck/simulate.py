@@ -207,6 +207,9 @@ class BoardAnswers:
         self.deck = deck
         self.castable: dict = {}
         self.paid: dict = {}
+        #: (board, mana permanents in hand) -> what every way of casting them this turn
+        #: reaches (manaplan.deck.players)
+        self.lines: dict = {}
         #: the answers the run's other processes solved (manaplan.deck.exchange), or None
         self.exchange = exchange
         self.weights = [deck.copies[c] for c in deck.measured]
@@ -367,30 +370,36 @@ class BoardAnswers:
 @dataclass
 class Tally:
     """What games add up to: by turn (index 0 is turn 1), how many games had each
-    castable mask (all games, and those that made every land drop so far), each
-    short-of-mana mask, the mana spent, and the land drops made."""
+    castable mask as players mean it (``players.lines_of_play``: all games, and those
+    that made every land drop so far), each short-of-mana mask of that figure, each
+    castable mask as the simulated player played, the mana spent, the land drops made,
+    and the games whose lines of play were cut (``players.MOST_STATES``)."""
 
     turns: int
     games: int = 0
     castable: list = field(default_factory=list)
     castable_given_lands: list = field(default_factory=list)
     short: list = field(default_factory=list)
+    castable_as_played: list = field(default_factory=list)
     lands_hit: list = field(default_factory=list)
     spent: list = field(default_factory=list)
     mulligans: dict = field(default_factory=dict)
+    cut: int = 0
 
     def __post_init__(self):
         if not self.castable:
             self.castable = [{} for _ in range(self.turns)]
             self.castable_given_lands = [{} for _ in range(self.turns)]
             self.short = [{} for _ in range(self.turns)]
+            self.castable_as_played = [{} for _ in range(self.turns)]
             self.lands_hit = [0] * self.turns
             self.spent = [0] * self.turns
 
     def add(self, other: "Tally") -> None:
         self.games += other.games
+        self.cut += other.cut
         for mine, theirs in ((self.castable, other.castable), (self.castable_given_lands, other.castable_given_lands),
-                             (self.short, other.short)):
+                             (self.short, other.short), (self.castable_as_played, other.castable_as_played)):
             for t in range(self.turns):
                 for mask, n in theirs[t].items():
                     mine[t][mask] = mine[t].get(mask, 0) + n
@@ -399,6 +408,10 @@ class Tally:
             self.spent[t] += other.spent[t]
         for k, n in other.mulligans.items():
             self.mulligans[k] = self.mulligans.get(k, 0) + n
+
+
+def _count(row: dict, mask: int) -> None:
+    row[mask] = row.get(mask, 0) + 1
 
 
 def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, first_game: int, games: int) -> Tally:
@@ -417,31 +430,39 @@ def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, fir
 
 def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: random.Random, on_play: bool, tally: Tally,
               land_rank: dict) -> None:
+    """One game: the simulated player's line (as played: the land drops and casts of the
+    policy) and, through the same draws, every line of play (``players.lines_of_play``)."""
+    from .players import lines_of_play
+
     library = deck.library[:]
     hand, library = _mulligan(deck, policy, rng, library, tally, land_rank)
+    kept = list(hand)
+    draws, top = [], len(library)
+    for t in range(policy.turns):  # (the library's end is its top)
+        draws.append(library[top - 1] if top and (t > 0 or not on_play or policy.draw_first) else None)
+        top -= draws[-1] is not None
     tally.games += 1
     battlefield: tuple = ()
     lands = 0
-    made_all = True
+    made_all = []
     for t in range(policy.turns):
         battlefield = tuple(sorted(code & ~3 for code in battlefield))  # untap; sickness wears off (CR 302.6)
-        if t > 0 or not on_play or policy.draw_first:
-            if library:
-                hand.append(library.pop())
+        if draws[t] is not None:
+            hand.append(library.pop())
         battlefield, played = _land_drop(deck, policy, answers, battlefield, hand, land_rank)
         lands += played
-        made_all = made_all and lands >= t + 1
-        castable, short, _ = answers.masks(battlefield)
-        row = tally.castable[t]
-        row[castable] = row.get(castable, 0) + 1
-        row = tally.short[t]
-        row[short] = row.get(short, 0) + 1
-        if made_all:
-            tally.lands_hit[t] += 1
-            row = tally.castable_given_lands[t]
-            row[castable] = row.get(castable, 0) + 1
+        made_all.append(lands >= t + 1 and (not made_all or made_all[-1]))
+        _count(tally.castable_as_played[t], answers.masks(battlefield)[0])
         battlefield, spent = _spend(deck, policy, answers, battlefield, hand)
         tally.spent[t] += spent
+    castable, short, cut = lines_of_play(deck, policy, answers, kept, draws)
+    tally.cut += cut
+    for t in range(policy.turns):
+        _count(tally.castable[t], castable[t])
+        _count(tally.short[t], short[t])
+        if made_all[t]:
+            tally.lands_hit[t] += 1
+            _count(tally.castable_given_lands[t], castable[t])
 
 
 def _mulligan(deck: DeckModel, policy: Policy, rng: random.Random, library: list, tally: Tally, land_rank: dict):
