@@ -343,6 +343,9 @@ def _deck(args) -> int:
         at = f" (at {e.at})" if isinstance(e, ManaplanError) and e.at else ""
         print(f"error{at}: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # (the workers already stopped: manaplan.deck.engine)
+        print("\nstopped (Ctrl-C): no report written", file=sys.stderr)
+        return 130
 
 
 def _solve(args) -> int:

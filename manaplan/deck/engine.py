@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 import uuid
 
@@ -103,35 +104,58 @@ def _run_local(jobs: list, workers: int | None):
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     left = dict(enumerate(jobs))
     for attempt in range(RETRIES + 1):
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
         try:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-                futures = {pool.submit(play_chunk, job): k for k, job in left.items()}
-                for future in as_completed(futures):
-                    tally = future.result()
-                    del left[futures[future]]
-                    yield tally
+            futures = {pool.submit(play_chunk, job): k for k, job in left.items()}
+            for future in as_completed(futures):
+                tally = future.result()
+                del left[futures[future]]
+                yield tally
+            pool.shutdown()
             return
         except BrokenProcessPool:
+            pool.shutdown(wait=False, cancel_futures=True)
             if attempt == RETRIES:
                 raise WorkerLost(f"a worker process died {RETRIES + 1} times (killed, or out of memory); the run "
                                  f"stopped with {len(left)} of {len(jobs)} chunks not played: no total is given")
+        except BaseException:  # Ctrl-C, or the run abandoned: stop now, not after the queued chunks (issue 28)
+            _stop_now(pool)
+            raise
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C at the terminal reaches every process of the group; the main
+    process alone stops the run (the workers quietly, with no traceback each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_now(pool) -> None:
+    """Cancel the queued chunks and end the workers at once (a chunk being played is
+    dropped: a stopped run gives no total)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # (the executor's own workers)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=1)
 
 
 def _run_dask(jobs: list, workers: int | None, address: str | None):
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, KilledWorker, as_completed
     except ImportError:
         raise RuntimeError("the dask engine needs Dask: pip install 'manaplan[dask]'") from None
-    cluster = None
-    if address is None:
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
-        client = Client(cluster)
-    else:
-        client = Client(address)
-    try:
-        from dask.distributed import KilledWorker
+    from .cluster import LocalDaskCluster
 
+    cluster = LocalDaskCluster(workers or os.cpu_count() or 1) if address is None else None
+    futures = []
+    try:
+        client = Client(address or cluster.address)
+    except BaseException:
+        if cluster is not None:
+            cluster.kill()
+        raise
+    try:
         futures = client.map(play_chunk, jobs, pure=False, retries=RETRIES)
         for future in as_completed(futures):
             try:
@@ -139,7 +163,24 @@ def _run_dask(jobs: list, workers: int | None, address: str | None):
             except KilledWorker as e:  # (the scheduler moves a lost worker's chunks; past its limit it gives up)
                 raise WorkerLost(f"Dask workers died while playing a chunk, more often than the scheduler "
                                  f"retries ({e}); the run stopped: no total is given") from None
-    finally:
-        client.close()
+    except BaseException:  # Ctrl-C: the chunks not yet played cancelled, a local cluster ended now (issue 28)
+        _quiet_dask()
         if cluster is not None:
-            cluster.close()
+            cluster.kill()
+        else:
+            client.cancel(futures, force=True)
+        client.close(timeout=1)
+        raise
+    client.close(timeout=2)
+    if cluster is not None:
+        cluster.close()
+
+
+def _quiet_dask() -> None:
+    """Dask's loggers silenced for a stop: the workers' and the nanny's warnings about
+    cancelled work and closed connections are expected then."""
+    import logging
+
+    for name in ("distributed", "distributed.nanny", "distributed.worker", "distributed.scheduler",
+                 "distributed.client", "distributed.core", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
