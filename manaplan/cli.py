@@ -204,8 +204,11 @@ def _deck_parsers(sub) -> None:
     help_ = "sources of a color needed for each cost pattern (Karsten 2022 preset)"
     s = deck.add_parser("sources", help=help_, description=_sentence(help_) + ", computed exactly for the deck "
                         "size and land count given.")
-    s.add_argument("--deck-size", type=int, required=True, help="cards in the deck (e.g. 60, 40, 99)")
-    s.add_argument("--lands", type=int, required=True, help="lands in the deck")
+    s.add_argument("decklist", nargs="?", help="a decklist: its size and lands are used, and its own sources "
+                   "checked against each of its cards ('demo' for the built-in deck)")
+    s.add_argument("--cards", help="Scryfall card objects for the decklist (default: the demo cards)")
+    s.add_argument("--deck-size", type=int, help="cards in the deck (e.g. 60, 40, 99); without a decklist")
+    s.add_argument("--lands", type=int, help="lands in the deck; without a decklist")
     s.add_argument("--json", dest="json_out", help="write {\"sources_needed\": ...} to this file")
 
 
@@ -304,33 +307,15 @@ def _deck(args) -> int:
 
     try:
         if args.deck_command == "sources":
-            from .deck.sources import sources_needed
-
-            if not 1 <= args.lands <= args.deck_size <= 1000:
-                raise ManaplanError("give 1 <= lands <= deck size <= 1000", "lands")
-            _check_folder("json", args.json_out)
-            needed = sources_needed(args.deck_size, args.lands)
-            for pattern, n in needed.items():
-                print(f"{pattern:<18} {n if n is not None else 'not reachable'}")
-            if args.json_out:
-                _write(args.json_out, {"deck_size": args.deck_size, "lands": args.lands, "preset": "karsten2022",
-                                       "sources_needed": needed})
-            return 0
+            return _deck_sources(args)
         from .deck.analyze import DEMO_DECK, analyze, plot, table
 
-        if args.decklist == "demo":
-            text = DEMO_DECK
-        else:
-            try:
-                with open(args.decklist, encoding="utf-8-sig") as f:
-                    text = f.read()
-            except OSError as e:
-                raise ManaplanError(f"can't read the decklist: {e.strerror}", "decklist") from None
+        text, name = _decklist_text(args.decklist)
         for flag, path in (("json", args.json_out), ("plot", args.plot)):  # (checked before the games, not after)
             _check_folder(flag, path)
         result = analyze(text, cards_file=args.cards, games=args.games, turns=args.turns, seed=args.seed, on=args.on,
                          mulligan=args.mulligan, ramp=not args.no_ramp, engine=args.engine, workers=args.workers,
-                         address=args.address, progress=not args.quiet)
+                         address=args.address, progress=not args.quiet, name=name)
         print(table(result))
         if args.json_out:
             _write(args.json_out, result)
@@ -346,6 +331,53 @@ def _deck(args) -> int:
     except KeyboardInterrupt:  # (the workers already stopped: manaplan.deck.engine)
         print("\nstopped (Ctrl-C): no report written", file=sys.stderr)
         return 130
+
+
+def _decklist_text(path: str) -> tuple:
+    """(the decklist's text, its name) of a file, or of the built-in deck ('demo')."""
+    from .deck.analyze import DEMO_DECK
+    from .model.errors import ManaplanError
+
+    if path == "demo":
+        return DEMO_DECK, "demo"
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return f.read(), os.path.splitext(os.path.basename(path))[0]
+    except OSError as e:
+        raise ManaplanError(f"can't read the decklist: {e.strerror}", "decklist") from None
+
+
+def _deck_sources(args) -> int:
+    """``deck sources``: the preset's table (for a size and land count, or a decklist's),
+    and a decklist's own sources checked against each of its cards."""
+    from .deck import sources
+    from .model.errors import ManaplanError
+
+    _check_folder("json", args.json_out)
+    check = None
+    if args.decklist:
+        from .deck.cards import load_cards
+        from .deck.decklist import Decklist
+        from .deck.simulate import DeckModel
+
+        deck = Decklist.parse(_decklist_text(args.decklist)[0])
+        check = sources.deck_check(DeckModel.build(deck, load_cards(deck.main_names, args.cards)))
+        size, lands = check["deck_size"], check["lands"]
+    elif args.deck_size is None or args.lands is None:
+        raise ManaplanError("give a decklist, or --deck-size and --lands", "lands")
+    else:
+        size, lands = args.deck_size, args.lands
+    if not 1 <= lands <= size <= 1000:
+        raise ManaplanError("give 1 <= lands <= deck size <= 1000", "lands")
+    needed = sources.sources_needed(size, lands)
+    print(sources.table(size, lands, needed))
+    if check is not None:
+        print()
+        print(sources.check_lines(check))
+    if args.json_out:
+        _write(args.json_out, {"deck_size": size, "lands": lands, "preset": "karsten2022", "sources_needed": needed,
+                               **({"deck": check} if check is not None else {})})
+    return 0
 
 
 def _solve(args) -> int:
@@ -412,7 +444,7 @@ def _check_folder(flag: str, path: str | None) -> None:
     """An error naming the option when the folder ``path`` would be written in doesn't exist."""
     from .model.errors import ManaplanError
 
-    folder = os.path.dirname(os.path.abspath(path)) if path else None
+    folder = (path if path.endswith(("/", os.sep)) else os.path.dirname(os.path.abspath(path))) if path else None
     if folder and not os.path.isdir(folder):
         raise ManaplanError(f"the folder of --{flag} {path!r} does not exist: {folder}", flag)
 

@@ -594,3 +594,53 @@ def test_ctrl_c_stops_a_run_within_two_seconds_quietly_on_every_engine(engine_na
     assert stopped < 2.0, stopped
     time.sleep(0.5)
     assert not [pid for pid in family if psutil.pid_exists(pid) and psutil.Process(pid).status() != "zombie"]
+
+
+def test_plots_give_each_card_its_look_whole_turns_a_title_and_the_on_curve_mark(tmp_path):
+    """Issue 28: colors repeated past 10 cards, cards of one cost drawn as one line,
+    turns 1.5 and 2.5, no title, nothing marked the on-curve turn, ``--plot plots/``
+    wrote ``plots/-by-turn.png``."""
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from manaplan.deck.analyze import MEANING, by_turn_figure, card_look, plot
+
+    looks = [card_look(i) for i in range(30)]
+    assert len({look[0] for look in looks}) == 30
+    assert all(looks[i][1:] != looks[i + 1][1:] for i in range(29))
+    report = analyze(AZORIUS, games=200, turns=4, seed=1, on="draw", workers=1, progress=False, name="azorius")
+    figure = by_turn_figure(report)
+    ax = figure.axes[0]
+    assert "azorius" in ax.get_title() and "on the draw" in ax.get_title()
+    assert list(ax.get_xticks()) == [1, 2, 3, 4]
+    stars = [line for line in ax.get_lines() if line.get_marker() == "*" and len(line.get_xdata()) == 1]
+    lions = next(c for c in report["cards"] if c["name"] == "Savannah Lions")
+    assert any(line.get_xdata()[0] == 1 and line.get_ydata()[0] == 100 * lions["on_curve"] for line in stars)
+    assert ax.get_legend().get_title().get_text() == MEANING
+    folder = tmp_path / "plots"
+    folder.mkdir()
+    written = plot(report, str(folder) + "/")
+    assert written == [str(folder / "azorius-by-turn.png"), str(folder / "azorius-heat.png")]
+    assert all(os.path.getsize(path) > 10_000 for path in written)
+
+
+def test_deck_sources_has_a_header_writes_colors_as_players_read_them_and_checks_the_decks_own(tmp_path):
+    """Issue 28: ``deck sources`` printed a bare list, wrote ``{C}`` (colorless mana, CR
+    107.4c) for "one colored symbol", and could not check a deck."""
+    deck = tmp_path / "azorius.txt"
+    deck.write_text(AZORIUS)
+    out_json = tmp_path / "sources.json"
+    done = subprocess.run([sys.executable, "-m", "manaplan", "deck", "sources", str(deck), "--json", str(out_json)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "{C}" not in done.stdout and "mana value" in done.stdout.splitlines()[2]
+    assert "12 white sources; Wrath of God {2}{W}{W} wants 16: short by 4" in done.stdout
+    assert "also short: Savannah Lions {W} wants 14" in done.stdout
+    written = json.loads(out_json.read_text())
+    assert written["sources_needed"]["{C}"] == 14 and written["deck"]["sources"] == {"W": 12, "U": 12}
+    lions = next(c for c in written["deck"]["cards"] if c["name"] == "Savannah Lions")
+    assert lions == {"name": "Savannah Lions", "mana_cost": "{W}", "color": "W", "mana_value": 1, "symbols": 1,
+                     "wants": 14, "has": 12, "short": True}
+    bare = subprocess.run([sys.executable, "-m", "manaplan", "deck", "sources"], capture_output=True, text=True)
+    assert bare.returncode == 2 and "give a decklist, or --deck-size and --lands" in bare.stderr

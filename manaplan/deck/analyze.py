@@ -45,7 +45,7 @@ Z95 = 1.959964
 def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, games: int = 10000,
             turns: int = 8, seed=0, on: str = "play", mulligan: str = "london", ramp: bool = True,
             engine: str = LOCAL, workers: int | None = None, address: str | None = None, progress=True,
-            chunk: int = CHUNK) -> dict:
+            chunk: int = CHUNK, name: str = "") -> dict:
     """The report (the contract's JSON, with more fields) for a decklist (text or a
     :class:`Decklist`), card objects given inline (``cards``: a list) or read from
     ``cards_file`` (default: the demo card file)."""
@@ -64,7 +64,7 @@ def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, 
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - started
-    return report(model, policy, tally, seed, engine, workers, seconds)
+    return {"deck": name, **report(model, policy, tally, seed, engine, workers, seconds)}
 
 
 def _progress_bar(games: int):
@@ -177,34 +177,46 @@ def play_or_draw(on: str) -> str:
     return "half on the play, half on the draw" if on == "both" else f"on the {on}"
 
 
+#: what the plotted figure means (the legend's title)
+MEANING = "castable: some land drops\n(and mana permanents cast before) pay it"
+#: line styles and markers, combined with 20 + 20 colors: every card of a deck up to 40
+#: has a color of its own, and cards side by side differ in style and marker too
+_STYLES = ("-", "--", "-.", ":")
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "h", "p")
+
+
+def plot_stem(path: str, deck: str) -> str:
+    """The plots' path without ``.png``; a folder (``plots/``) gets the deck's name."""
+    import os
+
+    if path.endswith(("/", os.sep)) or os.path.isdir(path):
+        return os.path.join(path, deck or "deck")
+    return path[:-4] if path.lower().endswith(".png") else path
+
+
 def plot(result: dict, path: str) -> list:
     """Two PNG files from ``path`` (``deck.png`` -> ``deck-by-turn.png``,
-    ``deck-heat.png``): castability by turn, one line per card; a heat map of cards x
-    turns. Needs matplotlib (``pip install 'manaplan[deck]'``)."""
+    ``deck-heat.png``; a folder: named by the deck): castability by turn, one line per
+    card (a color, line style and marker of its own; a star on its on-curve turn); a
+    heat map of cards x turns (the on-curve cell framed). Needs matplotlib (``pip
+    install 'manaplan[deck]'``)."""
     try:
         import matplotlib
     except ImportError:
         raise RuntimeError("plots need matplotlib: pip install 'manaplan[deck]'") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
 
-    stem = path[:-4] if path.lower().endswith(".png") else path
+    stem = plot_stem(path, result.get("deck", ""))
     turns = list(range(1, result["turns"] + 1))
+    about = _about(result)
     out = []
-    fig, ax = plt.subplots(figsize=(9, 5.5))
-    for c in result["cards"]:
-        ax.plot(turns, [100 * p for p in c["by_turn"]], marker="o", markersize=3, label=f"{c['name']} {c['mana_cost']}")
-    ax.set_xlabel("turn")
-    ax.set_ylabel("castable (%)")
-    ax.set_ylim(0, 101)
-    ax.set_title(f"Castable by turn ({result['games']:,} games, {play_or_draw(result['on'])})")
-    ax.legend(fontsize=7, ncol=2, loc="lower right")
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
+    fig = by_turn_figure(result)
     out.append(f"{stem}-by-turn.png")
     fig.savefig(out[-1], dpi=110)
     plt.close(fig)
-    fig, ax = plt.subplots(figsize=(1.6 + 0.7 * len(turns), 1 + 0.32 * len(result["cards"])))
+    fig, ax = plt.subplots(figsize=(2.6 + 0.7 * len(turns), 1.4 + 0.32 * len(result["cards"])))
     grid = [[100 * p for p in c["by_turn"]] for c in result["cards"]]
     image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=100, aspect="auto")
     ax.set_xticks(range(len(turns)), [str(t) for t in turns])
@@ -212,10 +224,58 @@ def plot(result: dict, path: str) -> list:
     for i, row in enumerate(grid):
         for j, v in enumerate(row):
             ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize=6, color="white" if v < 60 else "black")
-    ax.set_xlabel("turn")
-    fig.colorbar(image, ax=ax, label="castable (%)")
+        c = result["cards"][i]
+        if c["on_curve"] is not None:
+            ax.add_patch(Rectangle((max(1, c["mana_value"]) - 1.5, i - 0.5), 1, 1, fill=False, edgecolor="red",
+                                   linewidth=1.5))
+    ax.set_xlabel("turn (red frame: on curve)")
+    ax.set_title(f"Castable by turn (%): {about}", fontsize=9)
+    fig.colorbar(image, ax=ax, label="castable (% of games)")
     fig.tight_layout()
     out.append(f"{stem}-heat.png")
     fig.savefig(out[-1], dpi=110)
     plt.close(fig)
     return out
+
+
+def _about(result: dict) -> str:
+    return f"{result.get('deck') or 'deck'}, {result['games']:,} games {play_or_draw(result['on'])}"
+
+
+def card_look(i: int) -> tuple:
+    """(color, line style, marker) of the i-th card's line: 40 colors, each card its own,
+    the strong shades first; neighbours differ in style and marker too."""
+    import matplotlib.pyplot as plt
+
+    colors = list(plt.get_cmap("tab20").colors) + list(plt.get_cmap("tab20b").colors)
+    colors = colors[0::2] + colors[1::2]
+    return colors[i % len(colors)], _STYLES[i % len(_STYLES)], _MARKERS[i % len(_MARKERS)]
+
+
+def by_turn_figure(result: dict):
+    """The line plot: one line per card, a star on its on-curve turn, whole turns, the
+    deck and play/draw in the title, the figure's meaning in the legend."""
+    import matplotlib.pyplot as plt
+
+    turns = list(range(1, result["turns"] + 1))
+    fig, ax = plt.subplots(figsize=(10, 6))
+    for i, c in enumerate(result["cards"]):
+        color, style, marker = card_look(i)
+        ax.plot(turns, [100 * p for p in c["by_turn"]], color=color, linestyle=style, marker=marker, markersize=4,
+                linewidth=1.4, label=f"{c['name']} {c['mana_cost']}")
+        if c["on_curve"] is not None:
+            ax.plot([max(1, c["mana_value"])], [100 * c["on_curve"]], marker="*", markersize=13, color=color,
+                    markeredgecolor="black", markeredgewidth=0.6, linestyle="none")
+    ax.plot([], [], marker="*", markersize=11, color="white", markeredgecolor="black", linestyle="none",
+            label="on curve (turn = mana value)")
+    ax.set_xticks(turns)
+    ax.set_xlim(0.7, turns[-1] + 0.3)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("castable (% of games)")
+    ax.set_ylim(0, 102)
+    ax.set_title(f"Castable by turn: {_about(result)}", fontsize=11)
+    ax.legend(fontsize=7, ncol=2 if len(result["cards"]) > 12 else 1, loc="center left", bbox_to_anchor=(1.01, 0.5),
+              title=MEANING, title_fontsize=7)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig

@@ -156,17 +156,92 @@ def _bottomed(x: int, o: int, s: int, k: int) -> tuple:
 
 def sources_needed(deck_size: int, lands: int, patterns=PATTERNS) -> dict:
     """{pattern: the fewest sources reaching the target (None if even all lands don't)}."""
-    out = {}
-    for pattern in patterns:
-        value, colored = pattern_needs(pattern)
-        goal = target(value)
-        found = None
-        for sources in range(colored, lands + 1):
-            if probability(deck_size, lands, sources, value, colored) >= goal:
-                found = sources
-                break
-        out[pattern] = found
-    return out
+    return {pattern: fewest_sources(deck_size, lands, *pattern_needs(pattern)) for pattern in patterns}
+
+
+def fewest_sources(deck_size: int, lands: int, mana_value: int, colored: int) -> int | None:
+    """The fewest sources of a color that cast a card of ``mana_value`` with ``colored``
+    symbols of that color on curve at the preset's target (None: not even all lands)."""
+    goal = target(mana_value)
+    for sources in range(colored, lands + 1):
+        if probability(deck_size, lands, sources, mana_value, colored) >= goal:
+            return sources
+    return None
+
+
+#: the colors' names, for words a player reads
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def pattern_words(pattern: str) -> tuple:
+    """(mana value, colored symbols, an example cost in one color) of a pattern: the
+    table's ``{C}`` stands for one colored symbol, which a player would read as colorless
+    mana (CR 107.4c): ``{1}{C}{C}`` -> (3, 2, "{1}{W}{W}")."""
+    value, colored = pattern_needs(pattern)
+    return value, colored, ("{%d}" % (value - colored) if value > colored else "") + "{W}" * colored
+
+
+def table(deck_size: int, lands: int, needed: dict) -> str:
+    """The preset's table for a player: what each row means, by mana value and colored
+    symbols, with a cost as example."""
+    lines = [f"Sources of one color needed to cast a card on curve: {deck_size} cards, {lands} lands",
+             "(Frank Karsten 2022: on the play, given M lands by turn M, at least 89 + M percent; lands the only "
+             "sources)", f"{'mana value':>10}  {'symbols of the color':>20}  {'for example':<16} sources"]
+    for pattern, n in needed.items():
+        value, colored, example = pattern_words(pattern)
+        lines.append(f"{value:>10}  {colored:>20}  {example:<16} {n if n is not None else 'not reachable'}")
+    return "\n".join(lines)
+
+
+def deck_check(model) -> dict:
+    """The deck's own sources of each color (its lands that can make it, by copies)
+    against what each nonland card wants under the preset (its mana value and its
+    symbols of that color; hybrid and Phyrexian symbols, payable otherwise, are not
+    counted): {"deck_size", "lands", "sources": {color: n}, "cards": [{name, mana_cost,
+    color, mana_value, symbols, wants, has, short}]}."""
+    deck_size = sum(model.copies)
+    lands = sum(n for n, land in zip(model.copies, model.is_land) if land)
+    sources = {color: sum(n for c, n in enumerate(model.copies) if model.is_land[c] and color in model.makes[c])
+               for color in COLOR_NAMES}
+    cards = []
+    for c in model.measured:
+        cost = model.cards[c].get("mana_cost") or (model.cards[c].get("card_faces") or [{}])[0].get("mana_cost") or ""
+        symbols = cost.split(" // ")[0].strip("{}").split("}{") if cost else []
+        value = max(1, model.mana_value[c])
+        for color in COLOR_NAMES:
+            n = symbols.count(color)
+            if not n:
+                continue
+            wants = fewest_sources(deck_size, lands, min(value, 7), n)
+            cards.append({"name": model.names[c], "mana_cost": cost, "color": color, "mana_value": model.mana_value[c],
+                          "symbols": n, "wants": wants, "has": sources[color],
+                          "short": (wants is None) or sources[color] < wants})
+    return {"deck_size": deck_size, "lands": lands, "sources": {k: v for k, v in sources.items() if v}, "cards": cards}
+
+
+def check_lines(check: dict) -> str:
+    """The deck's sources against its cards, in words: a line per color the costs use
+    ("12 white sources; Savannah Lions {W} wants 14: short by 2"), its most demanding
+    card first, then every card short."""
+    lines = [f"The deck's own sources ({check['deck_size']} cards, {check['lands']} lands):"]
+    for color, name in COLOR_NAMES.items():
+        wanting = [c for c in check["cards"] if c["color"] == color]
+        if not wanting:
+            continue
+        most = max(wanting, key=lambda c: (c["wants"] is None, c["wants"] or 0))
+        has = check["sources"].get(color, 0)
+        if most["wants"] is None:
+            verdict = "no land count reaches the target"
+        elif has < most["wants"]:
+            verdict = f"short by {most['wants'] - has}"
+        else:
+            verdict = "enough"
+        lines.append(f"  {has} {name} source{'s' if has != 1 else ''}; {most['name']} {most['mana_cost']} wants "
+                     f"{most['wants'] if most['wants'] is not None else 'more than the lands'}: {verdict}")
+        for c in wanting:
+            if c is not most and c["short"]:
+                lines.append(f"    also short: {c['name']} {c['mana_cost']} wants {c['wants']}")
+    return "\n".join(lines)
 
 
 def comparison_table(sizes=(40, 60, 80, 99)) -> str:
