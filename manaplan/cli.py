@@ -194,6 +194,9 @@ def _deck_parsers(sub) -> None:
     p.add_argument("--on", choices=("play", "draw", "both"), default="play", help="on the play, the draw, or half each (default: %(default)s)")
     p.add_argument("--mulligan", choices=("london", "none"), default="london", help="the mulligan rule (default: %(default)s)")
     p.add_argument("--no-ramp", action="store_true", help="never cast mana rocks and creatures")
+    p.add_argument("--format", choices=("constructed", "limited", "commander"), default="constructed",
+                   help="the deck's format: its checks and game rules (commander: 99 cards and a commander in the "
+                        "command zone, no first-draw skip, a free first mulligan) (default: %(default)s)")
     p.add_argument("--engine", choices=("local", "dask"), default="local",
                    help="where the games run: local processes, or a Dask cluster (default: %(default)s)")
     p.add_argument("--workers", type=int, help="processes (default: one per core)")
@@ -315,7 +318,7 @@ def _deck(args) -> int:
             _check_folder(flag, path)
         result = analyze(text, cards_file=args.cards, games=args.games, turns=args.turns, seed=args.seed, on=args.on,
                          mulligan=args.mulligan, ramp=not args.no_ramp, engine=args.engine, workers=args.workers,
-                         address=args.address, progress=not args.quiet, name=name)
+                         address=args.address, progress=not args.quiet, name=name, format=args.format)
         print(table(result))
         if args.json_out:
             _write(args.json_out, result)
@@ -361,7 +364,7 @@ def _deck_sources(args) -> int:
         from .deck.simulate import DeckModel
 
         deck = Decklist.parse(_decklist_text(args.decklist)[0])
-        check = sources.deck_check(DeckModel.build(deck, load_cards(deck.main_names, args.cards)))
+        check = sources.deck_check(DeckModel.build(deck, load_cards(deck.played_names, args.cards)))
         size, lands = check["deck_size"], check["lands"]
     elif args.deck_size is None or args.lands is None:
         raise ManaplanError("give a decklist, or --deck-size and --lands", "lands")

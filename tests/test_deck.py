@@ -644,3 +644,43 @@ def test_deck_sources_has_a_header_writes_colors_as_players_read_them_and_checks
                      "wants": 14, "has": 12, "short": True}
     bare = subprocess.run([sys.executable, "-m", "manaplan", "deck", "sources"], capture_output=True, text=True)
     assert bare.returncode == 2 and "give a decklist, or --deck-size and --lands" in bare.stderr
+
+
+TATYOVA = open(os.path.join(HERE, "..", "benchmarks", "decks", "tatyova_commander.txt")).read()
+
+
+def test_a_commander_deck_runs_with_its_commander_in_the_command_zone_and_is_checked():
+    """Issue 28: --format commander: 99 cards and a commander cast from the command zone
+    (never drawn; its castability by turn reported), nobody skips the first draw (CR
+    103.8c), the first mulligan is free (103.5c), 100 cards, singleton, the color identity
+    (CR 903.5); Arcane Signet's mana is the commander's colors."""
+    report = analyze(TATYOVA, games=40, turns=5, seed=3, workers=1, progress=False, format="commander")
+    commander = next(c for c in report["cards"] if c["name"] == "Tatyova, Benthic Druid")
+    assert commander["zone"] == "command" and commander["copies"] == 1 and len(commander["by_turn"]) == 5
+    # (five mana: not on turn one, where a land and Sol Ring make three at most)
+    assert commander["by_turn"][0] == 0 < commander["by_turn"][2] <= commander["by_turn"][4]
+    arcane = next(c for c in report["cards"] if c["name"] == "Arcane Signet")
+    assert arcane["by_turn"][1] > 0.9 and report["format"] == "commander"
+    deck = Decklist.parse(TATYOVA)
+    model = DeckModel.build(deck, load_cards(deck.played_names))
+    assert len(model.library) == 99 and model.names.index("Tatyova, Benthic Druid") not in model.library
+    assert model.identity == {"G", "U"} and {"G", "U"} <= model.makes[model.names.index("Arcane Signet")]
+    for change, message in ((TATYOVA.replace("1 Opt", "1 Lightning Bolt"), r"color identity \(UG.*Lightning Bolt \(R\)"),
+                            (TATYOVA.replace("36 Forest", "35 Forest"), "100 cards with its commander.*98 \\+ 1"),
+                            (TATYOVA.replace("1 Opt", "2 Opt").replace("36 Forest", "35 Forest"), "one copy.*Opt")):
+        with pytest.raises(RequestError, match=message):
+            analyze(change, games=1, turns=1, workers=1, progress=False, format="commander")
+
+
+def test_limited_needs_forty_cards_and_the_mana_by_turn_is_the_hypergeometric_on_lands_only():
+    """Issue 28: --format limited checks 40 cards; ``mana_at_least`` (P(at least k mana by
+    turn t)): on the play with no mulligan, two mana on turn two needs two lands among eight
+    cards."""
+    with pytest.raises(RequestError, match="at least 40 cards"):
+        analyze("17 Forest\n22 Grizzly Bears\n", games=1, workers=1, progress=False, format="limited")
+    games = 3000
+    report = analyze("17 Forest\n23 Grizzly Bears\n", games=games, turns=2, seed=5, mulligan="none", workers=1,
+                     progress=False, format="limited")
+    exact = _hypergeometric_at_least(40, 17, 8, 2)
+    assert abs(report["mana_at_least"][1][1] - exact) < 4 * (exact * (1 - exact) / games) ** 0.5
+    assert report["mana_at_least"][0] == [pytest.approx(1 - comb(23, 7) / comb(40, 7), abs=0.04)]

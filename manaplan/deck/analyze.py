@@ -15,6 +15,7 @@ import time
 from .cards import load_cards
 from .decklist import Decklist
 from .engine import CHUNK, LOCAL, run
+from .formats import CONSTRUCTED, check_deck, check_name, policy_rules
 from .simulate import DeckModel, Policy, Tally
 
 #: the demo deck (two colors: filter lands, a check land, taplands, a bounce land,
@@ -45,15 +46,17 @@ Z95 = 1.959964
 def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, games: int = 10000,
             turns: int = 8, seed=0, on: str = "play", mulligan: str = "london", ramp: bool = True,
             engine: str = LOCAL, workers: int | None = None, address: str | None = None, progress=True,
-            chunk: int = CHUNK, name: str = "") -> dict:
+            chunk: int = CHUNK, name: str = "", format: str = CONSTRUCTED) -> dict:
     """The report (the contract's JSON, with more fields) for a decklist (text or a
     :class:`Decklist`), card objects given inline (``cards``: a list) or read from
     ``cards_file`` (default: the demo card file)."""
     deck = decklist if isinstance(decklist, Decklist) else Decklist.parse(decklist)
     if not 1 <= games <= 100_000_000:
         raise ValueError("'games' must be 1 to 100,000,000")
-    data = load_cards(deck.main_names, cards_file, cards)  # (a sideboard's cards need no data: never played)
-    policy = Policy(turns=turns, on=on, mulligan=mulligan, ramp=ramp)
+    check_name(format)
+    data = load_cards(deck.played_names, cards_file, cards)  # (a sideboard's cards need no data: never played)
+    check_deck(format, deck, data)
+    policy = Policy(turns=turns, on=on, mulligan=mulligan, ramp=ramp, **policy_rules(format))
     model = DeckModel.build(deck, data)  # (checked here, before any worker starts)
     started = time.perf_counter()
     bar = _progress_bar(games) if progress else None
@@ -64,7 +67,7 @@ def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, 
         if bar is not None:
             bar.close()
     seconds = time.perf_counter() - started
-    return {"deck": name, **report(model, policy, tally, seed, engine, workers, seconds)}
+    return {"deck": name, "format": format, **report(model, policy, tally, seed, engine, workers, seconds)}
 
 
 def _progress_bar(games: int):
@@ -95,6 +98,7 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
             "mana_cost": model.cards[c].get("mana_cost", ""),
             "mana_value": value,
             "copies": model.copies[c],
+            **({"zone": "command"} if c in model.commanders else {}),
             "on_curve": at_curve(by_turn),
             "on_curve_given_lands": at_curve(given),
             "on_curve_as_played": at_curve(played),
@@ -117,11 +121,18 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
         "mana_spent": [n / games for n in tally.spent],
         "mulligans": {str(k): n for k, n in sorted(tally.mulligans.items())},
         "lines_cut": tally.cut,
+        "mana_at_least": [_at_least(tally.mana[t], games) for t in range(policy.turns)],
         "unread": model.unread,
         "engine": engine,
         "workers": workers,
         "seconds": round(seconds, 3),
     }
+
+
+def _at_least(row: dict, games: int) -> list:
+    """[P(at least 1 mana), P(at least 2), ...] up to the most any game had."""
+    most = max(row, default=0)
+    return [sum(n for amount, n in row.items() if amount >= k) / games for k in range(1, most + 1)] if games else []
 
 
 def _share(row: dict, k: int, of: int) -> float | None:
@@ -145,7 +156,7 @@ def table(result: dict) -> str:
     players mean it (some land drops pay it), with its on-curve figure, Karsten's
     conditional (given every land drop so far) and the simulated player's own line."""
     turns = result["turns"]
-    width = max(len(c["name"]) for c in result["cards"]) if result["cards"] else 4
+    width = max(len(c["name"]) + (12 if c.get("zone") else 0) for c in result["cards"]) if result["cards"] else 4
     head = f"{'card':<{width}}  {'cost':<12} {'n':>2}  {'curve':>6} {'|lands':>6} {'played':>6}  " + " ".join(
         f"{'t' + str(t + 1):>5}" for t in range(turns))
     lines = [f"{result['games']:,} games, {turns} turns, {play_or_draw(result['on'])}, mulligan {result['mulligan']} "
@@ -157,7 +168,7 @@ def table(result: dict) -> str:
         return "-" if p is None else f"{100 * p:5.1f}"
 
     for c in result["cards"]:
-        lines.append(f"{c['name']:<{width}}  {c['mana_cost']:<12} {c['copies']:>2}  {percent(c['on_curve']):>6} "
+        lines.append(f"{c['name'] + (' (commander)' if c.get('zone') == 'command' else ''):<{width}}  {c['mana_cost']:<12} {c['copies']:>2}  {percent(c['on_curve']):>6} "
                      f"{percent(c['on_curve_given_lands']):>6} {percent(c['on_curve_as_played']):>6}  "
                      + " ".join(f"{100 * p:5.1f}" for p in c["by_turn"]))
     pad = f"{'':<12} {'':>2}  {'':>6} {'':>6} {'':>6}  "

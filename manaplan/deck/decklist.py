@@ -66,6 +66,18 @@ class Decklist:
         return tuple(e for e in self.entries if e.section == MAIN)
 
     @property
+    def commanders(self) -> tuple:
+        """The Commander section's entries: cards in the command zone, cast from there
+        (CR 903.6, 903.8), never in the library."""
+        return tuple(e for e in self.entries if e.section == COMMANDER)
+
+    @property
+    def played_names(self) -> tuple:
+        """The names a simulation needs card data for: the main deck's and the
+        commanders' (a sideboard's cards are never played)."""
+        return tuple(dict.fromkeys(e.name for e in self.main + self.commanders))
+
+    @property
     def main_count(self) -> int:
         return sum(e.count for e in self.main)
 
@@ -73,12 +85,6 @@ class Decklist:
     def names(self) -> tuple:
         """Every distinct card name, in order of first appearance."""
         return tuple(dict.fromkeys(e.name for e in self.entries))
-
-    @property
-    def main_names(self) -> tuple:
-        """The main deck's distinct card names: what a simulation needs card data for (a
-        sideboard's cards are never played)."""
-        return tuple(dict.fromkeys(e.name for e in self.main))
 
     @classmethod
     def parse(cls, text: str) -> "Decklist":

@@ -38,7 +38,7 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
     """(castable mask by turn, short-of-mana mask by turn, whether a turn's states were
     cut at ``MOST_STATES``) over every line of play of one game: ``hand`` the kept
     hand, ``draws[t]`` the card drawn on turn t + 1 (None: none)."""
-    may_skip = _skipping_may_matter(deck)
+    waiting = _waiting(deck)
     states = {((), tuple(sorted(hand)))}  # (battlefield, untapped; hand)
     castable_by_turn, short_by_turn = [], []
     cut = False
@@ -47,7 +47,8 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
         carried = set()
         for battlefield, held in states:
             held = held + (draws[t],) if draws[t] is not None else held
-            for board, rest in _land_drops(deck, policy, answers, battlefield, held, may_skip):
+            for board, rest in _land_drops(deck, policy, answers, battlefield, held, _may_wait(deck, waiting,
+                                                                                                battlefield)):
                 sources = tuple(c for c in rest if deck.is_source[c])
                 turn_castable, turn_short, ends = _this_turn(deck, policy, answers, board, sources)
                 castable |= turn_castable
@@ -60,8 +61,8 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
                     carried.add((after, tuple(left)))
         castable_by_turn.append(castable)
         short_by_turn.append(short & ~castable if any_board else 0)
-        if not may_skip:
-            carried = _undominated(carried)
+        if deck.monotone:
+            carried = _undominated(deck, carried, waiting)
         if len(carried) > MOST_STATES:
             cut = True
             carried = set(sorted(carried)[:MOST_STATES])
@@ -69,19 +70,38 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
     return castable_by_turn, short_by_turn, cut
 
 
-def _undominated(states: set) -> set:
+def _undominated(deck: DeckModel, states: set, waiting: tuple) -> set:
     """The states no other state dominates: one whose battlefield holds another's and
     whose cards (battlefield and hand) hold the other's too can follow any line the other
     follows, keeping more on the battlefield (a land played is a land drop's worth, a
-    mana permanent cast one whose cost is paid). Sound where no land waits for a later
-    turn to enter untapped and more permanents never pay less (``_skipping_may_matter``
-    false). Largest first, each against those kept (domination is transitive)."""
-    kept = []
+    mana permanent cast one whose cost is paid), where more permanents never pay less
+    (``DeckModel.monotone``). A state whose lands may wait to let a land enter untapped
+    (``_may_wait``) is compared only with states of the same lands on the battlefield and
+    in hand. Largest first, each against those kept (domination is transitive)."""
+    kept: dict = {}  # (the lands, where compared) -> [(state, battlefield, cards)]
     for state in sorted(states, key=lambda s: (-len(s[0]), -len(s[1]), s)):
         field, cards = Counter(state[0]), Counter(state[0]) + Counter(state[1])
-        if not any(_holds(other_field, field) and _holds(other_cards, cards) for _, other_field, other_cards in kept):
-            kept.append((state, field, cards))
-    return {state for state, _, _ in kept}
+        group = kept.setdefault(_lands(deck, state) if _may_wait(deck, waiting, state[0]) else None, [])
+        if not any(_holds(other_field, field) and _holds(other_cards, cards) for _, other_field, other_cards in group):
+            group.append((state, field, cards))
+    return {state for group in kept.values() for state, _, _ in group}
+
+
+def _lands(deck: DeckModel, state: tuple) -> tuple:
+    """(the lands on the battlefield, the lands in hand) of a state."""
+    return (tuple(code for code in state[0] if deck.is_land[code >> 2]),
+            tuple(c for c in state[1] if deck.is_land[c]))
+
+
+def _most_cast(ends: set) -> set:
+    """Of (battlefield, cards cast) on the same lands, those whose cards cast no other
+    holds more of (the largest first, each against those kept)."""
+    kept = []
+    for end in sorted(ends, key=lambda e: (-len(e[1]), e)):
+        cast = Counter(end[1])
+        if not any(_holds(other, cast) for _, other in kept):
+            kept.append((end, cast))
+    return {end for end, _ in kept}
 
 
 def _holds(bigger, smaller) -> bool:
@@ -89,13 +109,24 @@ def _holds(bigger, smaller) -> bool:
     return all(bigger[k] >= n for k, n in smaller.items())
 
 
-def _skipping_may_matter(deck: DeckModel) -> bool:
-    """Whether a line that plays no land this turn can reach a board no other line
-    reaches: a land that enters untapped only with few other lands or by a card in hand
-    (CR 614.1d), or permanents that change what others make. (A bounce land's trigger
-    may return the bounce land itself: the board of no land drop.)"""
-    return not deck.monotone or any(
-        deck.is_land[c] and deck.enters[c].kind in (UNLESS_FEW, UNLESS_REVEAL) for c in range(len(deck.names)))
+def _waiting(deck: DeckModel) -> tuple:
+    """(whether the deck has a land that enters untapped by a card revealed from the hand
+    (CR 614.1d: a snarl), the most other lands with which one of its lands enters
+    untapped (a fast land's "two or fewer"; None: no such land))."""
+    lands = [deck.enters[c] for c in range(len(deck.names)) if deck.is_land[c]]
+    few = [rule.count for rule in lands if rule.kind == UNLESS_FEW]
+    return any(rule.kind == UNLESS_REVEAL for rule in lands), max(few) if few else None
+
+
+def _may_wait(deck: DeckModel, waiting: tuple, battlefield: tuple) -> bool:
+    """Whether a line that plays no land this turn, or holds back one land for another,
+    may reach a board no other line reaches: with permanents that change what others make
+    (not ``monotone``); with a snarl (holding a card to reveal); with a fast land while
+    the battlefield has no more lands than it allows (fewer lands let it enter untapped).
+    (A bounce land's trigger may return the bounce land itself: the board of no land.)"""
+    reveal, few = waiting
+    return (not deck.monotone or reveal
+            or few is not None and sum(deck.is_land[code >> 2] for code in battlefield) <= few)
 
 
 def _land_drops(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: tuple,
@@ -130,16 +161,33 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
     found = answers.lines.get(key)
     if found is None:
         castable, short, ends = 0, -1, set()
+        boards = []
         for after, cast in _mana_permanents_cast(deck, policy, answers, board, sources):
+            boards.append(after)
+            ends.add((tuple(sorted(code & ~3 for code in after)), cast))
+        for after in _measured(deck, boards):
             masks = answers.masks(after)
             castable |= masks[0]
             short &= masks[1]
-            ends.add((tuple(sorted(code & ~3 for code in after)), cast))
-        if not _skipping_may_matter(deck):  # (more cast on the same lands dominates: ``_undominated``)
-            ends = {end for end in ends if not any(other[1] != end[1] and _holds(Counter(other[1]), Counter(end[1]))
-                                                    for other in ends)}
+        if deck.monotone:  # (more cast on the same lands dominates: ``_undominated``)
+            ends = _most_cast(ends)
         found = answers.lines[key] = (castable, short, tuple(sorted(ends)))
     return found
+
+
+def _measured(deck: DeckModel, boards: list) -> list:
+    """The boards whose masks make the turn's: where tapped permanents and sick creatures
+    never pay (``DeckModel.idle_when_tapped``) and more permanents never pay less
+    (``monotone``), a board whose ready permanents another's hold pays no more than that
+    one (after casting a mana creature, say: lands tapped, the creature sick)."""
+    if not (deck.monotone and deck.idle_when_tapped) or len(boards) == 1:
+        return boards
+    kept = []
+    for board in sorted(boards, key=lambda b: (-sum(code & 3 == READY for code in b), b)):
+        ready = Counter(code for code in board if code & 3 == READY)
+        if not any(_holds(other, ready) for _, other in kept):
+            kept.append((board, ready))
+    return [board for board, _ in kept]
 
 
 def _mana_permanents_cast(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tuple, sources: tuple):
@@ -152,15 +200,10 @@ def _mana_permanents_cast(deck: DeckModel, policy: Policy, answers: BoardAnswers
     while queue:
         board, cast = queue.pop()
         yield board, cast
-        castable = None
         left = list(sources)
         for c in cast:
             left.remove(c)
         for c in sorted(set(left)):
-            if castable is None:
-                castable = answers.masks(board)[0]
-            if not castable >> deck.measured_index[c] & 1:
-                continue
             after = answers.pay(board, c)
             if after is None:
                 continue

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..model.dependent_mana import COMMANDER as COMMANDER_IDENTITY
 from ..model.entering import EntersRule
 from ..model.errors import RequestError
 from ..model.plan import Payable, Plan, Undecided, Unpayable
@@ -82,6 +83,10 @@ class DeckModel:
     measured: list  # the nonland cards, in deck order
     unread: dict  # name -> lines of card text about mana not read
     library: list = field(default_factory=list)
+    #: the cards in the command zone (a Commander section): measured, never drawn
+    commanders: list = field(default_factory=list)
+    #: the commanders' color identity (CR 903.4), or None: no commander
+    identity: frozenset | None = None
     measured_index: dict = field(default_factory=dict)  # card -> its bit in the masks
     #: whether a board with one more permanent always pays at least as much (no mana
     #: permanent of the deck changes what the others make)
@@ -99,17 +104,23 @@ class DeckModel:
     def build(cls, decklist, cards: dict) -> "DeckModel":
         from ..protocol.permanents import read_permanent  # (the protocol's reader: card objects to permanents)
 
-        names, objs, copies = [], [], []
-        for entry in decklist.main:
-            if entry.name in names:
-                copies[names.index(entry.name)] += entry.count
-            else:
+        names, objs, copies, in_library = [], [], [], []
+        for entry in decklist.main + decklist.commanders:
+            if entry.name not in names:
                 names.append(entry.name)
                 objs.append({**cards[entry.name], "object": "card"})
-                copies.append(entry.count)
-        if not names:
+                copies.append(0)
+                in_library.append(0)
+            copies[names.index(entry.name)] += entry.count
+            if entry in decklist.main:
+                in_library[names.index(entry.name)] += entry.count
+        if not decklist.main:
             raise RequestError("the decklist has no main deck", "decklist")
         model = cls(names, objs, copies, [], [], [], [], [], [], [], [], [], {})
+        if decklist.commanders:  # (fixed for the game: Command Tower's mana is then plain, CR 903.4)
+            from .formats import color_identity
+
+            model.identity = frozenset().union(*(color_identity(cards[e.name]) for e in decklist.commanders))
         for i, card in enumerate(objs):
             face = card.get("card_faces", [card])[0] if "card_faces" in card and "type_line" not in card else card
             type_line = card.get("type_line") or face.get("type_line", "")
@@ -134,14 +145,17 @@ class DeckModel:
                 for a in body.abilities:
                     for alt in a.output.alternatives:
                         makes.update(alt)
+                    if a.depends and a.depends[0] == COMMANDER_IDENTITY:
+                        makes.update(model.identity or ())
                 if body.unread:
                     model.unread[card["name"]] = [line for line, _ in body.unread]
             model.makes.append(frozenset(makes))
-            if body is not None and body.abilities and not body.self_contained:
+            in_play = in_library[i] > 0  # (a commander stays in the command zone: its text never plays)
+            if in_play and body is not None and body.abilities and not _self_contained(body, model.identity):
                 model.monotone = False  # (a permanent that changes what others make: no short cut by sub-boards)
             if body is not None and any(a.restrict for a in body.abilities):
                 model.restricted = True  # (mana only some spells may spend: generic mana is no bound)
-            if not _idle_when_tapped(body, card, face):
+            if in_play and not _idle_when_tapped(body, card, face, model.identity):
                 model.idle_when_tapped = False
             model.is_source.append(not land and bool(body is not None and body.abilities))
             if not land:
@@ -149,7 +163,8 @@ class DeckModel:
         if not any(model.is_land):
             raise RequestError(f"the deck has no lands among its {sum(copies)} cards: no turn could make mana, "
                                f"nothing to simulate", "decklist")
-        model.library = [i for i, n in enumerate(copies) for _ in range(n)]
+        model.library = [i for i, n in enumerate(in_library) for _ in range(n)]
+        model.commanders = [i for i, (n, m) in enumerate(zip(copies, in_library)) if n > m]
         model.measured_index = {c: k for k, c in enumerate(model.measured)}
         return model
 
@@ -166,12 +181,27 @@ class DeckModel:
 
 #: words in a card's text that may make a tapped permanent or a summoning-sick creature
 #: matter to a payment: tapped for convoke or improvise (sickness doesn't stop it, CR
-#: 702.51a), sacrificed as an additional cost (CR 601.2h: only {T} cares about
-#: sickness), or counted by a cost change (affinity, "for each")
-_BOARD_WORDS = ("convoke", "improvise", "sacrifice", "affinity", "for each", "less to cast", "more to cast")
+#: 702.51a), sacrificed as an additional or alternative cost of a spell (CR 601.2b, 601.2h:
+#: only {T} cares about sickness; a permanent's own "Sacrifice this: draw a card", Mind
+#: Stone's, is no cost of a spell), or counted by a cost change (affinity, "for each")
+_BOARD_WORDS = ("convoke", "improvise", "additional cost", "rather than pay", "emerge", "casualty", "bargain",
+                "offering", "exploit", "affinity", "for each", "less to cast", "more to cast")
 
 
-def _idle_when_tapped(body, card: dict, face: dict) -> bool:
+def _self_contained(body, identity) -> bool:
+    """Whether what the permanent makes depends on nothing but its own text and state
+    (``Permanent.self_contained``), the commander's color identity counted as its own
+    where the deck has a commander (Command Tower, Arcane Signet: fixed for the game)."""
+    if body.self_contained:
+        return True
+    return identity is not None and not (
+        body.grants or body.replaces or body.triggers or body.spending or body.land_types or any(
+            a.via or a.through or a.given_by or a.restrict or a.output.per or a.output.doubles or a.cost.sacrifice_other
+            or a.cost.tap_other or a.unresolved or (a.depends and a.depends[0] != COMMANDER_IDENTITY)
+            for a in body.abilities))
+
+
+def _idle_when_tapped(body, card: dict, face: dict, identity=None) -> bool:
     """Whether the card, tapped (or, a creature, summoning sick), changes nothing about
     what a board pays (:attr:`DeckModel.idle_when_tapped`), and no text of it makes such
     a permanent matter to a payment (:data:`_BOARD_WORDS`)."""
@@ -181,8 +211,8 @@ def _idle_when_tapped(body, card: dict, face: dict) -> bool:
         return False
     if body is None:
         return True
-    return (body.self_contained and not body.unread and not body.cost_effects and not body.land_types
-            and not body.landfall and not body.depends_on_board
+    return (_self_contained(body, identity) and not body.unread and not body.cost_effects and not body.land_types
+            and not body.landfall and (not body.depends_on_board or identity is not None)
             and all(a.cost.tap and not a.cost.untap and not a.cost.by_other for a in body.abilities))
 
 
@@ -207,6 +237,7 @@ class BoardAnswers:
         self.deck = deck
         self.castable: dict = {}
         self.paid: dict = {}
+        self.amounts: dict = {}  # board -> the most generic mana it pays (``mana``)
         #: (board, mana permanents in hand) -> what every way of casting them this turn
         #: reaches (manaplan.deck.players)
         self.lines: dict = {}
@@ -229,6 +260,8 @@ class BoardAnswers:
         self._values = sorted({deck.mana_value[c] for c in deck.measured} - {0})
         self._hand += [{"id": f"g{v}", "mana_cost": "{%d}" % v} for v in self._values]
         self._costs = [self._cost(c) for c in deck.measured]
+        #: the player of every request: the commander's color identity where there is one
+        self._player = {} if deck.identity is None else {"player": {"commander_identity": sorted(deck.identity)}}
 
     def _cost(self, c: int) -> str:
         card = self.deck.cards[c]
@@ -283,7 +316,8 @@ class BoardAnswers:
                 below = self.castable.get(tuple(smaller))
                 if below is not None:
                     known |= below[0]
-        problem = mtg.read({"query": "castable", "hand": self._hand, "permanents": self._permanents(sig)})
+        problem = mtg.read({"query": "castable", "hand": self._hand, "permanents": self._permanents(sig),
+                            **self._player})
         spells = {spell.id: spell for spell in problem.hand}
 
         def payable(spell_id: str) -> bool:
@@ -331,6 +365,27 @@ class BoardAnswers:
                 high = mid
         return values[low - 1] if low else 0
 
+    def mana(self, sig: tuple) -> int:
+        """The most generic mana the board pays at once (``{N}``, X = 0): a binary search,
+        as a board that pays N pays fewer; kept by board."""
+        sig, _ = self._split(sig)
+        found = self.amounts.get(sig)
+        if found is None:
+            from ..protocol import mtg
+            from ..queries import answer
+
+            low, high = 0, 3 * len(sig) + 2  # (paid: low; not paid: above high)
+            while low < high:
+                mid = (low + high + 1) // 2
+                problem = mtg.read({"query": "can_pay", "spell": {"id": "g", "mana_cost": "{%d}" % mid},
+                                    "permanents": self._permanents(sig), **self._player})
+                if isinstance(answer(problem), Payable):
+                    low = mid
+                else:
+                    high = mid - 1
+            found = self.amounts[sig] = low
+        return found
+
     def _permanents(self, sig: tuple) -> list:
         deck = self.deck
         return [{"id": f"p{i}", "card": deck.cards[code >> 2], "tapped": code & 3 == TAPPED,
@@ -352,7 +407,7 @@ class BoardAnswers:
             spell = {"id": "cast", "card": self.deck.cards[card]}
             if "{X}" in (self.deck.cards[card].get("mana_cost") or ""):
                 spell["x"] = 0
-            problem = mtg.read({"query": "pay", "spell": spell, "permanents": self._permanents(sig)})
+            problem = mtg.read({"query": "pay", "spell": spell, "permanents": self._permanents(sig), **self._player})
             plan = answer(problem)
             if isinstance(plan, Plan):
                 tapped, gone = set(plan.tapped), set(plan.sacrificed)
@@ -385,6 +440,8 @@ class Tally:
     spent: list = field(default_factory=list)
     mulligans: dict = field(default_factory=dict)
     cut: int = 0
+    #: by turn, how many games had each amount of mana (the simulated player's board)
+    mana: list = field(default_factory=list)
 
     def __post_init__(self):
         if not self.castable:
@@ -392,6 +449,7 @@ class Tally:
             self.castable_given_lands = [{} for _ in range(self.turns)]
             self.short = [{} for _ in range(self.turns)]
             self.castable_as_played = [{} for _ in range(self.turns)]
+            self.mana = [{} for _ in range(self.turns)]
             self.lands_hit = [0] * self.turns
             self.spent = [0] * self.turns
 
@@ -399,7 +457,8 @@ class Tally:
         self.games += other.games
         self.cut += other.cut
         for mine, theirs in ((self.castable, other.castable), (self.castable_given_lands, other.castable_given_lands),
-                             (self.short, other.short), (self.castable_as_played, other.castable_as_played)):
+                             (self.short, other.short), (self.castable_as_played, other.castable_as_played),
+                             (self.mana, other.mana)):
             for t in range(self.turns):
                 for mask, n in theirs[t].items():
                     mine[t][mask] = mine[t].get(mask, 0) + n
@@ -453,6 +512,7 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
         lands += played
         made_all.append(lands >= t + 1 and (not made_all or made_all[-1]))
         _count(tally.castable_as_played[t], answers.masks(battlefield)[0])
+        _count(tally.mana[t], answers.mana(battlefield))
         battlefield, spent = _spend(deck, policy, answers, battlefield, hand)
         tally.spent[t] += spent
     castable, short, cut = lines_of_play(deck, policy, answers, kept, draws)
