@@ -181,8 +181,9 @@ def _sentence(words: str) -> str:
 
 def _deck_parsers(sub) -> None:
     help_ = "deck analysis: castability on curve by simulation, sources needed"
-    p_deck = sub.add_parser("deck", help=help_, description=_sentence(help_) + ". Choose one: analyze or sources.")
-    deck = p_deck.add_subparsers(dest="deck_command", required=True, metavar="{analyze,sources}",
+    p_deck = sub.add_parser("deck", help=help_, description=_sentence(help_) + ". Choose one: analyze, lands or "
+                            "sources.")
+    deck = p_deck.add_subparsers(dest="deck_command", required=True, metavar="{analyze,lands,sources}",
                                  title="deck commands")
     help_ = "how often each nonland card is castable, turn by turn (simulated games, exact payment)"
     p = deck.add_parser("analyze", help=help_, description=_sentence(help_) + ".")
@@ -204,6 +205,23 @@ def _deck_parsers(sub) -> None:
     p.add_argument("--json", dest="json_out", help="write the report as JSON to this file")
     p.add_argument("--plot", help="write PNG plots: PATH-by-turn.png and PATH-heat.png")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    help_ = "the best mana base for a deck's spells: proposed from Karsten's counts, chosen by simulation"
+    m = deck.add_parser("lands", help=help_, description=_sentence(help_) + " on the same games (common random "
+                        "numbers), with 95%% intervals and the gain over the deck's own base.")
+    m.add_argument("decklist", help="Arena or MTGO text, or a JSON list; 'demo' for the built-in deck")
+    m.add_argument("--cards", help="Scryfall card objects: the deck's, and the lands that may be chosen (default: "
+                   "the demo cards)")
+    m.add_argument("--pool", help="the lands that may be chosen, comma-separated names (default: every land of "
+                   "the card data that makes one of the deck's colors)")
+    m.add_argument("--lands", help="the land count, or a range like 23-25 (default: the deck's own)")
+    m.add_argument("--games", type=int, default=4000, help="games per base (default: %(default)s)")
+    m.add_argument("--seed", default="0", help="the games' random seed (default: %(default)s)")
+    m.add_argument("--on", choices=("play", "draw", "both"), default="play", help="(default: %(default)s)")
+    m.add_argument("--engine", choices=("local", "dask"), default="local", help="(default: %(default)s)")
+    m.add_argument("--workers", type=int, help="processes (default: one per core)")
+    m.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
+    m.add_argument("--json", dest="json_out", help="write the report as JSON to this file")
+    m.add_argument("--quiet", action="store_true", help="no progress bar")
     help_ = "sources of a color needed for each cost pattern (Karsten 2022 preset)"
     s = deck.add_parser("sources", help=help_, description=_sentence(help_) + ", computed exactly for the deck "
                         "size and land count given.")
@@ -311,6 +329,8 @@ def _deck(args) -> int:
     try:
         if args.deck_command == "sources":
             return _deck_sources(args)
+        if args.deck_command == "lands":
+            return _deck_lands(args)
         from .deck.analyze import DEMO_DECK, analyze, plot, table
 
         text, name = _decklist_text(args.decklist)
@@ -348,6 +368,28 @@ def _decklist_text(path: str) -> tuple:
             return f.read(), os.path.splitext(os.path.basename(path))[0]
     except OSError as e:
         raise ManaplanError(f"can't read the decklist: {e.strerror}", "decklist") from None
+
+
+def _deck_lands(args) -> int:
+    """``deck lands``: the best mana base (manaplan.deck.lands)."""
+    from .deck import lands
+    from .deck.cards import land_cards, load_cards
+    from .deck.decklist import Decklist
+    _check_folder("json", args.json_out)
+    deck = Decklist.parse(_decklist_text(args.decklist)[0])
+    pool_names = [n.strip() for n in args.pool.split(",") if n.strip()] if args.pool else None
+    cards = load_cards(tuple(dict.fromkeys(deck.played_names + tuple(pool_names or ()))), args.cards)
+    everything = cards if pool_names else land_cards(args.cards)
+    pool = {n: everything[n] for n in pool_names} if pool_names else everything
+    counts = lands.land_counts(args.lands)
+    with _progress(None, args.quiet, "game") as bar:
+        result = lands.choose(deck, {n: cards[n] for n in deck.played_names}, pool, counts, args.games, args.seed,
+                              args.on, engine=args.engine, workers=args.workers, address=args.address,
+                              progress=bar.update)
+    print(lands.table(result))
+    if args.json_out:
+        _write(args.json_out, result)
+    return 0
 
 
 def _deck_sources(args) -> int:

@@ -684,3 +684,38 @@ def test_limited_needs_forty_cards_and_the_mana_by_turn_is_the_hypergeometric_on
     exact = _hypergeometric_at_least(40, 17, 8, 2)
     assert abs(report["mana_at_least"][1][1] - exact) < 4 * (exact * (1 - exact) / games) ** 0.5
     assert report["mana_at_least"][0] == [pytest.approx(1 - comb(23, 7) / comb(40, 7), abs=0.04)]
+
+
+def test_deck_lands_proposes_bases_from_karstens_counts_and_chooses_by_the_same_games(tmp_path):
+    """Issue 28: ``deck lands``: proposals by CP-SAT (the land count, four copies of a
+    nonbasic land), the deck's base and a hand-built one from Karsten's counts, each played
+    on the same games; the best by mean on-curve score, with paired 95% intervals; the same
+    seed, the same report."""
+    from manaplan.deck import lands
+
+    assert lands.land_counts("23-25") == (23, 24, 25) and lands.land_counts("17") == (17,)
+    with pytest.raises(RequestError, match="--lands"):
+        lands.land_counts("25-23")
+    assert lands.hand_built({"W": (16, 12, []), "U": (21, 12, []), "G": (21, 20, [])}, 24) == \
+        {"Plains": 6, "Island": 9, "Forest": 9}
+    text = "9 Plains\n8 Island\n4 Savannah Lions\n4 Opt\n4 Counterspell\n4 Serra Angel\n4 Divination\n3 Cancel\n"
+    deck = Decklist.parse(text)
+    everything = {c["name"]: c for c in json.load(open(DEMO_CARDS))}
+    cards = {n: everything[n] for n in deck.names}
+    pool = {n: everything[n] for n in ("Plains", "Island", "Glacial Fortress", "Tranquil Cove", "Hallowed Fountain")}
+    one = lands.choose(deck, cards, pool, games=300, seed=4, workers=1)
+    two = lands.choose(deck, cards, pool, games=300, seed=4, workers=1)
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
+    tried = {t["label"]: t for t in one["tried"]}
+    assert tried["the deck's own"]["base"] == {"Plains": 9, "Island": 8}
+    for t in one["tried"]:
+        assert sum(t["base"].values()) == 17
+        assert all(n <= 4 for name, n in t["base"].items() if name not in ("Plains", "Island"))
+        assert t["ci95"][0] <= t["score"] <= t["ci95"][1]
+    best = max(one["tried"], key=lambda t: t["score"])
+    assert one["best"] == best["label"] and best["score"] >= tried["the deck's own"]["score"]
+    gain = one["gain"]["the deck's own"]
+    assert gain["ci95"][0] <= gain["mean"] <= gain["ci95"][1]
+    assert gain["mean"] == pytest.approx(best["score"] - tried["the deck's own"]["score"], abs=1e-6)
+    assert "4 Savannah Lions" in one["decklist"] and "Hallowed Fountain" in one["decklist"]

@@ -55,6 +55,33 @@ def load_cards(names, path: str | None = None, inline: list | None = None) -> di
     return {wanted[k]: found[k] for k in wanted}
 
 
+def land_cards(path: str | None = None) -> dict:
+    """{name: card object} of every land card of a card file (a JSON list or a bulk file,
+    read line by line keeping only the lines that hold "Land"): the pool ``deck lands``
+    chooses from by default."""
+    found: dict = {}
+    try:
+        with open(path or DEMO_CARDS, "rb") as handle:
+            first = handle.read(1 << 16)
+            handle.seek(0)
+            if _one_object_a_line(first):
+                cards = [orjson.loads(line.strip().rstrip(b",")) for line in handle
+                         if b"Land" in line and line.strip().startswith(b"{")]
+            else:
+                cards = orjson.loads(handle.read())
+    except OSError as e:
+        raise RequestError(f"can't read the card file: {e.strerror}", "cards") from None
+    except orjson.JSONDecodeError as e:
+        raise RequestError(f"the card file is not JSON: {e}", "cards") from None
+    if isinstance(cards, dict) and isinstance(cards.get("data"), list):
+        cards = cards["data"]
+    for card in cards if isinstance(cards, list) else ():
+        if (isinstance(card, dict) and card.get("layout") not in NOT_CARDS and isinstance(card.get("name"), str)
+                and "Land" in str(card.get("type_line") or "").split(" // ")[0] and card["name"] not in found):
+            found[card["name"]] = {k: card[k] for k in FIELDS if k in card}
+    return found
+
+
 _NAME = re.compile(rb'"name":\s*"((?:[^"\\]|\\.)*)"')
 
 

@@ -55,6 +55,8 @@ class Policy:
     #: Commander's free first mulligan and draw on the first turn (CR 103.5c, 103.8c)
     free_mulligan: bool = False
     draw_first: bool = False
+    #: keep each game's on-curve score (``curve_score``: ``deck lands`` pairs games by it)
+    scored: bool = False
 
     def __post_init__(self):
         if self.on not in (PLAY, DRAW, BOTH):
@@ -442,6 +444,8 @@ class Tally:
     cut: int = 0
     #: by turn, how many games had each amount of mana (the simulated player's board)
     mana: list = field(default_factory=list)
+    #: (game number, on-curve score) of each game, where the policy asks (``curve_score``)
+    scores: list = field(default_factory=list)
 
     def __post_init__(self):
         if not self.castable:
@@ -456,6 +460,7 @@ class Tally:
     def add(self, other: "Tally") -> None:
         self.games += other.games
         self.cut += other.cut
+        self.scores += other.scores
         for mine, theirs in ((self.castable, other.castable), (self.castable_given_lands, other.castable_given_lands),
                              (self.short, other.short), (self.castable_as_played, other.castable_as_played),
                              (self.mana, other.mana)):
@@ -483,8 +488,23 @@ def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, fir
     for n in range(first_game, first_game + games):
         rng = random.Random(f"{seed}:{n}")
         on_play = policy.on == PLAY or (policy.on == BOTH and n % 2 == 0)
-        play_game(deck, policy, answers, rng, on_play, tally, land_rank)
+        castable = play_game(deck, policy, answers, rng, on_play, tally, land_rank)
+        if policy.scored:
+            tally.scores.append((n, curve_score(deck, policy, castable)))
     return tally
+
+
+def curve_score(deck: DeckModel, policy: Policy, castable: list) -> float:
+    """A game's on-curve score: the mean over the deck's nonland cards (by copies; those
+    of mana value past the turns followed left out) of whether the card was castable, as
+    players mean it, on its on-curve turn (``deck lands`` maximises its mean)."""
+    total = weight = 0
+    for k, c in enumerate(deck.measured):
+        turn = max(1, deck.mana_value[c])
+        if turn <= policy.turns:
+            weight += deck.copies[c]
+            total += deck.copies[c] * (castable[turn - 1] >> k & 1)
+    return total / weight if weight else 0.0
 
 
 def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: random.Random, on_play: bool, tally: Tally,
@@ -523,6 +543,7 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
         if made_all[t]:
             tally.lands_hit[t] += 1
             _count(tally.castable_given_lands[t], castable[t])
+    return castable
 
 
 def _mulligan(deck: DeckModel, policy: Policy, rng: random.Random, library: list, tally: Tally, land_rank: dict):

@@ -1,0 +1,241 @@
+"""``manaplan deck lands``: the best mana base for a deck's spells, proposed from
+Karsten's source counts and chosen by exact simulation (issue 28).
+
+1. **Needs** (:func:`needs`): for each color, the most sources any of the deck's nonland
+   cards wants under Karsten's 2022 preset (``sources.fewest_sources``: its mana value and
+   its symbols of that color, for this deck size and land count), and how many copies
+   want it.
+2. **Proposals** (:func:`proposals`): CP-SAT over how many of each land of the pool: the
+   land count, four copies of a nonbasic land at most (CR 100.2a), each color's sources;
+   maximise each color's worth (for its number of sources, the copies of the cards
+   wanting it times Karsten's chance of each on curve: a concave table, so no color is
+   left far short for another's last few points) less a price for lands that enter
+   tapped (always: 2, on a condition: 1) times a factor tried at several values, each a
+   proposal.
+3. **Choice** (:func:`choose`): the deck's own base, a base built by hand from Karsten's
+   counts (basic lands split by the colors' needs) and the proposals, each played on the
+   same games (the same seed: common random numbers; lands listed first, so the spells
+   sit at the same places of every library), scored per game by ``curve_score``: the
+   copies-weighted share of nonland cards castable on curve as players mean it. The
+   best mean wins; its gain over the deck's base and the hand-built one is the mean of
+   the paired per-game differences with a 95% interval.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from .analyze import Z95, report
+from .decklist import COMMANDER, MAIN, Decklist, Entry
+from .engine import CHUNK, LOCAL, run
+from ..model.errors import RequestError
+from .simulate import DeckModel, Policy
+from .sources import fewest_sources
+
+#: the factors of the price of a tapped land tried, each a proposal
+TAPPED_PRICES = (0, 1, 3, 10, 30)
+#: the most copies of a card that isn't a basic land (CR 100.2a)
+MOST_COPIES = 4
+_BASIC_NAMES = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
+
+
+def land_counts(text: str | None) -> tuple | None:
+    """``"24"`` -> (24,), ``"23-25"`` -> (23, 24, 25); None -> None (the deck's own)."""
+    if not text:
+        return None
+    low, _, high = str(text).partition("-")
+    try:
+        low, high = int(low), int(high or low)
+    except ValueError:
+        raise RequestError(f"--lands is a count or a range like 23-25, not {text!r}", "lands") from None
+    if not 1 <= low <= high <= 100:
+        raise RequestError("--lands must be 1 to 100, the low end first", "lands")
+    return tuple(range(low, high + 1))
+
+
+def needs(model: DeckModel, lands: int) -> dict:
+    """{color: (sources wanted, copies of the cards wanting the color, [(mana value,
+    symbols of the color, copies)] of those cards)} for the deck's nonland cards (plain
+    symbols of one color; hybrid and Phyrexian symbols left out)."""
+    size = sum(model.copies)
+    out: dict = {}
+    for c in model.measured:
+        cost = (model.cards[c].get("mana_cost") or "").split(" // ")[0]
+        symbols = cost.strip("{}").split("}{") if cost else []
+        value = min(max(1, model.mana_value[c]), 7)
+        for color in "WUBRG":
+            n = symbols.count(color)
+            if not n:
+                continue
+            wanted = fewest_sources(size, lands, value, n)
+            wanted = lands if wanted is None else wanted
+            have, copies, cards = out.get(color, (0, 0, []))
+            out[color] = (max(have, wanted), copies + model.copies[c], cards + [(value, n, model.copies[c])])
+    return out
+
+
+def _value_table(size: int, lands: int, cards: list) -> list:
+    """For 0..lands sources of a color: the copies of the cards wanting it times the
+    chance each is cast on curve (``sources.probability``), in thousandths: the worth of
+    each further source falls as the chance nears one."""
+    from .sources import probability
+
+    return [round(1000 * sum(copies * (probability(size, lands, s, value, n) if s >= n else 0.0)
+                             for value, n, copies in cards)) for s in range(lands + 1)]
+
+
+def pool_lands(model_of_pool: DeckModel, colors: set) -> list:
+    """The indices of the pool's lands that make at least one of ``colors``."""
+    return [i for i, land in enumerate(model_of_pool.is_land) if land and model_of_pool.makes[i] & colors]
+
+
+def _tapped_price(rule) -> int:
+    """2 for a land that always enters tapped (a bounce land too), 1 for one that may, else 0."""
+    if rule.kind == "tapped" or rule.returns_land:
+        return 2
+    return 0 if rule.kind in ("untapped", "pay_life") else 1
+
+
+def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size: int, prices=TAPPED_PRICES) -> list:
+    """Bases ({land name: count}) maximising, by CP-SAT, the colors' worth
+    (``_value_table`` of each color's sources: Karsten's chance of each card on curve,
+    by copies) less each price of tapped lands; distinct, in the order found."""
+    from ortools.sat.python import cp_model
+
+    tables = {color: _value_table(size, lands, cards) for color, (_, _, cards) in wanted.items()}
+    found = []
+    for price in prices:
+        m = cp_model.CpModel()
+        count = {i: m.NewIntVar(0, lands if pool.names[i] in _BASIC_NAMES else min(MOST_COPIES, lands), pool.names[i])
+                 for i in candidates}
+        m.Add(sum(count.values()) == lands)
+        worth = []
+        for color, table in tables.items():
+            sources = m.NewIntVar(0, lands, f"sources_{color}")
+            m.Add(sources == sum(count[i] for i in candidates if color in pool.makes[i]))
+            value = m.NewIntVar(0, max(table), f"worth_{color}")
+            m.AddElement(sources, table, value)
+            worth.append(value)
+        tapped = sum(_tapped_price(pool.enters[i]) * count[i] for i in candidates)
+        m.Maximize(sum(worth) - price * tapped)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = 10
+        if solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            base = {pool.names[i]: solver.Value(v) for i, v in count.items() if solver.Value(v)}
+            if base not in found:
+                found.append(base)
+    return found
+
+
+def hand_built(wanted: dict, lands: int) -> dict:
+    """The base a player builds from Karsten's counts with basic lands: the land count
+    split among the colors in proportion to the sources each wants (largest remainders)."""
+    basic = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+    total = sum(need for need, _, _ in wanted.values()) or 1
+    shares = {color: lands * need / total for color, (need, _, _) in wanted.items()}
+    base = {color: int(share) for color, share in shares.items()}
+    for color in sorted(shares, key=lambda c: shares[c] - base[c], reverse=True)[:lands - sum(base.values())]:
+        base[color] += 1
+    return {basic[color]: n for color, n in base.items() if n}
+
+
+def decklist_with(deck: Decklist, base: dict, is_land) -> Decklist:
+    """The deck with its lands replaced by ``base``: the lands first (in a fixed order),
+    then the deck's other cards as they were (so the games' libraries line up)."""
+    spells = tuple(e for e in deck.main if not is_land(e.name))
+    lands = tuple(Entry(n, name, MAIN) for name, n in sorted(base.items()))
+    return Decklist(lands + spells + tuple(e for e in deck.entries if e.section == COMMANDER))
+
+
+def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: tuple | None = None, games: int = 4000,
+           seed=0, on: str = "play", turns: int | None = None, engine: str = LOCAL, workers: int | None = None,
+           address: str | None = None, progress=None, chunk: int = CHUNK) -> dict:
+    """The report of ``deck lands``: every base tried with its score and 95% interval,
+    the best one as a decklist, and its paired gain over the deck's base and the
+    hand-built one. ``pool_cards``: the cards whose lands may be chosen (default: the
+    lands of ``cards``)."""
+    started = time.perf_counter()
+    model = DeckModel.build(deck, cards)
+    own = {model.names[i]: model.copies[i] for i, land in enumerate(model.is_land) if land}
+    counts = lands or (sum(own.values()),)
+    pool_cards = {**cards, **(pool_cards or {})}
+    pool_deck = Decklist(tuple(Entry(1, name, MAIN) for name, card in pool_cards.items()
+                               if "Land" in (card.get("type_line") or "").split(" // ")[0]))
+    pool = DeckModel.build(pool_deck, pool_cards)
+    is_land = {name for name, card in pool_cards.items() if "Land" in (card.get("type_line") or "").split(" // ")[0]}
+    turns = turns or min(8, max([max(1, model.mana_value[c]) for c in model.measured] or [1]))
+    policy = Policy(turns=turns, on=on, scored=True)
+    bases = [("the deck's own", own)]
+    for count in counts:
+        wanted = needs(model, count)
+        candidates = pool_lands(pool, set(wanted))
+        suffix = f" ({count} lands)" if len(counts) > 1 else ""
+        bases.append((f"hand-built from Karsten's counts{suffix}", hand_built(wanted, count)))
+        bases += [(f"proposal {k + 1}{suffix}", base)
+                  for k, base in enumerate(proposals(pool, candidates, count, wanted, sum(model.copies) - sum(
+                      own.values()) + count))]
+    wanted = needs(model, sum(own.values()))
+    tried, seen = [], []
+    for label, base in bases:
+        if base in seen:
+            continue
+        seen.append(base)
+        decklist = decklist_with(deck, base, is_land.__contains__)
+        tally = run(decklist, pool_cards, policy, games, seed, engine, workers, address, progress=progress, chunk=chunk)
+        scores = [s for _, s in sorted(tally.scores)]
+        built = DeckModel.build(decklist, pool_cards)
+        tried.append({"label": label, "base": base, "scores": scores,
+                      "report": report(built, policy, tally, seed, engine, workers, 0.0)})
+    for entry in tried:
+        entry["score"], entry["ci95"] = _mean_interval(entry["scores"])
+    best = max(tried, key=lambda e: e["score"])
+    out = {"games": games, "seed": seed, "on": on, "turns": turns, "lands": list(counts),
+           "needs": {color: {"sources": need, "copies": copies} for color, (need, copies, _) in wanted.items()},
+           "tried": [], "best": best["label"],
+           "decklist": str(decklist_with(deck, best["base"], is_land.__contains__)),
+           "gain": {}, "seconds": None}
+    for entry in tried:
+        out["tried"].append({"label": entry["label"], "base": entry["base"], "score": round(entry["score"], 6),
+                             "ci95": entry["ci95"],
+                             "on_curve": {c["name"]: c["on_curve"] for c in entry["report"]["cards"]}})
+    for other in tried[:2]:
+        if other is not best:
+            out["gain"][other["label"]] = _paired(best["scores"], other["scores"])
+        else:
+            out["gain"][other["label"]] = {"mean": 0.0, "ci95": [0.0, 0.0]}
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    return out
+
+
+def _mean_interval(values: list) -> tuple:
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    return mean, [round(mean - half, 6), round(mean + half, 6)]
+
+
+def _paired(mine: list, theirs: list) -> dict:
+    """The mean of the per-game differences (the same games) with its 95% interval."""
+    mean, interval = _mean_interval([a - b for a, b in zip(mine, theirs)])
+    return {"mean": round(mean, 6), "ci95": interval}
+
+
+def table(result: dict) -> str:
+    """The report in words: each base tried, the best as a decklist, its gains."""
+    lines = [f"Mana bases tried on the same {result['games']:,} games ({'-'.join(map(str, result['lands'][::max(1, len(result['lands']) - 1)]))} lands, on the {result['on']}, "
+             f"seed {result['seed']}); score: the share of nonland cards (by copies) castable on curve",
+             "Sources wanted (Karsten 2022): " + ", ".join(f"{v['sources']} {c}" for c, v in result["needs"].items())]
+    for t in result["tried"]:
+        base = ", ".join(f"{n} {name}" for name, n in sorted(t["base"].items(), key=lambda kv: -kv[1]))
+        lines.append(f"  {100 * t['score']:5.2f}% [{100 * t['ci95'][0]:5.2f}, {100 * t['ci95'][1]:5.2f}]  "
+                     f"{t['label']}: {base}")
+    lines.append(f"Best: {result['best']}")
+    for label, gain in result["gain"].items():
+        lines.append(f"  gain over {label}: {100 * gain['mean']:+.2f} points "
+                     f"(95% interval {100 * gain['ci95'][0]:+.2f} to {100 * gain['ci95'][1]:+.2f})")
+    lines.append(result["decklist"].rstrip())
+    lines.append(f"({result['seconds']} s)")
+    return "\n".join(lines)
