@@ -203,7 +203,12 @@ def _mana_permanents_cast(deck: DeckModel, policy: Policy, answers: BoardAnswers
         left = list(sources)
         for c in cast:
             left.remove(c)
+        castable = None
         for c in sorted(set(left)):
+            if castable is None:  # (the board's masks first: no plan is asked for a card they can't pay)
+                castable = answers.masks(board)[0]
+            if not castable >> deck.measured_index[c] & 1:
+                continue
             after = answers.pay(board, c)
             if after is None:
                 continue

@@ -262,6 +262,15 @@ class BoardAnswers:
         self._values = sorted({deck.mana_value[c] for c in deck.measured} - {0})
         self._hand += [{"id": f"g{v}", "mana_cost": "{%d}" % v} for v in self._values]
         self._costs = [self._cost(c) for c in deck.measured]
+        #: the measured cards whose payment is their mana value in mana, whatever the board: no
+        #: Phyrexian or twobrid symbol, one half, no text about costs (affinity, convoke,
+        #: delve, "costs less"), no restricted mana in the deck (``mana``)
+        self._plain = [] if deck.restricted else [
+            k for k, c in enumerate(deck.measured)
+            if "/P" not in self._costs[k] and "{2/" not in self._costs[k] and len(self._asked[k]) == 1
+            and not any(word in str(deck.cards[c].get("oracle_text") or "").lower()
+                        for word in ("cost", "affinity", "convoke", "improvise", "delve"))
+            and "card_faces" not in deck.cards[c]]
         #: the player of every request: the commander's color identity where there is one
         self._player = {} if deck.identity is None else {"player": {"commander_identity": sorted(deck.identity)}}
 
@@ -368,24 +377,27 @@ class BoardAnswers:
         return values[low - 1] if low else 0
 
     def mana(self, sig: tuple) -> int:
-        """The most generic mana the board pays at once (``{N}``, X = 0): a binary search,
-        as a board that pays N pays fewer; kept by board."""
+        """The most generic mana the board pays at once (``{N}``, X = 0): asked upward
+        from the most the deck's mana values showed it pays (``masks``), so that one
+        question only is answered no (a proof, the costly answer); kept by board."""
         sig, _ = self._split(sig)
         found = self.amounts.get(sig)
         if found is None:
             from ..protocol import mtg
             from ..queries import answer
 
-            low, high = 0, 3 * len(sig) + 2  # (paid: low; not paid: above high)
-            while low < high:
-                mid = (low + high + 1) // 2
-                problem = mtg.read({"query": "can_pay", "spell": {"id": "g", "mana_cost": "{%d}" % mid},
+            found = 0
+            castable, _, _ = self.masks(sig)
+            for k in self._plain:  # (a card of plain cost it pays: its mana value at least)
+                if castable >> k & 1:
+                    found = max(found, self.deck.mana_value[self.deck.measured[k]])
+            while True:
+                problem = mtg.read({"query": "can_pay", "spell": {"id": "g", "mana_cost": "{%d}" % (found + 1)},
                                     "permanents": self._permanents(sig), **self._player})
-                if isinstance(answer(problem), Payable):
-                    low = mid
-                else:
-                    high = mid - 1
-            found = self.amounts[sig] = low
+                if not isinstance(answer(problem), Payable):
+                    break
+                found += 1
+            self.amounts[sig] = found
         return found
 
     def _permanents(self, sig: tuple) -> list:
