@@ -221,11 +221,11 @@ def test_the_way_in_rough_edges_issue_24():
     words = manaplan_cli("solve", "--explain", stdin=json.dumps(sequence)).stdout
     assert words.strip() == "the sequence: can't be paid: Shock can't be paid after Lightning Bolt"
     out = manaplan_cli("deck")
-    assert out.returncode == 2 and "{analyze,sources}" in out.stderr
+    assert out.returncode == 2 and "{analyze,lands,sources}" in out.stderr
     helped = manaplan_cli("deck", "analyze", "--help").stdout.split("options:", 1)[1]
     for option, default in [("--games", "10000"), ("--turns", "8"), ("--seed", "0"), ("--on", "play")]:
         assert f"(default: {default})" in helped.split("\n  " + option, 1)[1].split("\n  --", 1)[0], option
-    for command in ("solve", "serve", "demo", "deck", "deck sources"):
+    for command in ("solve", "serve", "demo", "deck", "deck sources", "deck lands"):
         assert len(manaplan_cli(*command.split(), "--help").stdout.split("\n\n")[1]) > 20, command  # a description
 
 
