@@ -217,6 +217,9 @@ def _deck_parsers(sub) -> None:
     m.add_argument("--games", type=int, default=4000, help="games per base (default: %(default)s)")
     m.add_argument("--seed", default="0", help="the games' random seed (default: %(default)s)")
     m.add_argument("--on", choices=("play", "draw", "both"), default="play", help="(default: %(default)s)")
+    m.add_argument("--format", choices=("constructed", "limited", "commander"), default="constructed",
+                   help="the deck's format: its checks and game rules; commander: one copy of each nonbasic land "
+                        "(default: %(default)s)")
     m.add_argument("--engine", choices=("local", "dask"), default="local", help="(default: %(default)s)")
     m.add_argument("--workers", type=int, help="processes (default: one per core)")
     m.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
@@ -331,7 +334,7 @@ def _deck(args) -> int:
             return _deck_sources(args)
         if args.deck_command == "lands":
             return _deck_lands(args)
-        from .deck.analyze import DEMO_DECK, analyze, plot, table
+        from .deck.analyze import analyze, plot, table
 
         text, name = _decklist_text(args.decklist)
         for flag, path in (("json", args.json_out), ("plot", args.plot)):  # (checked before the games, not after)
@@ -385,7 +388,7 @@ def _deck_lands(args) -> int:
     with _progress(None, args.quiet, "game") as bar:
         result = lands.choose(deck, {n: cards[n] for n in deck.played_names}, pool, counts, args.games, args.seed,
                               args.on, engine=args.engine, workers=args.workers, address=args.address,
-                              progress=bar.update)
+                              progress=bar.update, format=args.format)
     print(lands.table(result))
     if args.json_out:
         _write(args.json_out, result)
@@ -489,6 +492,8 @@ def _check_folder(flag: str, path: str | None) -> None:
     """An error naming the option when the folder ``path`` would be written in doesn't exist."""
     from .model.errors import ManaplanError
 
+    if path and flag == "json" and (path.endswith(("/", os.sep)) or os.path.isdir(path)):
+        raise ManaplanError(f"--json names a file, not a folder: {path!r}", flag)
     folder = (path if path.endswith(("/", os.sep)) else os.path.dirname(os.path.abspath(path))) if path else None
     if folder and not os.path.isdir(folder):
         raise ManaplanError(f"the folder of --{flag} {path!r} does not exist: {folder}", flag)

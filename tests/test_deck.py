@@ -717,5 +717,68 @@ def test_deck_lands_proposes_bases_from_karstens_counts_and_chooses_by_the_same_
     assert one["best"] == best["label"] and best["score"] >= tried["the deck's own"]["score"]
     gain = one["gain"]["the deck's own"]
     assert gain["ci95"][0] <= gain["mean"] <= gain["ci95"][1]
-    assert gain["mean"] == pytest.approx(best["score"] - tried["the deck's own"]["score"], abs=1e-6)
+    assert one["confirmed_on"] == "4:confirm"  # (the gains on games the choice never saw)
     assert "4 Savannah Lions" in one["decklist"] and "Hallowed Fountain" in one["decklist"]
+
+
+def test_a_mana_permanent_sacrificed_for_mana_does_not_make_its_line_dominate_the_one_keeping_it():
+    """(review) Lotus Petal spent to cast Llanowar Elves on turn one looked like 'more cast'
+    than Petal kept: the line keeping it, which casts Opt on turn two, was dropped."""
+    from manaplan.deck.players import lines_of_play
+
+    petal = {"name": "Lotus Petal", "type_line": "Artifact", "mana_cost": "{0}", "cmc": 0.0,
+             "oracle_text": "{T}, Sacrifice Lotus Petal: Add one mana of any color."}
+    deck_list = Decklist.parse("2 Plains\n1 Lotus Petal\n1 Llanowar Elves\n1 Opt\n")
+    cards = {**load_cards(["Plains", "Llanowar Elves", "Opt"]), "Lotus Petal": petal}
+    model = DeckModel.build(deck_list, cards)
+    answers = BoardAnswers(model)
+    plains, lotus, elves, opt = (model.names.index(n) for n in ("Plains", "Lotus Petal", "Llanowar Elves", "Opt"))
+    hand, draws = [plains, lotus, elves], [None, plains]
+    found = lines_of_play(model, Policy(turns=2), answers, hand, draws)
+    assert found[:2] == _every_line(model, Policy(turns=2), answers, hand, draws)
+    assert found[0][1] >> model.measured_index[opt] & 1
+
+
+def test_deck_lands_leaves_out_lands_it_cant_read_and_refuses_what_it_cant_do(tmp_path):
+    """(review) one land of the pool whose entering text isn't understood stopped the
+    whole command; --games 0 and a card file without the basic lands the hand-built base
+    needs were tracebacks; --json into a folder failed after the run; in Commander a
+    nonbasic land may be chosen once only."""
+    from manaplan.deck import lands
+
+    odd = {"name": "Odd Town", "type_line": "Land", "mana_cost": "", "oracle_text":
+           "This land enters tapped unless it's your first, second, or third turn.\n{T}: Add {W}."}
+    text = "9 Plains\n8 Island\n4 Savannah Lions\n4 Opt\n4 Counterspell\n4 Serra Angel\n4 Divination\n3 Cancel\n"
+    deck = Decklist.parse(text)
+    everything = {c["name"]: c for c in json.load(open(DEMO_CARDS))}
+    cards = {n: everything[n] for n in deck.names}
+    pool = {n: everything[n] for n in ("Plains", "Island", "Glacial Fortress")} | {"Odd Town": odd}
+    result = lands.choose(deck, cards, pool, games=60, seed=1, workers=1)
+    assert "Odd Town" in result["skipped_lands"] and "not understood" in result["skipped_lands"]["Odd Town"]
+    with pytest.raises(RequestError, match="'games' must be"):
+        lands.choose(deck, cards, pool, games=0, workers=1)
+    no_basics = Decklist.parse(text.replace("9 Plains\n8 Island", "9 Hallowed Fountain\n8 Glacial Fortress"))
+    with pytest.raises(RequestError, match="no Plains, Island"):
+        lands.choose(no_basics, {n: everything[n] for n in no_basics.names}, {"Tranquil Cove": everything["Tranquil Cove"]},
+                     games=10, workers=1)
+    wanted = lands.needs(DeckModel.build(deck, cards), 17)
+    pool_model, _ = lands._pool({n: everything[n] for n in ("Plains", "Island", "Glacial Fortress", "Hallowed Fountain")},
+                                set(wanted))
+    singleton = lands.proposals(pool_model, list(range(4)), 17, wanted, 40, most_copies=1)
+    assert all(n == 1 for base in singleton for name, n in base.items() if name not in ("Plains", "Island"))
+    folder = tmp_path / "out"
+    folder.mkdir()
+    done = subprocess.run([sys.executable, "-m", "manaplan", "deck", "analyze", "demo", "--games", "5", "--json",
+                           str(folder) + "/"], capture_output=True, text=True)
+    assert done.returncode == 2 and "--json names a file, not a folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_commanders_own_convoke_keeps_the_whole_board_asked():
+    """(review) the command zone's card was left out of the check for text that makes a
+    tapped or summoning-sick permanent pay (convoke, CR 702.51a): its castability came out
+    short."""
+    commander = {"name": "Convoking Leader", "type_line": "Legendary Creature — Elf", "mana_cost": "{2}{G}{G}",
+                 "cmc": 4, "oracle_text": "Convoke", "keywords": ["Convoke"], "color_identity": ["G"]}
+    deck_list = Decklist.parse("Commander\n1 Convoking Leader\n\nDeck\n50 Forest\n49 Llanowar Elves\n")
+    cards = {**load_cards(["Forest", "Llanowar Elves"]), "Convoking Leader": commander}
+    assert not DeckModel.build(deck_list, cards).idle_when_tapped

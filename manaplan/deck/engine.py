@@ -163,8 +163,9 @@ def _run_dask(jobs: list, workers: int | None, address: str | None):
             except KilledWorker as e:  # (the scheduler moves a lost worker's chunks; past its limit it gives up)
                 raise WorkerLost(f"Dask workers died while playing a chunk, more often than the scheduler "
                                  f"retries ({e}); the run stopped: no total is given") from None
-    except BaseException:  # Ctrl-C: the chunks not yet played cancelled, a local cluster ended now (issue 28)
-        _quiet_dask()
+    except BaseException as stop:  # Ctrl-C: the chunks not yet played cancelled, a local cluster ended now (issue 28)
+        if isinstance(stop, KeyboardInterrupt):
+            _quiet_dask()  # (the stop's warnings expected; any other failure keeps Dask's logs)
         if cluster is not None:
             cluster.kill()
         else:

@@ -10,7 +10,8 @@ the game rules the simulation plays by.
   903.5b); every card within the commanders' color identity (CR 903.4, 903.5c), read from
   Scryfall's ``color_identity`` (else from the card's mana cost and the mana symbols of
   its text, CR 903.4); multiplayer rules: nobody skips the first draw (CR 103.8c) and the
-  first mulligan is free (CR 103.5c).
+  first mulligan is free (CR 103.5c); four players (three opponents, for the lands that
+  count them).
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ from ..model.symbols import COLORS
 
 CONSTRUCTED, LIMITED, COMMANDER = "constructed", "limited", "commander"
 FORMATS = (CONSTRUCTED, LIMITED, COMMANDER)
-_BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
+#: the basic lands' names (CR 205.4c: any number of copies, CR 100.2a, 903.5b)
+BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
 
 
 def policy_rules(name: str) -> dict:
     """The :class:`~.simulate.Policy` fields the format's game rules set."""
     check_name(name)
-    return {"draw_first": True, "free_mulligan": True} if name == COMMANDER else {}
+    # (a commander game: four players, three opponents for the lands that count them)
+    return {"draw_first": True, "free_mulligan": True, "opponents": 3} if name == COMMANDER else {}
 
 
 def check_name(name: str) -> None:
@@ -58,7 +61,7 @@ def check_deck(name: str, deck, cards: dict) -> None:
     seen: dict = {}
     for e in deck.main + commanders:
         seen[e.name] = seen.get(e.name, 0) + e.count
-    doubled = [n for n, k in seen.items() if k > 1 and n not in _BASIC and not n.startswith("Snow-Covered ")]
+    doubled = [n for n, k in seen.items() if k > 1 and n not in BASIC and not n.startswith("Snow-Covered ")]
     if doubled:
         raise RequestError(f"a commander deck holds one copy of each card but basic lands (CR 903.5b): "
                            f"{', '.join(doubled)}", "decklist")

@@ -30,6 +30,7 @@ from .analyze import Z95, report
 from .decklist import COMMANDER, MAIN, Decklist, Entry
 from .engine import CHUNK, LOCAL, run
 from ..model.errors import RequestError
+from .formats import BASIC, COMMANDER as COMMANDER_FORMAT, CONSTRUCTED, policy_rules
 from .simulate import DeckModel, Policy
 from .sources import fewest_sources
 
@@ -37,7 +38,6 @@ from .sources import fewest_sources
 TAPPED_PRICES = (0, 1, 3, 10, 30)
 #: the most copies of a card that isn't a basic land (CR 100.2a)
 MOST_COPIES = 4
-_BASIC_NAMES = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
 
 
 def land_counts(text: str | None) -> tuple | None:
@@ -85,11 +85,6 @@ def _value_table(size: int, lands: int, cards: list) -> list:
                              for value, n, copies in cards)) for s in range(lands + 1)]
 
 
-def pool_lands(model_of_pool: DeckModel, colors: set) -> list:
-    """The indices of the pool's lands that make at least one of ``colors``."""
-    return [i for i, land in enumerate(model_of_pool.is_land) if land and model_of_pool.makes[i] & colors]
-
-
 def _tapped_price(rule) -> int:
     """2 for a land that always enters tapped (a bounce land too), 1 for one that may, else 0."""
     if rule.kind == "tapped" or rule.returns_land:
@@ -97,7 +92,8 @@ def _tapped_price(rule) -> int:
     return 0 if rule.kind in ("untapped", "pay_life") else 1
 
 
-def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size: int, prices=TAPPED_PRICES) -> list:
+def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size: int, prices=TAPPED_PRICES,
+              most_copies: int = MOST_COPIES) -> list:
     """Bases ({land name: count}) maximising, by CP-SAT, the colors' worth
     (``_value_table`` of each color's sources: Karsten's chance of each card on curve,
     by copies) less each price of tapped lands; distinct, in the order found."""
@@ -107,7 +103,7 @@ def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size:
     found = []
     for price in prices:
         m = cp_model.CpModel()
-        count = {i: m.NewIntVar(0, lands if pool.names[i] in _BASIC_NAMES else min(MOST_COPIES, lands), pool.names[i])
+        count = {i: m.NewIntVar(0, lands if pool.names[i] in BASIC else min(most_copies, lands), pool.names[i])
                  for i in candidates}
         m.Add(sum(count.values()) == lands)
         worth = []
@@ -129,7 +125,7 @@ def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size:
     return found
 
 
-def hand_built(wanted: dict, lands: int) -> dict:
+def hand_built(wanted: dict, lands: int, available=None) -> dict:
     """The base a player builds from Karsten's counts with basic lands: the land count
     split among the colors in proportion to the sources each wants (largest remainders)."""
     basic = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -138,7 +134,12 @@ def hand_built(wanted: dict, lands: int) -> dict:
     base = {color: int(share) for color, share in shares.items()}
     for color in sorted(shares, key=lambda c: shares[c] - base[c], reverse=True)[:lands - sum(base.values())]:
         base[color] += 1
-    return {basic[color]: n for color, n in base.items() if n}
+    built = {basic[color]: n for color, n in base.items() if n}
+    missing = [name for name in built if available is not None and name not in available]
+    if missing:
+        raise RequestError(f"the card data has no {', '.join(missing)}: the base built by hand from Karsten's counts "
+                           f"is of basic lands (give a card file with them)", "cards")
+    return built
 
 
 def decklist_with(deck: Decklist, base: dict, is_land) -> Decklist:
@@ -151,75 +152,107 @@ def decklist_with(deck: Decklist, base: dict, is_land) -> Decklist:
 
 def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: tuple | None = None, games: int = 4000,
            seed=0, on: str = "play", turns: int | None = None, engine: str = LOCAL, workers: int | None = None,
-           address: str | None = None, progress=None, chunk: int = CHUNK) -> dict:
+           address: str | None = None, progress=None, chunk: int = CHUNK, format: str = CONSTRUCTED) -> dict:
     """The report of ``deck lands``: every base tried with its score and 95% interval,
     the best one as a decklist, and its paired gain over the deck's base and the
     hand-built one. ``pool_cards``: the cards whose lands may be chosen (default: the
     lands of ``cards``)."""
+    if not 1 <= games <= 10_000_000:
+        raise RequestError("'games' must be 1 to 10,000,000", "games")
     started = time.perf_counter()
     model = DeckModel.build(deck, cards)
     own = {model.names[i]: model.copies[i] for i, land in enumerate(model.is_land) if land}
     counts = lands or (sum(own.values()),)
+    colors = set(needs(model, counts[0]))
+    if not colors:
+        raise RequestError("the deck's spells have no colored symbol: any lands cast them alike, nothing to choose",
+                           "decklist")
     pool_cards = {**cards, **(pool_cards or {})}
-    pool_deck = Decklist(tuple(Entry(1, name, MAIN) for name, card in pool_cards.items()
-                               if "Land" in (card.get("type_line") or "").split(" // ")[0]))
-    pool = DeckModel.build(pool_deck, pool_cards)
-    is_land = {name for name, card in pool_cards.items() if "Land" in (card.get("type_line") or "").split(" // ")[0]}
+    pool, skipped = _pool(pool_cards, colors)
+    is_land = set(own) | set(pool.names)
     turns = turns or min(8, max([max(1, model.mana_value[c]) for c in model.measured] or [1]))
-    policy = Policy(turns=turns, on=on, scored=True)
+    policy = Policy(turns=turns, on=on, scored=True, **policy_rules(format))
+    most = 1 if format == COMMANDER_FORMAT else MOST_COPIES
     bases = [("the deck's own", own)]
     for count in counts:
         wanted = needs(model, count)
-        candidates = pool_lands(pool, set(wanted))
+        candidates = [i for i, _ in enumerate(pool.names)]
         suffix = f" ({count} lands)" if len(counts) > 1 else ""
-        bases.append((f"hand-built from Karsten's counts{suffix}", hand_built(wanted, count)))
+        bases.append((f"hand-built from Karsten's counts{suffix}", hand_built(wanted, count, set(pool.names))))
+        size = sum(model.copies) - sum(own.values()) + count
         bases += [(f"proposal {k + 1}{suffix}", base)
-                  for k, base in enumerate(proposals(pool, candidates, count, wanted, sum(model.copies) - sum(
-                      own.values()) + count))]
+                  for k, base in enumerate(proposals(pool, candidates, count, wanted, size, most_copies=most))]
     wanted = needs(model, sum(own.values()))
-    tried, seen = [], []
-    for label, base in bases:
-        if base in seen:
-            continue
-        seen.append(base)
+
+    def play(base, on_seed):
         decklist = decklist_with(deck, base, is_land.__contains__)
-        tally = run(decklist, pool_cards, policy, games, seed, engine, workers, address, progress=progress, chunk=chunk)
-        scores = [s for _, s in sorted(tally.scores)]
-        built = DeckModel.build(decklist, pool_cards)
-        tried.append({"label": label, "base": base, "scores": scores,
-                      "report": report(built, policy, tally, seed, engine, workers, 0.0)})
-    for entry in tried:
-        entry["score"], entry["ci95"] = _mean_interval(entry["scores"])
+        tally = run(decklist, pool_cards, policy, games, on_seed, engine, workers, address, progress=progress,
+                    chunk=chunk)
+        return decklist, tally, [s for _, s in sorted(tally.scores)]
+
+    tried, played = [], {}
+    for label, base in bases:
+        key = tuple(sorted(base.items()))
+        if key not in played:  # (a base met twice is played once: the same games, the same scores)
+            played[key] = play(base, seed)
+        decklist, tally, scores = played[key]
+        score, interval = _mean_interval(scores)
+        tried.append({"label": label, "base": base, "scores": scores, "score": score, "ci95": interval,
+                      "report": report(DeckModel.build(decklist, pool_cards), policy, tally, seed, engine, workers,
+                                       0.0)})
     best = max(tried, key=lambda e: e["score"])
-    out = {"games": games, "seed": seed, "on": on, "turns": turns, "lands": list(counts),
+    # the gains measured again on games none of the choice saw (the best of several, scored on the games it was
+    # chosen by, would look better than it is)
+    fresh = f"{seed}:confirm"
+    confirm = {label: play(base, fresh)[2] for label, base in
+               [(best["label"], best["base"])] + [(t["label"], t["base"]) for t in tried[:2] if t is not best]}
+    out = {"games": games, "seed": seed, "on": on, "format": format, "turns": turns, "lands": list(counts),
            "needs": {color: {"sources": need, "copies": copies} for color, (need, copies, _) in wanted.items()},
            "tried": [], "best": best["label"],
            "decklist": str(decklist_with(deck, best["base"], is_land.__contains__)),
-           "gain": {}, "seconds": None}
+           "gain": {}, "confirmed_on": fresh, "skipped_lands": skipped, "seconds": None}
     for entry in tried:
         out["tried"].append({"label": entry["label"], "base": entry["base"], "score": round(entry["score"], 6),
                              "ci95": entry["ci95"],
                              "on_curve": {c["name"]: c["on_curve"] for c in entry["report"]["cards"]}})
     for other in tried[:2]:
-        if other is not best:
-            out["gain"][other["label"]] = _paired(best["scores"], other["scores"])
-        else:
-            out["gain"][other["label"]] = {"mean": 0.0, "ci95": [0.0, 0.0]}
+        out["gain"][other["label"]] = ({"mean": 0.0, "ci95": [0.0, 0.0]} if other["base"] == best["base"] else
+                                       _paired(confirm[best["label"]], confirm[other["label"]]))
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out
 
 
-def _mean_interval(values: list) -> tuple:
+def _pool(pool_cards: dict, colors: set) -> tuple:
+    """(the pool's lands that make one of ``colors``, as a DeckModel; the names of the
+    lands left out because their text about entering isn't understood, with why)."""
+    readable, skipped = {}, {}
+    for name, card in pool_cards.items():
+        if "Land" not in (card.get("type_line") or "").split(" // ")[0]:
+            continue
+        try:
+            one = DeckModel.build(Decklist((Entry(1, name, MAIN),)), {name: card})
+        except RequestError as e:
+            skipped[name] = e.message
+            continue
+        if one.makes[0] & colors:
+            readable[name] = card
+    if not readable:
+        raise RequestError(f"no land of the pool makes {', '.join(sorted(colors))}", "pool")
+    return DeckModel.build(Decklist(tuple(Entry(1, name, MAIN) for name in readable)), readable), skipped
+
+
+def _mean_interval(values: list, low: float = 0.0, high: float = 1.0) -> tuple:
+    """The mean and its 95% interval (normal, clipped to what the values can be)."""
     n = len(values)
     mean = sum(values) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
     half = Z95 * sd / math.sqrt(n)
-    return mean, [round(mean - half, 6), round(mean + half, 6)]
+    return mean, [round(max(low, mean - half), 6), round(min(high, mean + half), 6)]
 
 
 def _paired(mine: list, theirs: list) -> dict:
     """The mean of the per-game differences (the same games) with its 95% interval."""
-    mean, interval = _mean_interval([a - b for a, b in zip(mine, theirs)])
+    mean, interval = _mean_interval([a - b for a, b in zip(mine, theirs)], -1.0, 1.0)
     return {"mean": round(mean, 6), "ci95": interval}
 
 
@@ -232,10 +265,13 @@ def table(result: dict) -> str:
         base = ", ".join(f"{n} {name}" for name, n in sorted(t["base"].items(), key=lambda kv: -kv[1]))
         lines.append(f"  {100 * t['score']:5.2f}% [{100 * t['ci95'][0]:5.2f}, {100 * t['ci95'][1]:5.2f}]  "
                      f"{t['label']}: {base}")
-    lines.append(f"Best: {result['best']}")
+    lines.append(f"Best: {result['best']}; its gains measured again on {result['games']:,} other games "
+                 f"(seed {result['confirmed_on']!r}):")
     for label, gain in result["gain"].items():
         lines.append(f"  gain over {label}: {100 * gain['mean']:+.2f} points "
                      f"(95% interval {100 * gain['ci95'][0]:+.2f} to {100 * gain['ci95'][1]:+.2f})")
     lines.append(result["decklist"].rstrip())
+    for name, why in result["skipped_lands"].items():
+        lines.append(f"left out of the pool: {name} ({why})")
     lines.append(f"({result['seconds']} s)")
     return "\n".join(lines)

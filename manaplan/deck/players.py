@@ -47,10 +47,8 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
         carried = set()
         for battlefield, held in states:
             held = held + (draws[t],) if draws[t] is not None else held
-            for board, rest in _land_drops(deck, policy, answers, battlefield, held, _may_wait(deck, waiting,
-                                                                                                battlefield)):
-                sources = tuple(c for c in rest if deck.is_source[c])
-                turn_castable, turn_short, ends = _this_turn(deck, policy, answers, board, sources)
+            for board, rest in _land_drops(deck, policy, battlefield, held, _may_wait(deck, waiting, battlefield)):
+                turn_castable, turn_short, ends = _this_turn(deck, policy, answers, board, rest)
                 castable |= turn_castable
                 short &= turn_short
                 any_board = True
@@ -93,15 +91,19 @@ def _lands(deck: DeckModel, state: tuple) -> tuple:
             tuple(c for c in state[1] if deck.is_land[c]))
 
 
-def _most_cast(ends: set) -> set:
-    """Of (battlefield, cards cast) on the same lands, those whose cards cast no other
-    holds more of (the largest first, each against those kept)."""
+def _most_cast(ends: set, rest: tuple) -> set:
+    """Of (battlefield, cards cast) reached from one board and hand (``rest``), those no
+    other holds: a battlefield holding another's, and its cards (battlefield and hand)
+    holding the other's too (a mana permanent sacrificed for mana is gone from both:
+    Lotus Petal kept is not dominated by Petal spent). Largest first, each against those
+    kept."""
     kept = []
-    for end in sorted(ends, key=lambda e: (-len(e[1]), e)):
-        cast = Counter(end[1])
-        if not any(_holds(other, cast) for _, other in kept):
-            kept.append((end, cast))
-    return {end for end, _ in kept}
+    for end in sorted(ends, key=lambda e: (-len(e[0]), e)):
+        field = Counter(end[0])
+        cards = field + Counter(rest) - Counter(end[1])
+        if not any(_holds(other_field, field) and _holds(other_cards, cards) for _, other_field, other_cards in kept):
+            kept.append((end, field, cards))
+    return {end for end, _, _ in kept}
 
 
 def _holds(bigger, smaller) -> bool:
@@ -129,8 +131,7 @@ def _may_wait(deck: DeckModel, waiting: tuple, battlefield: tuple) -> bool:
             or few is not None and sum(deck.is_land[code >> 2] for code in battlefield) <= few)
 
 
-def _land_drops(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: tuple,
-                may_skip: bool):
+def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple, may_skip: bool):
     """Each (board, hand) after this turn's land drop (CR 305.2): each distinct land of
     the hand, entering tapped or not as its text says; a bounce land's trigger returning
     each land it may (CR 603); and no land, where that may matter."""
@@ -149,14 +150,15 @@ def _land_drops(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefi
         for code in sorted({code for code in board if deck.is_land[code >> 2]}):
             left = list(board)
             left.remove(code)
-            yield tuple(left), tuple(rest) + (code >> 2,)
+            yield tuple(left), tuple(sorted(rest + [code >> 2]))
 
 
-def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tuple, sources: tuple) -> tuple:
+def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tuple, hand: tuple) -> tuple:
     """(castable mask, short-of-mana mask, the boards to carry to the next turn, untapped,
     each with the mana permanents cast) over the board after the land drop and the
-    boards after casting some of the hand's mana permanents (``sources``): kept by
-    (board, sources), as games meet the same ones again and again."""
+    boards after casting some of the hand's mana permanents: kept by (board, the hand's
+    mana permanents), as games meet the same ones again and again."""
+    sources = tuple(sorted(c for c in hand if deck.is_source[c]))
     key = (board, sources)
     found = answers.lines.get(key)
     if found is None:
@@ -169,8 +171,8 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
             masks = answers.masks(after)
             castable |= masks[0]
             short &= masks[1]
-        if deck.monotone:  # (more cast on the same lands dominates: ``_undominated``)
-            ends = _most_cast(ends)
+        if deck.monotone:  # (as ``_undominated``: the lands in hand are the same in every end)
+            ends = _most_cast(ends, sources)
         found = answers.lines[key] = (castable, short, tuple(sorted(ends)))
     return found
 

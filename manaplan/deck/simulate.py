@@ -157,7 +157,8 @@ class DeckModel:
                 model.monotone = False  # (a permanent that changes what others make: no short cut by sub-boards)
             if body is not None and any(a.restrict for a in body.abilities):
                 model.restricted = True  # (mana only some spells may spend: generic mana is no bound)
-            if in_play and not _idle_when_tapped(body, card, face, model.identity):
+            if not _idle_when_tapped(body if in_play else None, card, face, model.identity):
+                # (a commander's own cost text counts, convoke say; its permanent's text never plays)
                 model.idle_when_tapped = False
             model.is_source.append(not land and bool(body is not None and body.abilities))
             if not land:
@@ -520,9 +521,10 @@ def curve_score(deck: DeckModel, policy: Policy, castable: list) -> float:
 
 
 def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: random.Random, on_play: bool, tally: Tally,
-              land_rank: dict) -> None:
+              land_rank: dict) -> list:
     """One game: the simulated player's line (as played: the land drops and casts of the
-    policy) and, through the same draws, every line of play (``players.lines_of_play``)."""
+    policy) and, through the same draws, every line of play (``players.lines_of_play``),
+    whose castable masks by turn it returns."""
     from .players import lines_of_play
 
     library = deck.library[:]
