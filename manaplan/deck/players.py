@@ -76,13 +76,25 @@ def _undominated(deck: DeckModel, states: set, waiting: tuple) -> set:
     (``DeckModel.monotone``). A state whose lands may wait to let a land enter untapped
     (``_may_wait``) is compared only with states of the same lands on the battlefield and
     in hand. Largest first, each against those kept (domination is transitive)."""
-    kept: dict = {}  # (the lands, where compared) -> [(state, battlefield, cards)]
+    kept: dict = {}  # (the lands, where compared) -> [(state, the cards on the battlefield as a bit set, ...)]
     for state in sorted(states, key=lambda s: (-len(s[0]), -len(s[1]), s)):
-        field, cards = Counter(state[0]), Counter(state[0]) + Counter(state[1])
+        support = 0
+        for code in state[0]:
+            support |= 1 << (code >> 2)
+        everything = tuple(sorted([code >> 2 for code in state[0]] + list(state[1])))
         group = kept.setdefault(_lands(deck, state) if _may_wait(deck, waiting, state[0]) else None, [])
-        if not any(_holds(other_field, field) and _holds(other_cards, cards) for _, other_field, other_cards in group):
-            group.append((state, field, cards))
-    return {state for group in kept.values() for state, _, _ in group}
+        field = cards = None
+        for _, other_support, other_everything, other_field, other_cards in group:
+            if other_support & support != support:  # (a card it lacks altogether: no need to count)
+                continue
+            if field is None:
+                field, cards = Counter(state[0]), Counter(everything)
+            if _holds(other_field, field) and (other_everything == everything or _holds(other_cards, cards)):
+                break
+        else:
+            field = field or Counter(state[0])
+            group.append((state, support, everything, field, cards or Counter(everything)))
+    return {entry[0] for group in kept.values() for entry in group}
 
 
 def _lands(deck: DeckModel, state: tuple) -> tuple:
