@@ -159,8 +159,10 @@ def table(result: dict) -> str:
     width = max(len(c["name"]) + (12 if c.get("zone") else 0) for c in result["cards"]) if result["cards"] else 4
     head = f"{'card':<{width}}  {'cost':<12} {'n':>2}  {'curve':>6} {'|lands':>6} {'played':>6}  " + " ".join(
         f"{'t' + str(t + 1):>5}" for t in range(turns))
-    lines = [f"{result['games']:,} games, {turns} turns, {play_or_draw(result['on'])}, mulligan {result['mulligan']} "
-             f"(seed {result['seed']}); % castable by turn if the lands are played for the card",
+    rules = " (Commander: nobody skips the first draw, the first mulligan is free)" \
+        if result.get("format") == "commander" else ""
+    lines = [f"{result['games']:,} games, {turns} turns, {play_or_draw(result['on'])}{rules}, mulligan "
+             f"{result['mulligan']} (seed {result['seed']}); % castable by turn if the lands are played for the card",
              "(curve: on curve; |lands: on curve given every land drop so far; played: on curve as the simulated "
              "player played)", head, "-" * len(head)]
 
