@@ -252,7 +252,8 @@ def plot(result: dict, path: str) -> list:
 
 
 def _about(result: dict) -> str:
-    return f"{result.get('deck') or 'deck'}, {result['games']:,} games {play_or_draw(result['on'])}"
+    rules = ", Commander rules" if result.get("format") == "commander" else ""
+    return f"{result.get('deck') or 'deck'}, {result['games']:,} games {play_or_draw(result['on'])}{rules}"
 
 
 def card_look(i: int) -> tuple:
@@ -275,7 +276,7 @@ def by_turn_figure(result: dict):
     for i, c in enumerate(result["cards"]):
         color, style, marker = card_look(i)
         ax.plot(turns, [100 * p for p in c["by_turn"]], color=color, linestyle=style, marker=marker, markersize=4,
-                linewidth=1.4, label=f"{c['name']} {c['mana_cost']}")
+                linewidth=1.4, label=f"{c['name']} {c['mana_cost']}" + (" (commander)" if c.get("zone") else ""))
         if c["on_curve"] is not None:
             ax.plot([max(1, c["mana_value"])], [100 * c["on_curve"]], marker="*", markersize=13, color=color,
                     markeredgecolor="black", markeredgewidth=0.6, linestyle="none")
