@@ -214,6 +214,8 @@ def _deck_parsers(sub) -> None:
     m.add_argument("--pool", help="the lands that may be chosen, comma-separated names (default: every land of "
                    "the card data that makes one of the deck's colors)")
     m.add_argument("--lands", help="the land count, or a range like 23-25 (default: the deck's own)")
+    m.add_argument("--weight", action="append", default=[], metavar="NAME=W",
+                   help="a card's weight in the score in place of its copies (again for more cards)")
     m.add_argument("--games", type=int, default=4000, help="games per base (default: %(default)s)")
     m.add_argument("--seed", default="0", help="the games' random seed (default: %(default)s)")
     m.add_argument("--on", choices=("play", "draw", "both"), default="play", help="(default: %(default)s)")
@@ -376,6 +378,7 @@ def _decklist_text(path: str) -> tuple:
 def _deck_lands(args) -> int:
     """``deck lands``: the best mana base (manaplan.deck.lands)."""
     from .deck import lands
+    from .model.errors import ManaplanError
     from .deck.cards import land_cards, load_cards
     from .deck.decklist import Decklist
     _check_folder("json", args.json_out)
@@ -385,10 +388,17 @@ def _deck_lands(args) -> int:
     everything = cards if pool_names else land_cards(args.cards)
     pool = {n: everything[n] for n in pool_names} if pool_names else everything
     counts = lands.land_counts(args.lands)
+    weights = {}
+    for item in args.weight:
+        name, _, value = item.rpartition("=")
+        try:
+            weights[name.strip()] = float(value)
+        except ValueError:
+            raise ManaplanError(f"--weight is NAME=W, a number: not {item!r}", "weight") from None
     with _progress(None, args.quiet, "game") as bar:
         result = lands.choose(deck, {n: cards[n] for n in deck.played_names}, pool, counts, args.games, args.seed,
                               args.on, engine=args.engine, workers=args.workers, address=args.address,
-                              progress=bar.update, format=args.format)
+                              progress=bar.update, format=args.format, weights=weights)
     print(lands.table(result))
     if args.json_out:
         _write(args.json_out, result)

@@ -782,3 +782,21 @@ def test_a_commanders_own_convoke_keeps_the_whole_board_asked():
     deck_list = Decklist.parse("Commander\n1 Convoking Leader\n\nDeck\n50 Forest\n49 Llanowar Elves\n")
     cards = {**load_cards(["Forest", "Llanowar Elves"]), "Convoking Leader": commander}
     assert not DeckModel.build(deck_list, cards).idle_when_tapped
+
+
+def test_deck_lands_weights_cards_by_name_in_place_of_copies():
+    """Issue 28: the score's weights are each card's copies unless given: one card
+    weighted alone, the score is its own on-curve figure; weights of unknown cards are
+    refused."""
+    from manaplan.deck import lands
+
+    text = "9 Plains\n8 Island\n4 Savannah Lions\n4 Opt\n4 Counterspell\n4 Serra Angel\n4 Divination\n3 Cancel\n"
+    deck = Decklist.parse(text)
+    everything = {c["name"]: c for c in json.load(open(DEMO_CARDS))}
+    cards = {n: everything[n] for n in deck.names}
+    alone = {name: 0 for name in ("Opt", "Counterspell", "Serra Angel", "Divination", "Cancel")} | {"Savannah Lions": 1}
+    result = lands.choose(deck, cards, {}, games=200, seed=2, workers=1, weights=alone)
+    for tried in result["tried"]:
+        assert tried["score"] == pytest.approx(tried["on_curve"]["Savannah Lions"], abs=1e-9)
+    with pytest.raises(RequestError, match="Grizzly Bears"):
+        lands.choose(deck, cards, {}, games=10, workers=1, weights={"Grizzly Bears": 1})

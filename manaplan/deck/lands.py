@@ -152,11 +152,13 @@ def decklist_with(deck: Decklist, base: dict, is_land) -> Decklist:
 
 def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: tuple | None = None, games: int = 4000,
            seed=0, on: str = "play", turns: int | None = None, engine: str = LOCAL, workers: int | None = None,
-           address: str | None = None, progress=None, chunk: int = CHUNK, format: str = CONSTRUCTED) -> dict:
+           address: str | None = None, progress=None, chunk: int = CHUNK, format: str = CONSTRUCTED,
+           weights: dict | None = None) -> dict:
     """The report of ``deck lands``: every base tried with its score and 95% interval,
     the best one as a decklist, and its paired gain over the deck's base and the
     hand-built one. ``pool_cards``: the cards whose lands may be chosen (default: the
-    lands of ``cards``)."""
+    lands of ``cards``); ``weights``: {card name: weight} in the score, in place of its
+    copies."""
     if not 1 <= games <= 10_000_000:
         raise RequestError("'games' must be 1 to 10,000,000", "games")
     started = time.perf_counter()
@@ -171,7 +173,14 @@ def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: t
     pool, skipped = _pool(pool_cards, colors)
     is_land = set(own) | set(pool.names)
     turns = turns or min(8, max([max(1, model.mana_value[c]) for c in model.measured] or [1]))
-    policy = Policy(turns=turns, on=on, scored=True, **policy_rules(format))
+    unknown = sorted(set(weights or ()) - {model.names[c] for c in model.measured})
+    if unknown:
+        raise RequestError(f"a weight for a card that isn't among the deck's nonland cards: {', '.join(unknown)}",
+                           "weights")
+    if any(not isinstance(w, (int, float)) or w < 0 for w in (weights or {}).values()):
+        raise RequestError("weights are numbers, 0 or more", "weights")
+    policy = Policy(turns=turns, on=on, scored=True, weights=tuple(sorted((weights or {}).items())),
+                    **policy_rules(format))
     most = 1 if format == COMMANDER_FORMAT else MOST_COPIES
     bases = [("the deck's own", own)]
     for count in counts:
@@ -207,6 +216,7 @@ def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: t
     confirm = {label: play(base, fresh)[2] for label, base in
                [(best["label"], best["base"])] + [(t["label"], t["base"]) for t in tried[:2] if t is not best]}
     out = {"games": games, "seed": seed, "on": on, "format": format, "turns": turns, "lands": list(counts),
+           "weights": dict(policy.weights),
            "needs": {color: {"sources": need, "copies": copies} for color, (need, copies, _) in wanted.items()},
            "tried": [], "best": best["label"],
            "decklist": str(decklist_with(deck, best["base"], is_land.__contains__)),

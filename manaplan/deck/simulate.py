@@ -57,6 +57,8 @@ class Policy:
     draw_first: bool = False
     #: keep each game's on-curve score (``curve_score``: ``deck lands`` pairs games by it)
     scored: bool = False
+    #: (card name, weight) pairs for that score, in place of the card's copies
+    weights: tuple = ()
 
     def __post_init__(self):
         if self.on not in (PLAY, DRAW, BOTH):
@@ -508,15 +510,18 @@ def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, fir
 
 
 def curve_score(deck: DeckModel, policy: Policy, castable: list) -> float:
-    """A game's on-curve score: the mean over the deck's nonland cards (by copies; those
+    """A game's on-curve score: the mean over the deck's nonland cards (by copies, or the
+    policy's ``weights`` by name; those
     of mana value past the turns followed left out) of whether the card was castable, as
     players mean it, on its on-curve turn (``deck lands`` maximises its mean)."""
+    chosen = dict(policy.weights)
     total = weight = 0
     for k, c in enumerate(deck.measured):
         turn = max(1, deck.mana_value[c])
         if turn <= policy.turns:
-            weight += deck.copies[c]
-            total += deck.copies[c] * (castable[turn - 1] >> k & 1)
+            w = chosen.get(deck.names[c], deck.copies[c])
+            weight += w
+            total += w * (castable[turn - 1] >> k & 1)
     return total / weight if weight else 0.0
 
 
