@@ -265,15 +265,17 @@ class BoardAnswers:
         self._values = sorted({deck.mana_value[c] for c in deck.measured} - {0})
         self._hand += [{"id": f"g{v}", "mana_cost": "{%d}" % v} for v in self._values]
         self._costs = [self._cost(c) for c in deck.measured]
-        #: the measured cards whose payment is their mana value in mana, whatever the board: no
-        #: Phyrexian or twobrid symbol, one half, no text about costs (affinity, convoke,
-        #: delve, "costs less"), no restricted mana in the deck (``mana``)
+        #: the measured cards that may be paid with less mana than their mana value (Phyrexian
+        #: and twobrid symbols, a half of a split card): generic mana is no bound on them
+        self._cheaper = ["/P" in cost or "{2/" in cost or len(self._asked[k]) > 1 for k, cost in enumerate(self._costs)]
+        #: the measured cards whose payment is their mana value in mana, whatever the board:
+        #: none of the above, one face, no text about costs (affinity, convoke, delve, "costs
+        #: less"), no restricted mana in the deck (``mana``)
         self._plain = [] if deck.restricted else [
             k for k, c in enumerate(deck.measured)
-            if "/P" not in self._costs[k] and "{2/" not in self._costs[k] and len(self._asked[k]) == 1
+            if not self._cheaper[k] and "card_faces" not in deck.cards[c]
             and not any(word in str(deck.cards[c].get("oracle_text") or "").lower()
-                        for word in ("cost", "affinity", "convoke", "improvise", "delve"))
-            and "card_faces" not in deck.cards[c]]
+                        for word in ("cost", "affinity", "convoke", "improvise", "delve"))]
         #: the player of every request: the commander's color identity where there is one
         self._player = {} if deck.identity is None else {"player": {"commander_identity": sorted(deck.identity)}}
 
@@ -345,9 +347,7 @@ class BoardAnswers:
         castable = short = copies = 0
         for k, c in enumerate(deck.measured):
             value, cost = deck.mana_value[c], self._costs[k]
-            # (Phyrexian and twobrid symbols, a half of a split card: less mana than the value)
-            cheaper = "/P" in cost or "{2/" in cost or len(self._asked[k]) > 1
-            if value > reach and not cheaper:
+            if value > reach and not self._cheaper[k]:
                 short |= 1 << k
                 continue
             if known >> k & 1:
@@ -394,12 +394,16 @@ class BoardAnswers:
             for k in self._plain:  # (a card of plain cost it pays: its mana value at least)
                 if castable >> k & 1:
                     found = max(found, self.deck.mana_value[self.deck.measured[k]])
-            while True:
-                problem = mtg.read({"query": "can_pay", "spell": {"id": "g", "mana_cost": "{%d}" % (found + 1)},
-                                    "permanents": self._permanents(sig), **self._player})
-                if not isinstance(answer(problem), Payable):
-                    break
-                found += 1
+            paid = True
+            while paid:  # (the board read once for the next few generic costs, not once a cost)
+                amounts = range(found + 1, found + 2 * len(sig) + 2)
+                problem = mtg.read({"query": "castable", "permanents": self._permanents(sig), **self._player,
+                                    "hand": [{"id": f"m{n}", "mana_cost": "{%d}" % n} for n in amounts]})
+                for spell in problem.hand:
+                    paid = isinstance(answer(problem.for_spell(spell, CAN_PAY)), Payable)
+                    if not paid:
+                        break
+                    found += 1
             self.amounts[sig] = found
         return found
 
@@ -498,30 +502,35 @@ def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, fir
     generator (seeded by ``seed`` and the game's number): the same games whatever the
     chunks they are played in."""
     tally = Tally(policy.turns)
-    weights = deck.color_weights()
-    land_rank = {c: (sum(weights[t] for t in deck.makes[c] if t in weights)) for c in range(len(deck.names))}
+    needed = deck.color_weights()
+    land_rank = {c: (sum(needed[t] for t in deck.makes[c] if t in needed)) for c in range(len(deck.names))}
+    weights = score_weights(deck, policy) if policy.scored else None
     for n in range(first_game, first_game + games):
         rng = random.Random(f"{seed}:{n}")
         on_play = policy.on == PLAY or (policy.on == BOTH and n % 2 == 0)
         castable = play_game(deck, policy, answers, rng, on_play, tally, land_rank)
         if policy.scored:
-            tally.scores.append((n, curve_score(deck, policy, castable)))
+            tally.scores.append((n, curve_score(deck, castable, weights)))
     return tally
 
 
-def curve_score(deck: DeckModel, policy: Policy, castable: list) -> float:
-    """A game's on-curve score: the mean over the deck's nonland cards (by copies, or the
-    policy's ``weights`` by name; those
-    of mana value past the turns followed left out) of whether the card was castable, as
-    players mean it, on its on-curve turn (``deck lands`` maximises its mean)."""
+def score_weights(deck: DeckModel, policy: Policy) -> list:
+    """Each measured card's weight in :func:`curve_score`: the policy's ``weights`` by
+    name, else its copies; 0 for a card of mana value past the turns followed."""
     chosen = dict(policy.weights)
+    return [chosen.get(deck.names[c], deck.copies[c]) if max(1, deck.mana_value[c]) <= policy.turns else 0
+            for c in deck.measured]
+
+
+def curve_score(deck: DeckModel, castable: list, weights: list) -> float:
+    """A game's on-curve score: the mean over the deck's nonland cards, by ``weights``
+    (:func:`score_weights`), of whether the card was castable, as players mean it, on its
+    on-curve turn (``deck lands`` maximises its mean)."""
     total = weight = 0
     for k, c in enumerate(deck.measured):
-        turn = max(1, deck.mana_value[c])
-        if turn <= policy.turns:
-            w = chosen.get(deck.names[c], deck.copies[c])
-            weight += w
-            total += w * (castable[turn - 1] >> k & 1)
+        if weights[k]:
+            weight += weights[k]
+            total += weights[k] * (castable[max(1, deck.mana_value[c]) - 1] >> k & 1)
     return total / weight if weight else 0.0
 
 
