@@ -378,9 +378,10 @@ def _decklist_text(path: str) -> tuple:
 def _deck_lands(args) -> int:
     """``deck lands``: the best mana base (manaplan.deck.lands)."""
     from .deck import lands
-    from .model.errors import ManaplanError
     from .deck.cards import land_cards, load_cards
     from .deck.decklist import Decklist
+    from .model.errors import ManaplanError
+
     _check_folder("json", args.json_out)
     deck = Decklist.parse(_decklist_text(args.decklist)[0])
     pool_names = [n.strip() for n in args.pool.split(",") if n.strip()] if args.pool else None

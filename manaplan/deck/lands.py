@@ -32,7 +32,7 @@ from .engine import CHUNK, LOCAL, run
 from ..model.errors import RequestError
 from .formats import BASIC, COMMANDER as COMMANDER_FORMAT, CONSTRUCTED, policy_rules
 from .simulate import DeckModel, Policy
-from .sources import fewest_sources
+from .sources import color_symbols, curve_turn, fewest_sources
 
 #: the factors of the price of a tapped land tried, each a proposal
 TAPPED_PRICES = (0, 1, 3, 10, 30)
@@ -61,13 +61,8 @@ def needs(model: DeckModel, lands: int) -> dict:
     size = sum(model.copies)
     out: dict = {}
     for c in model.measured:
-        cost = (model.cards[c].get("mana_cost") or "").split(" // ")[0]
-        symbols = cost.strip("{}").split("}{") if cost else []
-        value = min(max(1, model.mana_value[c]), 7)
-        for color in "WUBRG":
-            n = symbols.count(color)
-            if not n:
-                continue
+        value = curve_turn(model, c)
+        for color, n in color_symbols(model, c)[1].items():
             wanted = fewest_sources(size, lands, value, n)
             wanted = lands if wanted is None else wanted
             have, copies, cards = out.get(color, (0, 0, []))

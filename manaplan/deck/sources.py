@@ -193,6 +193,21 @@ def table(deck_size: int, lands: int, needed: dict) -> str:
     return "\n".join(lines)
 
 
+def color_symbols(model, c: int) -> tuple:
+    """(the mana cost of card ``c`` of a DeckModel (its front face's where the card has
+    faces), {color: its plain symbols of that color}); hybrid and Phyrexian symbols,
+    payable otherwise, are not counted."""
+    card = model.cards[c]
+    cost = card.get("mana_cost") or (card.get("card_faces") or [{}])[0].get("mana_cost") or ""
+    symbols = cost.split(" // ")[0].strip("{}").split("}{") if cost else []
+    return cost, {color: symbols.count(color) for color in COLOR_NAMES if color in symbols}
+
+
+def curve_turn(model, c: int) -> int:
+    """The turn the preset judges card ``c`` on: its mana value (1 at least, 7 at most)."""
+    return min(max(1, model.mana_value[c]), 7)
+
+
 def deck_check(model) -> dict:
     """The deck's own sources of each color (its lands that can make it, by copies)
     against what each nonland card wants under the preset (its mana value and its
@@ -205,14 +220,9 @@ def deck_check(model) -> dict:
                for color in COLOR_NAMES}
     cards = []
     for c in model.measured:
-        cost = model.cards[c].get("mana_cost") or (model.cards[c].get("card_faces") or [{}])[0].get("mana_cost") or ""
-        symbols = cost.split(" // ")[0].strip("{}").split("}{") if cost else []
-        value = max(1, model.mana_value[c])
-        for color in COLOR_NAMES:
-            n = symbols.count(color)
-            if not n:
-                continue
-            wants = fewest_sources(deck_size, lands, min(value, 7), n)
+        cost, symbols = color_symbols(model, c)
+        for color, n in symbols.items():
+            wants = fewest_sources(deck_size, lands, curve_turn(model, c), n)
             cards.append({"name": model.names[c], "mana_cost": cost, "color": color, "mana_value": model.mana_value[c],
                           "symbols": n, "wants": wants, "has": sources[color],
                           "short": (wants is None) or sources[color] < wants})
