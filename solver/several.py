@@ -194,11 +194,14 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
     if not spells and not lands and not hand_lands:
         return BestTurn(None, (), 0), ()
+    known = None
     if not all_of_them and not lands and not hand_lands:
-        chosen = _plain_turn(problem, spells, budget)
+        chosen, known = _plain_turn(problem, spells, budget)
         if chosen is not None:
             return chosen
-    known = None if all_of_them else plain_turn_value(problem, spells, lands, must_play)
+        known = None if must_play else known  # (its value is the turn's without a land to play)
+    if known is None and not all_of_them:
+        known = plain_turn_value(problem, spells, lands, must_play)
     found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
                                                      must_play, hand_lands, value=known), budget)
     if found == Status.INFEASIBLE and known is not None:  # (never expected: the model decides without the value)
@@ -242,26 +245,28 @@ def _plain_turn(problem: PaymentProblem, spells: list, budget: Budget):
     :func:`plain_turn_value` is exact and few sets of cards reach the best value: each set
     paid in the hand's order by the sequence's turn model, the best objective of them (its
     terms as the chosen-order model ranks them); None where that doesn't apply or a set's
-    payment wasn't proven best in time. On a plain board with nothing floating each
+    payment wasn't proven best in time: (that, the value or None). On a plain board with nothing floating each
     source's one mana is spent as it is made, so the order of the cards changes neither
-    the mana nor the objective (nothing floats after any payment)."""
+    the mana nor the objective (nothing floats after any payment). Returned with the
+    turn's value where it was worked out (the chosen-order model is told it then), else
+    None."""
     if problem.player.pool:
-        return None  # (when floating mana is spent changes what floats after each payment: the order matters)
+        return None, None  # (when floating mana is spent changes what floats after each payment: order matters)
     found = _plain_turn_subsets(problem, spells, [], False, MOST_BEST_SETS)
     if found is None:
-        return None
+        return None, None
     value, subsets = found
     if len(subsets) > FEW_BEST_SETS and not any(two_way_choices(s.cost) for s in spells):
-        return None  # (measured: the chosen-order model told the value is quicker then)
+        return None, value  # (measured: the chosen-order model told the value is quicker then)
     if not value:
-        return None  # (nothing to cast: the chosen-order model says so at once)
+        return None, value  # (nothing to cast: the chosen-order model says so at once)
     most = sum(card.worth for card in spells)
     best = None
     for subset in subsets:
         cards = [spells[k] for k in subset]
         turn = deepening(lambda depth: TurnModel(problem, cards, [], depth), budget)
         if isinstance(turn, Status) or not turn[2]:
-            return None  # (the chosen-order model decides, and says what it found)
+            return None, value  # (the chosen-order model decides, and says what it found)
         model, solver, _ = turn
         ranked = model.objective_tuple(solver)
         plans = model.plans(solver, optimal=True)
@@ -269,7 +274,7 @@ def _plain_turn(problem: PaymentProblem, spells: list, budget: Budget):
         objective = (most - value,) + ranked[:2] + (0,) + ranked[2:] + (0,)
         if best is None or objective < best[1]:
             best = (BestTurn(None, tuple(zip(cards, plans)), value, True), objective)
-    return best
+    return best, value
 
 
 def _plain_turn_subsets(problem: PaymentProblem, spells: list, lands: list, must_play: bool, most: int = 0):

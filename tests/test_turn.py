@@ -439,7 +439,8 @@ def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board
     assert known is not None
     told = several._solve_chosen(problem, spells, plays, False, Budget(10.0), hand_lands=bool(plays))
     saved = several.plain_turn_value, several._plain_turn
-    several.plain_turn_value = several._plain_turn = lambda *args: None
+    several.plain_turn_value = lambda *args: None
+    several._plain_turn = lambda *args: (None, None)  # (no plan, no value: the model alone)
     try:
         alone = several._solve_chosen(problem, spells, plays, False, Budget(10.0), hand_lands=bool(plays))
     finally:
