@@ -246,69 +246,132 @@ class AppliedCost:
     text: str = ""
 
 
+#: what a :class:`CountedCost` counts besides permanents of a kind: the total power of
+#: the caster's creatures, the total mana value of their noncreature artifacts (both sums
+#: of what each permanent brings), the greatest power, the basic land types (domain)
+TOTAL_POWER, TOTAL_MANA_VALUE, GREATEST_POWER, DOMAIN = "total power", "total mana value", "greatest power", "domain"
+
+
+@dataclass(frozen=True)
+class CountedCost:
+    """A part of a spell's total that counts the caster's permanents (CR 601.2f, 702.41):
+    ``unit`` of mana "reduce" or "increase" (``what``) for each permanent that
+    :meth:`weight` gives a weight (affinity, "for each artifact you control", Hum of the
+    Radix), or, with ``at_least``, the unit once the count reaches it ("if you control
+    three or more artifacts"). ``count`` is the count on the board the spell was costed
+    on; ``source`` the permanent whose line it is ("" for the spell's own). A turn's
+    later spells see the count change as permanents join or leave
+    (:meth:`PaymentProblem.cost_on` works the total out again; solver.turn follows the
+    count): ``linear`` is False where a change is not a sum of each permanent's weight
+    (the greatest power, domain)."""
+
+    what: str
+    unit: ManaCost
+    per: str
+    count: int
+    at_least: int = 0
+    source: str = ""
+    text: str = ""
+
+    @property
+    def linear(self) -> bool:
+        return self.per not in (GREATEST_POWER, DOMAIN)
+
+    def weight(self, permanent) -> int:
+        """What ``permanent``, the caster's, adds to the count (0 if nothing)."""
+        if self.per == TOTAL_POWER:
+            return (permanent.power or 0) if permanent.is_a("creature") else 0
+        if self.per == TOTAL_MANA_VALUE:
+            return permanent.mana_cost.mana_value if (permanent.is_a("artifact") and not permanent.is_a("creature")
+                                                       and permanent.mana_cost is not None) else 0
+        if self.per in (GREATEST_POWER, DOMAIN):
+            return int(permanent.is_a("creature") if self.per == GREATEST_POWER else permanent.is_a("land"))
+        return int(permanent.is_a(self.per))
+
+    def amount_at(self, count: int) -> int:
+        """The generic mana of the part at ``count``."""
+        if self.at_least:
+            return _generic(self.unit) if count >= self.at_least else 0
+        return _generic(self.unit) * count
+
+
 def apply_cost_effects(spell, board, permanents, opponents, player=None) -> object:
     """``spell`` (model.problem.Spell) with its own reductions (affinity, "for each ...":
     model.spell_text.SelfReduction, counted on ``board``, the caster's) and the cost
     effects of ``permanents`` (the caster's that have any) and ``opponents`` (theirs, or
     None: not given, no effects assumed) added to its ``increase``, ``reduce`` and
     ``minimum`` (CR 601.2f), and each part recorded in its ``cost_effects``
-    (:class:`AppliedCost`). A spell whose request said how its cost changes
-    (``cost_changes_given``), or with effects applied already, is left as it is."""
+    (:class:`AppliedCost`); the parts that count the caster's permanents, whatever
+    their count now, in its ``cost_counts`` (:class:`CountedCost`). A spell whose
+    request said how its cost changes (``cost_changes_given``), or with effects applied
+    already, is left as it is; :meth:`Spell.unapplied <manaplan.model.problem.Spell.unapplied>`
+    takes them off again."""
     if spell.cost_changes_given or spell.cost_effects_applied:
         return spell
-    own, unsure = _own_parts(spell, board, opponents)
-    spell, theirs, unknown = _board_parts(spell, board, permanents, opponents, player)
+    spell = replace(spell, before_effects=spell)
+    own, unsure, counted = _own_parts(spell, board, opponents)
+    spell, theirs, unknown, counted_theirs = _board_parts(spell, board, permanents, opponents, player)
     parts = own + theirs
+    counted = tuple(counted + counted_theirs)
     if unknown:
         spell = replace(spell, cost_unread=spell.cost_unread + unknown)
     if not parts:
-        return replace(spell, cost_effects_applied=True, cost_unsure=unsure)
+        return replace(spell, cost_effects_applied=True, cost_unsure=unsure, cost_counts=counted)
     cost = spell.cost
     cost = replace(cost, increase=cost.increase + tuple(a.amount for a in parts if a.what == "increase"),
                    reduce=cost.reduce + tuple(a.amount for a in parts if a.what == "reduce"),
                    minimum=max([cost.minimum] + [a.amount for a in parts if a.what == "minimum"]))
-    return replace(spell, cost=cost, cost_effects=tuple(parts), cost_effects_applied=True, cost_unsure=unsure)
+    return replace(spell, cost=cost, cost_effects=tuple(parts), cost_effects_applied=True, cost_unsure=unsure,
+                   cost_counts=counted)
 
 
 def _own_parts(spell, board, opponents) -> tuple:
     """(the parts the spell's own reductions add, counted on the board: domain, "where X
     is ...", "if you control N or more", "for each ... you control / on the battlefield";
-    why a count may be too low, as (line, why))."""
-    parts, unsure = [], ()
+    why a count may be too low, as (line, why); the counted parts, :class:`CountedCost`)."""
+    parts, unsure, counted = [], (), []
     for own in spell.reductions:
+        what = "reduce" if own.change == "less" else "increase"
         if own.where == "domain":  # basic land types among the caster's lands, as the board leaves them
             n = len({t for body, _ in board.kinds if body.is_a("land") for t in split_type_line(body.type_line)[1]
                      if t in ("Plains", "Island", "Swamp", "Mountain", "Forest")})
+            counted.append(CountedCost(what, own.amount, DOMAIN, n, text=own.text))
         elif own.where == "where X":  # Ghalta, The Great Henge, Metalwork Colossus
             n, missing = _x_of(board, own.kind)
             if missing:
                 unsure += ((own.text, f"X counts what {missing} does not give ('power' or 'mana_cost'): counted "
                                       "without it, so the cost may be lower"),)
-            n *= _generic(own.amount)  # ({X}: one for each)
-            if n:
-                parts.append(AppliedCost("reduce", ManaCost.parse("{%d}" % n), "", own.text))
+            unit = ManaCost.parse("{%d}" % _generic(own.amount))  # ({X}: one for each)
+            counted.append(CountedCost(what, unit, own.kind, n, text=own.text))
+            if n * _generic(own.amount):
+                parts.append(AppliedCost(what, ManaCost.parse("{%d}" % (n * _generic(own.amount))), "", own.text))
             continue
         else:
             n = _count(board, own.kind)
         if own.at_least:  # "if you control N or more ...": the amount once (metalcraft: three artifacts)
+            counted.append(CountedCost(what, own.amount, own.kind, n, own.at_least, text=own.text))
             if n >= own.at_least:
-                parts.append(AppliedCost("reduce", own.amount, "", own.text))
+                parts.append(AppliedCost(what, own.amount, "", own.text))
             continue
         if own.where == "on the battlefield":
             if opponents is None:
                 unsure = ((own.text, "it counts the opponents' permanents too, which the request does not give "
                                      "('opponents'): counted without them, so the cost may be lower"),)
             n += sum(1 for p in opponents or () if p.is_a(own.kind))
+        if own.where != "domain":
+            counted.append(CountedCost(what, ManaCost.parse("{%d}" % _generic(own.amount)), own.kind, n,
+                                       text=own.text))
         if n:  # (generic mana only: n times {k} is {n*k}, CR 118.7)
             amount = ManaCost.parse("{%d}" % (n * _generic(own.amount)))
-            parts.append(AppliedCost("reduce" if own.change == "less" else "increase", amount, "", own.text))
-    return parts, unsure
+            parts.append(AppliedCost(what, amount, "", own.text))
+    return parts, unsure, counted
 
 
 def _board_parts(spell, board, permanents, opponents, player) -> tuple:
     """(the spell with the keywords the board gives it, the parts the board's and the
-    opponents' cost effects add to it, lines whose count the request does not give)."""
-    parts, unknown = [], ()
+    opponents' cost effects add to it, lines whose count the request does not give, the
+    parts that count the caster's permanents)."""
+    parts, unknown, counted = [], (), []
     for side, group in ((YOU, permanents), (OPPONENTS, opponents or ())):
         for p in group:
             for effect in p.cost_effects:
@@ -321,8 +384,10 @@ def _board_parts(spell, board, permanents, opponents, player) -> tuple:
                 if effect.change == "keyword":
                     spell = replace(spell, **{effect.keyword: True})
                     continue
+                what = "reduce" if effect.change in ("less", "affinity") else "increase"
                 if effect.change == "affinity":  # counted among the spell's caster's permanents
                     times = _count(board, effect.per)
+                    counted.append(CountedCost(what, effect.amount, effect.per, times, source=p.id, text=effect.text))
                 elif effect.counter:  # Animar: for each +1/+1 counter on itself
                     times = p.counter(effect.counter)
                 elif effect.per == "spells cast":  # Damping Sphere: the caster's spells this turn
@@ -333,14 +398,16 @@ def _board_parts(spell, board, permanents, opponents, player) -> tuple:
                     times = player.spells_cast
                 elif effect.per:  # Hum of the Radix: the caster's permanents of a kind
                     times = _count(board, effect.per)
+                    if all(s.kind == "generic" for s in effect.amount.symbols):
+                        counted.append(CountedCost(what, effect.amount, effect.per, times, source=p.id,
+                                                   text=effect.text))
                 else:
                     times = 1
                 if times:
                     amount = effect.amount if times == 1 else ManaCost.parse("{%d}" % (_generic(effect.amount) * times)) \
                         if all(s.kind == "generic" for s in effect.amount.symbols) else ManaCost(effect.amount.symbols * times)
-                    what = "reduce" if effect.change in ("less", "affinity") else "increase"
                     parts.append(AppliedCost(what, amount, p.id, effect.text))
-    return spell, parts, unknown
+    return spell, parts, unknown, counted
 
 
 def _generic(amount: ManaCost) -> int:

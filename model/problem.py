@@ -18,12 +18,13 @@ from .cost_effects import apply_cost_effects
 from .dependent_mana import resolve_board_mana
 from .land_types import as_it_enters
 from .symbols import GENERIC, MAX_AMOUNT
-from .cost import SpellCost
+from .cost import SpellCost, total_before_announcing  # noqa: F401 (the latter: a doctest)
 from .entering import UNLESS_OPPONENTS, EntersRule
 from .mana import Mana, ManaCost
 from .plan import POOL
 from .restrictions import restriction_allows
 from .sources import Board, Player
+from .spell_text import read_spell_text  # noqa: F401 (its doctest)
 
 #: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
 #: a hand can be cast now
@@ -163,6 +164,35 @@ class Spell:
     #: a modal double-faced card given without a ``face`` (CR 712): its other
     #: face, which ``best_turn`` may cast or play instead (a pathway's other land)
     faces: tuple = ()
+    #: the spell as it was before a board's cost effects were applied to it (see
+    #: :meth:`unapplied`): a turn applies them again on the board as it stands
+    before_effects: object = field(default=None, compare=False, repr=False)
+    #: the parts of its total that count the caster's permanents, whatever their count
+    #: now (model.cost_effects.CountedCost): what a turn follows as permanents join or leave
+    cost_counts: tuple = field(default=(), compare=False)
+
+    def unapplied(self) -> "Spell":
+        """The spell without what a board's cost effects added to its total (CR 601.2f):
+        its own increases, reductions and floor as the request gave them, its own cost
+        keywords, its own unread lines; its choices (kicks, X) and everything else as
+        they are. Each spell of a turn is paid at the total the board gives it when it
+        is cast, so a turn applies the effects again on that board
+        (:meth:`PaymentProblem.cost_on`).
+
+        >>> from manaplan.model.cost_effects import CostEffect
+        >>> from manaplan.model.sources import Board, Permanent, Player
+        >>> thalia = Permanent("t", cost_effects=(CostEffect.parse("Noncreature spells cost {1} more to cast."),))
+        >>> shock = PaymentProblem(Spell(SpellCost.of("{R}"), type_line="Instant"), Board((thalia,)), Player()).spell
+        >>> str(shock.cost.increase[0]), shock.unapplied().cost.increase
+        ('{1}', ())
+        """
+        base = self.before_effects
+        if base is None:
+            return self
+        cost = replace(self.cost, increase=base.cost.increase, reduce=base.cost.reduce, minimum=base.cost.minimum)
+        return replace(self, cost=cost, convoke=base.convoke, improvise=base.improvise, delve=base.delve,
+                       cost_unread=base.cost_unread, cost_effects=(), cost_effects_applied=False, cost_unsure=(),
+                       cost_counts=(), before_effects=None)
 
     @property
     def mana_cost(self) -> ManaCost | None:
@@ -388,13 +418,6 @@ class PaymentProblem:
         object.__setattr__(self, "spell", apply(self.spell))
         for name in ("hand", "keep", "spells"):
             object.__setattr__(self, name, tuple(apply(s) for s in getattr(self, name)))
-        counting = [e.text for p in holders + tuple(self.opponents or ()) for e in p.cost_effects
-                    if e.per == "spells cast"]
-        if counting and self.query in (SEQUENCE, BEST_TURN):  # (Damping Sphere: the count rises spell by spell)
-            why = "it counts the spells cast this turn, which rises with each spell of the step: not followed"
-            for name in ("hand", "spells"):
-                object.__setattr__(self, name, tuple(replace(s, cost_unread=s.cost_unread + tuple(
-                    (line, why) for line in counting)) for s in getattr(self, name)))
 
     def with_x(self, x: int) -> "PaymentProblem":
         """The ``pay`` question for the spell cast with X = ``x``, on the same board (its
@@ -465,18 +488,39 @@ class PaymentProblem:
             plays.append(LandPlay(card, replace(body, tapped=tapped, key=key), life, rule.returns_land))
         return tuple(plays), not_modelled
 
+    def cost_on(self, spell: Spell, board: Board, player: Player | None = None) -> Spell:
+        """``spell`` with the total the cards give it when it is cast on ``board`` by
+        ``player`` (CR 601.2f): its own reductions counted there, the cost effects of
+        ``board``'s permanents and the opponents' (:meth:`Spell.unapplied`, then
+        model.cost_effects, on that board as its land types leave it). What a turn's
+        spell costs at its turn in the order, where earlier spells changed the board.
+
+        >>> from manaplan.model.sources import Permanent
+        >>> frog = Spell(SpellCost.of("{4}"), type_line="Artifact Creature — Frog",
+        ...              reductions=read_spell_text("Artifact Creature", "Affinity for artifacts").reductions)
+        >>> mox = Permanent("m", type_line="Artifact")
+        >>> empty = PaymentProblem(frog, Board(()), Player())
+        >>> total_before_announcing(empty.spell.cost), total_before_announcing(empty.cost_on(empty.spell, Board((mox, mox))).cost)
+        ('{4}', '{2}')
+        """
+        problem = PaymentProblem(spell.unapplied(), board, player if player is not None else self.player,
+                                 opponents=self.opponents)
+        return problem.spell
+
     def after_cast(self, plan) -> "PaymentProblem":
         """The problem a later spell of the same step starts from (CR 106.4: the pool
         empties between steps, not between spells): the board after ``plan`` with the
         permanent the spell became (and no longer its card in the hand), the life it
-        cost, its floating mana (what may be carried: :meth:`Player.after`) and the mana
-        the spell added on resolving."""
+        cost, its floating mana (what may be carried: :meth:`Player.after`), the mana
+        the spell added on resolving, and one more spell cast this turn."""
         board, player = self.after(plan)
         if self.spell.from_hand is not None:  # it left the hand when it was cast (CR 601.2a)
             board = Board(tuple(p for p in board.permanents if p.key != self.spell.from_hand.key))
         if self.spell.permanent is not None:
             board = Board(board.permanents + (self.spell.permanent,))
-        return replace(self, board=board, player=replace(player, pool=pool_after_cast(player.pool, self.spell)))
+        cast = None if player.spells_cast is None else player.spells_cast + 1
+        return replace(self, board=board, player=replace(player, pool=pool_after_cast(player.pool, self.spell),
+                                                         spells_cast=cast))
 
     def after(self, plan) -> tuple:
         """(board, player) after carrying ``plan`` out: see :meth:`Board.after` and

@@ -157,14 +157,36 @@ def _kind(word: str) -> str:
     return word
 
 
+#: a static ability of a permanent about what *other* spells cost (Thalia's "Noncreature
+#: spells cost {1} more to cast.", Goblin Electromancer's, a Medallion's, Trinisphere's):
+#: not about casting the card itself (CR 601.2f applies the effects on the battlefield to
+#: the spell being cast; the card's own ability works once it is there, CR 611.3)
+_OTHER_SPELLS_COST = re.compile(r"\bspells?\b[^.]*\bcosts? (?:(?:\{[^}]+\})+ |\w+ mana )?(?:(?:more|less) )?to cast\b|"
+                                r"\bspells?\b[^.]* ha(?:ve|s) (?:affinity for|convoke|improvise|delve)\b", re.I)
+_PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
+def _about_other_spells(type_line: str, line: str) -> bool:
+    """Whether ``line`` of a permanent card is its static ability about other spells'
+    costs (see :data:`_OTHER_SPELLS_COST`): read on the battlefield, not here."""
+    return (any(t in type_line.split("—")[0].split() for t in _PERMANENT_TYPES)
+            and not re.search(r"\bthis spell\b", line, re.I) and bool(_OTHER_SPELLS_COST.search(line)))
+
+
 def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellText:
-    """Read a spell's text line by line (see the module); ``name`` is written ``~``."""
+    """Read a spell's text line by line (see the module); ``name`` is written ``~``.
+    A permanent card's static ability about other spells' costs is not about its own.
+
+    >>> read_spell_text("Legendary Creature — Human Soldier", "First strike\\nNoncreature spells cost {1} more to "
+    ...                 "cast.", "Thalia, Guardian of Thraben").unread
+    ()
+    """
     keywords, reductions, sacrifices, alternatives, unread, tried, discards = set(), [], [], [], [], [], []
     for raw in (oracle_text or "").split("\n"):
         line = re.sub(r"\([^)]*\)", "", raw).strip()
         if name:
             line = re.sub(r"(?<![\w{/])" + re.escape(name) + r"(?![\w}/])", "this spell", line)
-        if not line:
+        if not line or _about_other_spells(type_line, line):
             continue
         words = [w.strip() for w in line.split(",")]
         first = re.split(r"[\s—]", words[0], maxsplit=1)[0].capitalize()

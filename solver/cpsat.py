@@ -59,7 +59,7 @@ class PaymentModel:
 
     def __init__(self, problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None,
                  relaxed_tail: bool = False, model=None, carried: CarriedOver | None = None, candidates=None,
-                 self_funding: bool = False):
+                 self_funding: bool = False, shifts: dict | None = None):
         if model is None:  # (a shared model's owner counts all of its payments: solver.turn.Depth)
             check_model_size(max(1, layers) * len(supply.acts))
         self.model = model if model is not None else new_model()
@@ -69,6 +69,8 @@ class PaymentModel:
         given = candidates if candidates is not None else [(problem.spell, 1)]
         self.candidates = [(c[0], c[1]) for c in given]
         self.kicks = {ci: c[2] for ci, c in enumerate(given) if len(c) > 2 and c[2] is not None}
+        #: how a turn's board moves a candidate's total (solver.turn): {candidate#: CostShift}
+        self.shifts = shifts or {}
         supply = weighed_by_hand(supply, problem.color_needs)  # the flexibility term's weights
         supply = without_flexibility(supply, problem.prefer.gone)  # (what leaves anyway keeps none)
         self.any_color = problem.board.any_color_spending  # CR 609.4b: how mana may be spent

@@ -44,12 +44,14 @@ class _Pool:
 
 
 def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool, start_pool=None,
-                 earlier: tuple = ()) -> Plan:
+                 earlier: tuple = (), cost=None) -> Plan:
     """The solved model as a :class:`Plan`: activations of named permanents layer by layer
     (taps before sacrifices within a layer, life paid before damage), each cost symbol
     paid by concrete mana from the pool, then the spell's locked-in total cost (CR
     601.2h). ``earlier``: the plans made before this one in the same step (a sequence):
-    what they tapped, sacrificed and removed is used up."""
+    what they tapped, sacrificed and removed is used up. ``cost``: the chosen spell's cost
+    as the board stood when it was cast (a turn's: solver.turn_costs), in place of the
+    cost it was modelled from; held to the model's demand all the same."""
     val = solver.value
     check_plan_size(sum(val(v) for v in b.act_vars.values()))
     pay_budget = Counter({key: val(v) for key, v in b.pay_vars.items() if val(v)})
@@ -57,7 +59,7 @@ def extract_plan(problem: PaymentProblem, b: PaymentModel, solver, optimal: bool
     _used_up(uses, b.supply, earlier)
     pool = _Pool(b.supply.pool if start_pool is None else start_pool)
     steps = _steps(b, val, _activations(b, val, uses), pool, pay_budget)
-    total, halves, red_halves = _chosen_total(b, val)
+    total, halves, red_halves = _chosen_total(b, val, cost)
     payment = _spell_payment(total, pool, pay_budget)
     return Plan(tuple(steps), total, tuple(payment), tuple(pool.rest()),
                 tuple((s, h) for h, s in halves), tuple((s, h) for h, s in red_halves), optimal)
@@ -162,12 +164,12 @@ def _steps(b: PaymentModel, val, activations: list, pool: "_Pool", pay_budget: C
     return steps
 
 
-def _chosen_total(b: PaymentModel, val) -> tuple:
+def _chosen_total(b: PaymentModel, val, cost=None) -> tuple:
     """(the locked-in total of the candidate spell the model chose, its announced halves,
     its reductions' halves): recomputed by the rules (model.cost) from the model's
     announcements, and held to the model's own demand (CR 601.2b, 601.2f)."""
     ci = next(i for i, (_, sel) in enumerate(b.candidates) if _value(val, sel))
-    spell = b.candidates[ci][0].cost
+    spell = b.candidates[ci][0].cost if cost is None else cost
     if ci in b.kicks:  # its multikicker, paid as many times as the model chose (CR 702.33c)
         kicks = b.kicks[ci]
         spell = replace(spell, additional=spell.additional + (ManaCost(kicks.per_kick.symbols * val(kicks.count)),))

@@ -27,9 +27,14 @@ def add_spell_cost(pm, x_fixed: int | None) -> SpellDemand:
         else:
             x = most = x_fixed if is_one(sel) else cost.x
         typed_pre, generic_pre, snow_pre = announce(pm, cost, x, sel, ci)
-        typed_req, generic = reduce(pm, cost, typed_pre, generic_pre, most, ci)
+        shift = pm.shifts.get(ci)
+        if shift is not None:  # the turn's board, as it stands when this spell is cast (solver.turn)
+            generic_pre += shift.increase.get("generic", [])
+            for t in MANA_TYPES:
+                typed_pre[t] += shift.increase.get(t, [])
+        typed_req, generic = reduce(pm, cost, typed_pre, generic_pre, most, ci, shift)
         snow = linear_sum(snow_pre)
-        generic = floor(pm, cost, generic, typed_req, snow, most, sel, ci)
+        generic = floor(pm, cost, generic, typed_req, snow, most, sel, ci, shift)
         if not is_zero(generic):
             pm.demand.setdefault((SPELL, ANY), []).append(generic)
         for t in MANA_TYPES:
@@ -88,7 +93,7 @@ def announce(pm, cost, x, sel, ci: int) -> tuple:
     return typed, generic, snow
 
 
-def reduce(pm, cost, typed_pre: dict, generic_pre: list, most: int, ci: int) -> tuple:
+def reduce(pm, cost, typed_pre: dict, generic_pre: list, most: int, ci: int, shift=None) -> tuple:
     """CR 118.7: generic reductions reduce generic mana (118.7a); a typed one reduces
     its type, and what its type doesn't require spills to generic (118.7b-d); a
     hybrid reduction reduces the half the player picks (118.7e), snow reduces generic
@@ -116,8 +121,12 @@ def reduce(pm, cost, typed_pre: dict, generic_pre: list, most: int, ci: int) -> 
             m.add(sum(picks) == n)
         else:
             typed_red[sym.colors[0]].append(n)
+    if shift is not None:  # (a count that rose or fell since the spell was costed: solver.turn)
+        generic_red = linear_sum([generic_red] + shift.reduce.get("generic", []))
+        for t in MANA_TYPES:
+            typed_red[t] += shift.reduce.get(t, [])
     reduction_bound = sum(2 * n for n in Counter(cost.reduction_symbols).values()) + sum(
-        s.amount for s in cost.reduction_symbols)
+        s.amount for s in cost.reduction_symbols) + (pm.bound if shift is not None else 0)
     spill, typed_req = [], {}
     for t in MANA_TYPES:
         pre = linear_sum(typed_pre[t])
@@ -131,22 +140,28 @@ def reduce(pm, cost, typed_pre: dict, generic_pre: list, most: int, ci: int) -> 
     rest = linear_sum(generic_pre) - generic_red - linear_sum(spill)
     if isinstance(rest, int):
         return typed_req, max(0, rest)
-    generic = m.new_int_var(0, generic_bound(cost, most, pm.kicks.get(ci)), "generic_after_reductions")
+    extra = shift.bound if shift is not None else 0
+    generic = m.new_int_var(0, generic_bound(cost, most, pm.kicks.get(ci)) + extra, "generic_after_reductions")
     m.add_max_equality(generic, [0, rest])
     return typed_req, generic
 
 
-def floor(pm, cost, generic, typed_req: dict, snow, most: int, sel=1, ci: int = 0):
+def floor(pm, cost, generic, typed_req: dict, snow, most: int, sel=1, ci: int = 0, shift=None):
     """CR 601.2f: effects that set the total apply last (Trinisphere: at least
-    ``minimum`` mana), by adding generic mana."""
+    ``minimum`` mana), by adding generic mana; a turn's board may say the floor is an
+    expression (its permanent tapped or gone by then: ``shift.floor``)."""
     minimum = cost.minimum
-    if not minimum:
+    if shift is not None and shift.floor is not None:
+        floor, minimum = shift.floor, max(minimum, pm.bound)
+    elif not minimum:
         return generic
-    floor = minimum * sel if not is_one(sel) else minimum
+    else:
+        floor = minimum * sel if not is_one(sel) else minimum
     total = generic + linear_sum(list(typed_req.values())) + snow
     if isinstance(total, int) and isinstance(floor, int):
         return max(generic, generic + floor - total)
-    floored = pm.model.new_int_var(0, generic_bound(cost, most, pm.kicks.get(ci)) + minimum,
+    extra = shift.bound if shift is not None else 0
+    floored = pm.model.new_int_var(0, generic_bound(cost, most, pm.kicks.get(ci)) + minimum + extra,
                                      "generic_total")
     pm.model.add_max_equality(floored, [generic, generic + floor - total])
     return floored

@@ -78,3 +78,22 @@ class SpellDemand:
     generic: object
     typed: dict
     snow: object
+
+
+@dataclass
+class CostShift:
+    """How a turn's board moves one candidate spell's total away from the total it was
+    costed at (CR 601.2f: the total is the board's when the spell is cast): mana added
+    to the generic part or a type's (``increase``), taken off (``reduce``; never more
+    than the reductions the spell has on that board, so its reductions stay at least 0),
+    as expressions of the shared model already 0 where the candidate is not cast; and
+    the floor (Trinisphere) as an expression, or None for the spell's own. ``bound``: the
+    most generic mana ``increase`` may add."""
+
+    increase: dict = field(default_factory=dict)  # "generic" or a mana type -> expressions
+    reduce: dict = field(default_factory=dict)
+    floor: object = None
+    bound: int = 0
+
+    def add(self, what: str, kind: str, expr) -> None:
+        (self.increase if what == "increase" else self.reduce).setdefault(kind, []).append(expr)

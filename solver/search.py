@@ -237,9 +237,10 @@ def check_plan(problem: PaymentProblem, plan: Plan) -> None:
 
 
 def check_in_order(problem: PaymentProblem, spells: list, plans: list) -> None:
-    """Replay each plan with the validator on what the ones before it left."""
-    state = problem
+    """Replay each plan with the validator on what the ones before it left, each spell
+    costed on the board as it stands then (CR 601.2f: PaymentProblem.cost_on)."""
+    state = replace(problem, query=PAY, keep=(), spells=(), hand=())
     for spell, plan in zip(spells, plans):
-        state = replace(state, spell=spell, query=PAY, keep=(), spells=(), hand=())
+        state = replace(state, spell=state.cost_on(spell, state.board))
         check_plan(state, plan)
         state = state.after_cast(plan)

@@ -8,6 +8,7 @@ replayed by the validator in order.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import replace
 
 from ..model.mana import Mana
@@ -22,11 +23,36 @@ from .one_spell import answer_alone
 from .runtime import Status
 from .search import Budget, check_in_order, deepening
 from .supply import board_restrictions, build_supply
-from .turn import ChosenTurnModel, TurnModel
+from .turn import ChosenTurnModel, TurnModel, card_key, inert
+from .turn_costs import NotFollowed
 from .unread import unread_of
 
 
 def answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):
+    """``pay`` with ``keep_castable`` / ``keep_open`` (:func:`_answer_keeping`)."""
+    return _not_followed_is_unknown(_answer_keeping, problem, budget, plain_path)
+
+
+def answer_sequence(problem: PaymentProblem, budget: Budget):
+    """``sequence`` (:func:`_answer_sequence`)."""
+    return _not_followed_is_unknown(_answer_sequence, problem, budget)
+
+
+def answer_best_turn(problem: PaymentProblem, budget: Budget):
+    """``best_turn`` (:func:`_answer_best_turn`)."""
+    return _not_followed_is_unknown(_answer_best_turn, problem, budget)
+
+
+def _not_followed_is_unknown(answer, *args):
+    """The answer, or where a spell's total can't be followed through the turn
+    (solver.turn_costs.NotFollowed) an honest "not known" that says why."""
+    try:
+        return answer(*args)
+    except NotFollowed as e:
+        return Undecided(UNREAD_ABILITIES, f"a spell's total cost is not followed through the turn: {e}")
+
+
+def _answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):
     """``pay`` with ``keep_castable`` / ``keep_open``: the best plan after which each kept
     spell (or all of them, ``keep_together``) is still payable from the untapped
     permanents left, floating mana not counted; one model for all (solver.turn). When
@@ -52,7 +78,7 @@ def answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):
                      CannotKeep(tuple(names)))
 
 
-def answer_sequence(problem: PaymentProblem, budget: Budget):
+def _answer_sequence(problem: PaymentProblem, budget: Budget):
     """``sequence``: the spells paid one after another within one step, each plan carried
     out on the board the previous ones left (solver.turn), in the given order or, with
     ``"order": "any"``, the first order found that works (the given one first). When
@@ -90,7 +116,7 @@ def answer_sequence(problem: PaymentProblem, budget: Budget):
     return budget.undecided()  # each prefix pays but no order of all of them was found in time
 
 
-def answer_best_turn(problem: PaymentProblem, budget: Budget):
+def _answer_best_turn(problem: PaymentProblem, budget: Budget):
     """``best_turn``: the spells of the hand to cast now, and their order, for the most
     total ``value``, with one land of the hand played first when that helps (in each way
     it may enter: model.problem.LandPlay); one model for every choice
@@ -120,6 +146,8 @@ def answer_best_turn(problem: PaymentProblem, budget: Budget):
         return budget.undecided()
     best, _ = found
     unread = tuple((pid, f"{why}: {line!r}") for pid, line, why in unread_of(problem) if why != CHANGES_COSTS)
+    if len(spells) < len([card for card in faces if not card.is_land and not card.cost_unread]):
+        best = replace(best, optimal=False)  # (a card left out may have been worth casting)
     return replace(best, not_modelled=not_modelled + unread)
 
 
@@ -158,13 +186,25 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
             unfollowed += tuple((card.id, f"another way to cast it ({line!r}) is not tried by best_turn: cast for its "
                                           "mana cost only") for line in [a.text for a in card.alternative_costs]
                                 + [line for line, _ in card.alternatives])
-        if card.permanent is None or problem.joins_unchanged(card.permanent):
-            out.append(card)
+        if card.permanent is None or problem.joins_unchanged(card.permanent) or is_placed(problem, card):
+            out.append(card)  # (a placed card: its place in the order is tried each way, _solve_placed)
             continue
         out.append(replace(card, permanent=None))
         unfollowed += ((card.id, "once cast, its permanent would change what permanents make (or count, or "
                                  "trigger), which best_turn does not follow: later spells are planned without it"),)
+    placed = [card for card in out if is_placed(problem, card)]
+    while placed and _placings_count(len(placed), len(out)) > MOST_PLACINGS:
+        last = placed.pop()
+        out.remove(last)
+        unfollowed += ((last.id, "it changes what the other spells cost or what lands are, and the turn has more "
+                                 "such cards than it tries each placing of: it is not cast"),)
     return out, unfollowed
+
+
+def _placings_count(placed: int, windows: int) -> int:
+    """How many placings :func:`placings` makes (each of ``placed`` cards in a distinct
+    window of ``windows``, or not cast)."""
+    return sum(math.comb(placed, j) * math.perm(windows, j) for j in range(placed + 1))
 
 
 def _sacrificing(cards: list):
@@ -194,6 +234,9 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
     if not spells and not lands and not hand_lands:
         return BestTurn(None, (), 0), ()
+    placed = [card_key(s) for s in spells if is_placed(problem, s)]
+    if placed:  # each placing of the cards that change the board for the others, a model of its own
+        return _solve_placed(problem, spells, lands, all_of_them, budget, must_play, hand_lands, placed)
     known = None
     if not all_of_them and not lands and not hand_lands:
         chosen, known = _plain_turn(problem, spells, budget)
@@ -202,18 +245,64 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
         known = None if must_play else known  # (its value is the turn's without a land to play)
     if known is None and not all_of_them:
         known = plain_turn_value(problem, spells, lands, must_play)
-    found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
-                                                     must_play, hand_lands, value=known), budget)
+    found = _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands, known)
     if found == Status.INFEASIBLE and known is not None:  # (never expected: the model decides without the value)
-        found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
-                                                         must_play, hand_lands), budget)
+        found = _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands)
+    return found
+
+
+#: the most placings of the cards that change costs or land types for the others that a
+#: turn tries (each a model of its own); past them, the extra cards are not cast
+MOST_PLACINGS = 64
+
+
+def is_placed(problem: PaymentProblem, card) -> bool:
+    """Whether ``card``'s permanent changes what the others cost or what lands are (a
+    Medallion, Thalia, Trinisphere, Blood Moon) and is otherwise followed exactly: its
+    place in the order decides the board each later spell is costed and paid on, so a
+    turn fixes it, one placing a model (:func:`_solve_placed`)."""
+    p = card.permanent
+    return p is not None and bool(p.cost_effects or p.land_types) and problem.joins_unchanged(inert(p))
+
+
+def placings(placed: list, windows: int, all_of_them: bool) -> list:
+    """Every placing of the cards ``placed`` (their keys) in ``windows`` windows: a
+    distinct window each, or (unless ``all_of_them``) not cast."""
+    options = ([] if all_of_them else [None]) + list(range(windows))
+    return [dict(zip(placed, at)) for at in itertools.product(options, repeat=len(placed))
+            if len([w for w in at if w is not None]) == len({w for w in at if w is not None})]
+
+
+def _solve_placed(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
+                  must_play: bool, hand_lands: bool, placed: list):
+    """:func:`_solve_chosen` over every placing of the cards ``placed`` (see
+    :func:`is_placed`): the best answer of them (for a sequence in any order, the first
+    that pays)."""
+    found = Status.INFEASIBLE
+    for placing in placings(placed, len(spells), all_of_them):
+        if budget.spent:
+            return _best_of(found, Status.UNKNOWN)
+        one = _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands, placing=placing)
+        found = _best_of(found, one)
+        if all_of_them and not isinstance(found, Status):
+            return found
+    return found
+
+
+def _solve_model(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
+                 must_play: bool, hand_lands: bool, known: int | None = None, placing: dict | None = None):
+    """One chosen-order model solved (:func:`_solve_chosen`'s answer), its plans read
+    back and replayed by the validator in order on the board as it changes."""
+    found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
+                                                     must_play, hand_lands, value=known, placed=placing), budget)
     if isinstance(found, Status):
         return found
     turn, solver, optimal = found
     order, land = turn.chosen(solver)
     landfall = turn.landfall_made(solver)
-    plans = turn.plans(solver, optimal=optimal)
-    check_in_order(_after_land_drop(problem, land, landfall), order, plans)
+    start = _after_land_drop(problem, land, landfall)
+    plans = turn.plans(solver, optimal=optimal, start=start)
+    check_in_order(start, order, plans)
     return (BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), optimal, landfall=landfall),
             turn.objective_tuple(solver))
 
@@ -283,14 +372,17 @@ def _plain_turn_subsets(problem: PaymentProblem, spells: list, lands: list, must
     board = problem.board
     if not spells or problem.prefer.keep_untapped or board.counted_from is not None or board_restrictions(board):
         return None
+    if problem.player.spells_cast is not None and any(
+            e.per == "spells cast" for p in board.bodies + tuple(problem.opponents or ()) for e in p.cost_effects):
+        return None  # (Damping Sphere: each card costs more the later it comes)
     if lands and any(p.landfall for p in board.permanents):
         return None
     cards = []
     for s in spells:
         if (s.kicker is not None or s.multikicker is not None or s.adds or s.from_hand is not None or s.faces
                 or s.convoke or s.improvise or s.delve or s.commander or s.sacrifices or s.discards
-                or s.alternative_costs or s.unread):
-            return None
+                or s.alternative_costs or s.unread or s.cost_counts):
+            return None  # (cost_counts: a count a card cast before it may change, solver.turn_costs)
         p = s.permanent
         if p is not None and (p.abilities or p.triggers or p.grants or p.replaces or p.landfall or p.cost_effects
                               or p.land_types or p.spending):

@@ -38,7 +38,7 @@ from dataclasses import replace
 from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND
 from ..model.plan import GRAVEYARD, POOL
-from ..model.problem import IF_POSSIBLE, MOST, WHEN_NEEDED, PaymentProblem, pool_after_cast
+from ..model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
 from .chains import depth_bound
@@ -48,6 +48,25 @@ from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum
                       value_of)
 from .extract import extract_plan
 from .supply import build_supply
+from .turn_costs import Earlier, cost_shift, earlier_uses, spells_cast_after
+
+
+def card_key(card) -> tuple:
+    """A card of the hand as one of its faces: (id, face)."""
+    return card.id, card.face
+
+
+def inert(permanent):
+    """A card's permanent before it is cast, as far as the rest of the board can tell:
+    its effects on costs and land types not applied (it is gated off all the same)."""
+    return replace(permanent, cost_effects=(), land_types=())
+
+
+def _finder(board: Board, joined: tuple = ()):
+    """A permanent of ``board`` (or of ``joined``) by id, or None."""
+    by_id = board.by_id
+    extra = {p.id: p for p in joined}
+    return lambda pid: by_id.get(pid) or extra.get(pid)
 
 
 def carriable(kind: tuple) -> bool:
@@ -70,7 +89,8 @@ class Depth:
         self.exact = True  # every payment was built at its deepest chain
         self.cells = 0  # layers times abilities, over the payments: the model's size
 
-    def payment(self, problem: PaymentProblem, supply, x, model, carried, candidates=None) -> PaymentModel:
+    def payment(self, problem: PaymentProblem, supply, x, model, carried, candidates=None,
+                shifts=None) -> PaymentModel:
         """One payment's model at this depth (a doubling is never relaxed: its amount is
         the pool at one point; it gets its deepest chain)."""
         full = depth_bound(supply)
@@ -81,7 +101,7 @@ class Depth:
         self.cells += max(1, layers) * len(supply.acts)
         check_model_size(self.cells)
         return PaymentModel(problem, supply, layers, x, relaxed_tail=relaxed, model=model, carried=carried,
-                            candidates=candidates)
+                            candidates=candidates, shifts=shifts)
 
 
 class TurnModel:
@@ -103,8 +123,10 @@ class TurnModel:
         everything = list(main) + [s for line in branches for s in line]
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
         self.ways: list = []  # each main payment's (ways, selectors)
+        self._made: list = []  # the main line's payments, once made (a branch follows them)
         cast = hand_ids(main)
         self.main, after_main, joined = self._line(main, CarriedOver(), True, cast | hand_ids(everything))
+        self._made = self.main
         # a kept spell is paid in a later step: floating mana is gone by then (CR 106.4)
         self.branches = [self._line(line, replace(after_main, pool={}), False, cast | hand_ids(line), joined)[0]
                          for line in branches]
@@ -121,15 +143,19 @@ class TurnModel:
         what the last one leaves, and the permanents joined by then. No payment exiles
         from the hand a card of ``spent`` (cast or kept: its ids)."""
         models = []
+        given = self.base.board.given()
         for i, card in enumerate(cards):
             player = self.base.player if first_pool and i == 0 else replace(self.base.player, pool=())
-            # a permanent that joined is counted too (Cradle, devotion): the board as given, plus it
-            source = self.base.board.counted_from or self.base.board
-            board = self.base.board if not joined else Board(source.permanents + joined)
+            player = spells_cast_after(player, i if first_pool else len(self.main) + i)
+            # the board as it stands when the card is cast: the permanents of the cards cast before it
+            # joined (their cost effects and land types apply), its total worked out there (CR 601.2f)
+            board = self.base.board if not joined else Board(given.permanents + joined)
+            card = self.base.cost_on(card, board, player) if (joined or player is not self.base.player) else card
             problem = replace(self.base, spell=card, player=player, board=board, query="pay", hand=(), keep=(),
                               spells=())
             ways = card.ways(most_kicks(problem, card, sum(len(c.adds) for c in cards)), variable=True)
             candidates = None
+            selectors = [1]
             if card.kicker is not None or card.multikicker is not None:  # (each way its own total cost)
                 selectors = [self.model.new_bool_var(f"way_{card.id}_{k}") for k in range(len(ways))] \
                     if len(ways) > 1 else [1]
@@ -137,7 +163,10 @@ class TurnModel:
                 self.model.add(linear_sum(selectors) == 1)
             supply = build_supply(problem, grouping=self.grouping,
                                   spells=tuple(w.widest for w in ways) if candidates else None)
-            pm = self.depth.payment(problem, supply, card.cost.x, self.model, carried, candidates)
+            earlier = Earlier(gone=earlier_uses(self._made + models, _finder(board)))
+            shifts = {k: shift for k, (w, sel) in enumerate(zip(ways, selectors))
+                      if (shift := cost_shift(self.model, w.spell, sel, earlier, f"{card.id}_{i}_{k}")) is not None}
+            pm = self.depth.payment(problem, supply, card.cost.x, self.model, carried, candidates, shifts)
             forbid_hand_sources(self.model, pm, spent)
             if first_pool:
                 self.ways.append((ways, [c[1] for c in candidates] if candidates else [1],
@@ -191,11 +220,14 @@ class TurnModel:
         floating mana that may be carried now comes from the pool), each saying how its
         card was kicked."""
         out, pool = [], None
+        state = replace(self.base, query=PAY, hand=(), keep=(), spells=())
         for pm, (ways, selectors, kicks) in zip(self.main, self.ways):
             way, count = chosen_way(solver, ways, selectors, kicks)
-            plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out))
+            spell = state.cost_on(way.spell, state.board)  # as the board stands now (CR 601.2f)
+            plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out), cost=spell.cost)
             out.append(with_way(plan, way, count))
             pool = pool_after_cast(Player().after(plan).pool, pm.problem.spell)
+            state = replace(state, spell=spell).after_cast(plan)
         return out
 
 
@@ -359,10 +391,14 @@ class ChosenTurnModel:
 
     def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
                  land_drop: bool = True, depth: Depth | None = None, must_play: bool = False,
-                 hand_lands: bool | None = None, value: int | None = None):
+                 hand_lands: bool | None = None, value: int | None = None, placed: dict | None = None):
         self.model = m = new_model()
         self.depth = depth = depth or Depth()
         self.base, self.cards, self.lands = base, list(spells), list(lands) if land_drop else []
+        #: cards whose permanent changes what spells cost or what lands are, each at the
+        #: window it is cast in, or None: not cast (solver.several tries each placing)
+        self.placed = placed = placed or {}
+        self.must_play = must_play
         n = len(self.cards)
         # a card's permanent joins once it is cast; a land card's once it is played
         joined = tuple(land.permanent for land in self.lands)
@@ -390,6 +426,10 @@ class ChosenTurnModel:
         for card in self.cards:
             times = self._cast_times(card)
             m.add(times == 1) if all_of_them else m.add(times <= 1)
+            if card_key(card) in placed:  # its place in the order is fixed for this model
+                at = placed[card_key(card)]
+                m.add(times == 0) if at is None else m.add(self._cast_times(card, before=at + 1)
+                                                           - self._cast_times(card, before=at) == 1)
         if self.played:
             m.add(sum(self.played) == 1) if must_play else m.add(sum(self.played) <= 1)  # one land drop (CR 305.2)
         self._one_use_a_card()
@@ -401,11 +441,20 @@ class ChosenTurnModel:
         self.landfall = self._add_landfall(carried)
         for w in range(n):
             player = base.player if w == 0 else replace(base.player, pool=())
-            problem = replace(base, spell=self.cards[w], player=player, board=board, query="pay", hand=(), keep=(),
-                              spells=())
+            player = spells_cast_after(player, w)
+            board_here, costed_on = self._boards_at(w)
+            problem = replace(base, spell=self.cards[w], player=player, board=board_here, query="pay", hand=(),
+                              keep=(), spells=())
             supply = build_supply(problem, grouping=grouping, spells=tuple(way.widest for way in ways))
+            # each candidate's total as the board stands at this window (CR 601.2f: solver.turn_costs)
+            spells = [way.spell if costed_on is base.board and player is base.player
+                      else base.cost_on(way.spell, costed_on, player) for way in ways]
+            earlier = self._earlier(w, costed_on)
+            shifts = {i: shift for i, spell in enumerate(spells)
+                      if (shift := cost_shift(m, spell, self.cast[i][w], earlier, f"{i}_{w}")) is not None}
             pm = depth.payment(problem, supply, 0, m, carried,
-                               candidates=[(way.spell, self.cast[i][w], self.kicks[i][w]) for i, way in enumerate(ways)])
+                               candidates=[(spell, self.cast[i][w], self.kicks[i][w]) for i, spell in enumerate(spells)],
+                               shifts=shifts)
             self._gate_arrivals(pm, w)
             self.windows.append(pm)
             carried = carried_after(self.windows, carried)
@@ -432,6 +481,42 @@ class ChosenTurnModel:
                                                                else hand_lands)
         self.objective_terms = (most - self.value,) + choices + (missed,) + rank(terms) + (last,)
         self.objective_bounds = (most,) + choice_bounds + (drop_bounds[0],) + rank(bounds) + (drop_bounds[1],)
+
+    def _boards_at(self, w: int) -> tuple:
+        """(the board window ``w`` pays from, the board its spell is costed on): the
+        permanents as given with the cards placed before ``w`` on the battlefield (their
+        cost effects and land types applied), the land when it is surely played, and the
+        others' permanents there only to be gated (solver.turn_costs follows what they
+        count). Without placed cards or a land surely played, the board as it is."""
+        active = tuple(self.placed.get(card_key(card)) is not None and self.placed[card_key(card)] < w
+                       for card in self.cards)
+        static = tuple(land.permanent for land in self.lands) if self.must_play else ()
+        if not any(active) and not static:
+            if not any(p.permanent is not None and p.permanent.land_types for p in self.cards
+                       if card_key(p) in self.placed):
+                return self.board, self.base.board
+        key = ("boards", active)
+        if key in self.board.memo:
+            return self.board.memo[key]
+        given = self.base.board.given()
+        on = tuple(card.permanent for card, here in zip(self.cards, active) if here)
+        costed_on = Board(given.permanents + static + on)
+        joined = tuple(land.permanent for land in self.lands)
+        joined += tuple(card.permanent if here or card_key(card) not in self.placed else inert(card.permanent)
+                        for card, here in zip(self.cards, active) if card.permanent is not None)
+        self.board.memo[key] = out = (Board(given.permanents + joined), costed_on)
+        return out
+
+    def _earlier(self, w: int, costed_on: Board):
+        """What the windows before ``w`` and the land drop did to ``costed_on``
+        (solver.turn_costs.Earlier): the permanents of cards not placed, cast before
+        ``w``; a land played, unless the board has it; what was sacrificed or tapped."""
+        joined = [(card.permanent, self._cast_times(card, before=w)) for card in self.cards
+                  if card.permanent is not None and card_key(card) not in self.placed and w]
+        if not self.must_play:
+            joined += [(land.permanent, v) for land, v in zip(self.lands, self.played)]
+        extra = tuple(p for p, _ in joined) + tuple(c.permanent for c in self.cards if c.permanent is not None)
+        return Earlier(joined, earlier_uses(self.windows[:w], _finder(costed_on, extra)))
 
     def _land_drop_objective(self, land_drop, hand_lands: bool) -> tuple:
         """(no land played though the hand has one, the last term, their bounds): with
@@ -596,19 +681,23 @@ class ChosenTurnModel:
         return tuple((pid, alt) for pid, options in self.landfall for alt, v in options
                      if value_of(solver, v))
 
-    def plans(self, solver, optimal: bool = True) -> list:
+    def plans(self, solver, optimal: bool = True, start: PaymentProblem | None = None) -> list:
         """The plans of the windows that cast a card, in order, each from what the ones
         before it left (the first from the pool with the landfall mana), each saying how
-        its card was kicked."""
+        its card was kicked; each spell costed on the board as it stands when it is cast,
+        from ``start`` (the problem once the land drop is made; default the base)."""
         out = []
         pool = self.base.player.pool + tuple(Mana(t, source=POOL) for _, alt in self.landfall_made(solver)
                                              for t in alt)
+        state = replace(start or self.base, query=PAY, hand=(), keep=(), spells=())
         for w, (way, kicks) in enumerate(self._chosen_ways(solver)):
             pm = self.windows[w]
+            spell = state.cost_on(way.spell, state.board)  # (CR 601.2f)
             plan = extract_plan(replace(pm.problem, spell=way.card), pm, solver, optimal, start_pool=pool,
-                                earlier=tuple(out))
+                                earlier=tuple(out), cost=spell.cost)
             out.append(with_way(plan, way, kicks))
             pool = pool_after_cast(Player().after(plan).pool, way.card)
+            state = replace(state, spell=spell).after_cast(plan)
         return out
 
 

@@ -542,7 +542,11 @@ def test_counts_on_the_board_domain_counters_chosen_types_and_spells_cast():
     assert solve({"spell": {"mana_cost": "{R}"}, "permanents": _on(sphere, MOUNTAIN, MOUNTAIN)})["payable"] is None
     seq = solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{R}"}, {"id": "b", "mana_cost": "{R}"}],
                  "permanents": _on(sphere, MOUNTAIN, MOUNTAIN, MOUNTAIN), "player": {"spells_cast": 0}})
-    assert seq["payable"] is None
+    # the count rises spell by spell (issue 39): b is the second spell this turn
+    assert [s["total_cost"] for s in seq["sequence"]] == ["{R}", "{1}{R}"]
+    two = solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{R}"}, {"id": "b", "mana_cost": "{R}"}],
+                 "permanents": _on(sphere, MOUNTAIN, MOUNTAIN), "player": {"spells_cast": 0}})
+    assert two["reason"]["code"] == "sequence_fails"
     order = {"name": "Natural Order", "mana_cost": "{2}{G}{G}", "type_line": "Sorcery",
              "oracle_text": "As an additional cost to cast this spell, sacrifice a green creature."}
     forests = _on(FOREST, FOREST, FOREST, FOREST)

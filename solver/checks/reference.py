@@ -368,7 +368,8 @@ def states_after(states: list, spell, max_states: int | None = None) -> list:
     from any of ``states``."""
     following = []
     for state in states:
-        here = replace(state, spell=spell, query="pay")
+        # costed on the board as it stands now (CR 601.2f): the board's cost effects applied anew
+        here = replace(state, spell=spell.unapplied(), query="pay")
         for rest, lost, tapped, sacrificed, counters_used, exiled in after_payments(here, max_states):
             following.append(_state_after(here, rest, lost, tapped, sacrificed, counters_used, exiled))
     return _distinct(following)
@@ -495,8 +496,10 @@ def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counte
         perms.append(replace(spell.permanent, key=""))
     pool = tuple(Mana(u[0], u[1], source="pool") for u in rest if not u[2] and not u[3] and not u[4] and not u[5])
     pool += tuple(Mana(t, source="pool") for t in spell.adds)
+    cast = None if problem.player.spells_cast is None else problem.player.spells_cast + 1
     player = replace(problem.player, life=problem.player.life - lost, pool=pool,
-                     graveyard=problem.player.graveyard - exiled, energy=problem.player.energy - used.get(ENERGY, 0))
+                     graveyard=problem.player.graveyard - exiled, energy=problem.player.energy - used.get(ENERGY, 0),
+                     spells_cast=cast)
     return replace(problem, board=Board(tuple(perms)), player=player)
 
 
