@@ -90,7 +90,15 @@ class SpellFilter:
         sorcery", "White", "Artifact and enchantment", "Cleric"); ValueError if a word
         is not a type, a color or a creature type written as one."""
         types, not_types, colors, subtypes, colorless = [], [], [], [], False
-        for word in re.split(r",? and |, | or ", words.strip()) if words else ():
+        conjuncts = re.split(r",? and |, | or ", words.strip()) if words else ()
+        if len(conjuncts) == 1 and " " in conjuncts[0].strip():
+            # one kind of spell in several words, each narrowing it ("Colorless Eldrazi": Eye of Ugin):
+            # a color or colorless and a creature type at most, so that every word holds
+            parts = [cls.parse(w, who, min_mana_value) for w in conjuncts[0].split()]
+            if len(parts) != 2 or not (parts[0].colors or parts[0].colorless) or not parts[1].subtypes:
+                raise ValueError(f"not a kind of spell: {words!r}")
+            return replace(parts[0], subtypes=parts[1].subtypes)
+        for word in conjuncts:
             word = word.strip().capitalize()
             if word.startswith("Non") and word[3:].capitalize() in _CARD_TYPES:
                 not_types.append(word[3:].capitalize())
@@ -113,6 +121,8 @@ class SpellFilter:
         words = ["Non" + t.lower() for t in self.not_types] + list(self.types)
         words += [next(n for n, c in _COLOR_WORDS.items() if c == code) for code in self.colors]
         words += ["Colorless"] * self.colorless + list(self.subtypes)
+        if (self.colors or self.colorless) and self.subtypes and len(words) == 2:
+            return " ".join(words)  # one kind in two words: "Colorless Eldrazi"
         text = " and ".join(w if i == 0 else w.lower() if w in _CARD_TYPES + _SUPERTYPES or w == "Historic" else w
                             for i, w in enumerate(words))
         return text

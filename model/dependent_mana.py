@@ -199,11 +199,14 @@ def _resolved(p, board: Board, stable: list, may_go: set, player: Player, oppone
 def _altars(board: Board) -> list:
     """(permanent, ability index, kind) for each ability whose cost sacrifices or taps
     another permanent of a kind (Ashnod's Altar: creature; Skirk Prospector: Goblin;
-    Springleaf Drum taps a creature), if that permanent can pay the rest of the cost
-    (its own {T}: untapped, not summoning sick)."""
+    Springleaf Drum taps a creature), if that permanent can ever pay the rest of the cost
+    (its own {T}: not summoning sick). A tapped one still gives its abilities, which its
+    {T} makes unusable now (solver.supply, the validator and the reference search each
+    hold it to that): what the board's permanents have does not change as they tap, so a
+    turn's plan names the same ability on the board before and after a tap (CR 107.5)."""
     return [(p, j, a.cost.sacrifice_other or a.cost.tap_other) for p in board.permanents
             for j, a in enumerate(p.abilities) if (a.cost.sacrifice_other or a.cost.tap_other)
-            and not (a.cost.tap and (p.tapped or not p.can_tap))]
+            and not (a.cost.tap and p.creature and p.summoning_sick)]
 
 
 def _sacrificed_through(q, altars: list, may_go: set) -> list:
@@ -219,8 +222,6 @@ def _sacrificed_through(q, altars: list, may_go: set) -> list:
         if a.cost.tap and q.id == altar.id:  # it taps itself already: another permanent pays the rest
             continue
         if a.cost.tap_other:  # q is tapped by the altar's cost (CR 302.6 does not apply: not q's own {T})
-            if q.tapped:
-                continue
             cost = AbilityCost(mana=a.cost.mana, life=a.cost.life, tap=True, by_other=True)
         else:
             if q.triggers:  # its triggers would stop when it leaves (CR 603.10): not modelled

@@ -39,7 +39,8 @@ from .payment_life import add_life_rule
 from .payment_objective import objective_bounds, objective_terms
 from .payment_permanents import add_energy_budget, add_permanent_budgets
 from .payment_total import add_spell_cost
-from .runtime import check_model_size, linear_sum, new_model, payment_tuning, solve_lexicographic, solve_model, value_of
+from .payment_victims import add_cost_sacrifices, victims_of
+from .runtime import check_model_size, is_zero, linear_sum, new_model, payment_tuning, solve_lexicographic, solve_model, value_of
 from .payment_values import CarriedOver, Objective, extra_kind
 from .supply import Supply, doubling_factor, weighed_by_hand, without_flexibility
 
@@ -59,7 +60,7 @@ class PaymentModel:
 
     def __init__(self, problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None,
                  relaxed_tail: bool = False, model=None, carried: CarriedOver | None = None, candidates=None,
-                 self_funding: bool = False, shifts: dict | None = None):
+                 self_funding: bool = False, shifts: dict | None = None, victims: dict | None = None):
         if model is None:  # (a shared model's owner counts all of its payments: solver.turn.Depth)
             check_model_size(max(1, layers) * len(supply.acts))
         self.model = model if model is not None else new_model()
@@ -71,6 +72,10 @@ class PaymentModel:
         self.kicks = {ci: c[2] for ci, c in enumerate(given) if len(c) > 2 and c[2] is not None}
         #: how a turn's board moves a candidate's total (solver.turn): {candidate#: CostShift}
         self.shifts = shifts or {}
+        #: what a candidate may sacrifice for its additional cost in a turn (solver.payment_victims):
+        #: {candidate#: [Victim]}
+        self.victims = victims or {}
+        self.victim_vars: dict = {}
         supply = weighed_by_hand(supply, problem.color_needs)  # the flexibility term's weights
         supply = without_flexibility(supply, problem.prefer.gone)  # (what leaves anyway keeps none)
         self.any_color = problem.board.any_color_spending  # CR 609.4b: how mana may be spent
@@ -109,6 +114,7 @@ class PaymentModel:
         add_energy_budget(self)
         add_ability_costs(self)         # what each activation costs (CR 602.2b, 605.3)
         self.spell_demand = add_spell_cost(self, x_fixed)  # solver.payment_total: the total (CR 601.2f)
+        add_cost_sacrifices(self)       # solver.payment_victims: its additional cost's sacrifices (601.2h)
         add_payments(self)              # solver.payment_flow: which mana pays what, and when
         add_life_rule(self)             # solver.payment_life: life and damage (CR 118.3)
         self.objective_terms = objective_terms(self)  # solver.payment_objective
@@ -171,10 +177,28 @@ class PaymentModel:
             if a.counters:
                 counters.setdefault(a.counter_kind, []).append(a.counters * self.totals[j])
         co = [j for j, a in enumerate(self.acts) if a.co_tap == g and j in self.totals]  # its ability, another's act
+        sacrifices = [self.totals[j] for j in mine if self.acts[j].sacrifice]
+        if self.victim_vars:  # (its additional cost's, solver.payment_victims)
+            sacrifices.append(victims_of(self, self.supply.groups[g].ids))
         return {"taps": linear_sum([self.totals[j] for j in mine if self.acts[j].tap] + [self.totals[j] for j in co]),
-                "sacrifices": linear_sum([self.totals[j] for j in mine if self.acts[j].sacrifice]),
+                "sacrifices": linear_sum([t for t in sacrifices if not is_zero(t)]),
                 "uses": linear_sum([self.totals[j] for j in mine]),
                 "counters": {kind: linear_sum(ts) for kind, ts in counters.items()}}
+
+    def mana_sacrifices(self, g: int):
+        """How many of group ``g`` this payment's mana abilities sacrifice."""
+        return linear_sum([self.totals[j] for j, a in enumerate(self.acts)
+                           if a.group == g and a.sacrifice and j in self.totals])
+
+    def victims_beyond_supply(self) -> dict:
+        """ids -> what the additional cost sacrifices of permanents no ability of which
+        is in this payment's supply (an Ornithopter for Deadly Dispute)."""
+        grouped = {grp.ids for grp in self.supply.groups}
+        out: dict = {}
+        for (_, ids), v in self.victim_vars.items():
+            if ids not in grouped:
+                out.setdefault(ids, []).append(v)
+        return {ids: linear_sum(vs) for ids, vs in out.items()}
 
     def floating_by_kind(self) -> dict:
         """The mana left in the pool after this payment, by kind, as expressions."""

@@ -58,7 +58,7 @@ def _answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):
     permanents left, floating mana not counted; one model for all (solver.turn). When
     the spell alone is payable but not so, ``keep_conflict`` names what can't be kept."""
     kept = list(problem.keep)
-    if (unfollowed := _sacrificing([problem.spell] + kept)) is not None:
+    if (unfollowed := _discarding([problem.spell] + kept)) is not None:
         return unfollowed
     branches = [kept] if problem.keep_together else [[k] for k in kept]
     found = _solve_turn(problem, [problem.spell], branches, budget)
@@ -84,7 +84,7 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
     ``"order": "any"``, the first order found that works (the given one first). When
     none works, the answer names the first spell that fails in the given order."""
     spells = list(problem.spells)
-    if (unfollowed := _sacrificing(spells)) is not None:
+    if (unfollowed := _discarding(spells)) is not None:
         return unfollowed
     orders = [spells]
     if problem.order == ANY_ORDER and _can_choose(problem, spells):
@@ -178,8 +178,8 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
             unfollowed += tuple((card.id, f"what it costs is not known ({line!r}: {why}): it is not cast")
                                 for line, why in card.cost_unread)
             continue
-        if card.sacrifices or card.discards:  # (pay, can_pay and castable answer it: solver.one_spell)
-            unfollowed += ((card.id, f"its additional cost ({(card.sacrifices + card.discards)[0].text!r}) is not "
+        if card.discards:  # (pay, can_pay and castable answer it: solver.one_spell)
+            unfollowed += ((card.id, f"its additional cost ({card.discards[0].text!r}) is not "
                                      "followed by best_turn yet: it is not cast"),)
             continue
         if card.alternative_costs or card.alternatives:  # (pay and castable try what they can: solver.one_spell)
@@ -207,14 +207,15 @@ def _placings_count(placed: int, windows: int) -> int:
     return sum(math.comb(placed, j) * math.perm(windows, j) for j in range(placed + 1))
 
 
-def _sacrificing(cards: list):
-    """An answer saying it is not known, where a card's additional cost sacrifices a
-    permanent or discards cards: ``pay``, ``can_pay``, ``max_x`` and ``castable`` follow
-    that cost (solver.one_spell), the models of several payments not yet; else None."""
-    lines = tuple((card.id or "spell", cost.text) for card in cards for cost in card.sacrifices + card.discards)
+def _discarding(cards: list):
+    """An answer saying it is not known, where a card's additional cost discards cards:
+    ``pay``, ``can_pay``, ``max_x`` and ``castable`` follow that cost (solver.one_spell),
+    the models of several payments not yet; else None. (A sacrifice is followed:
+    solver.payment_victims.)"""
+    lines = tuple((card.id or "spell", cost.text) for card in cards for cost in card.discards)
     if not lines:
         return None
-    return Undecided(UNREAD_ABILITIES, "an additional cost that sacrifices a permanent or discards cards is followed "
+    return Undecided(UNREAD_ABILITIES, "an additional cost that discards cards is followed "
                                        "by pay, can_pay, max_x and castable, not yet across several payments: "
                                        + "; ".join(f"{who}: {line!r}" for who, line in lines), unread=lines)
 
@@ -393,8 +394,9 @@ def _plain_turn_subsets(problem: PaymentProblem, spells: list, lands: list, must
         cards.append((ways, s.worth))
     best = None
     for land in ([] if must_play else [None]) + list(lands):
-        if land is not None and (land.returns_land or land.card.from_hand is not None):
-            return None
+        if land is not None and (land.returns_land or land.card.from_hand is not None or land.permanent.cost_effects
+                                 or land.permanent.land_types):
+            return None  # (a land that changes what spells cost: each is costed on the board with it, solver.turn)
         on = problem if land is None else replace(problem, board=Board(board.permanents + (land.permanent,)))
         if land is not None and (on.board.counted_from is not None or board_restrictions(on.board)):
             return None

@@ -500,6 +500,8 @@ def _with_co_taps(board: Board, groups: list, acts: list) -> list:
     out = []
     for a in acts:
         if a.made_by and by_id[a.made_by].abilities[a.made_by_ability].cost.tap:
+            if by_id[a.made_by].tapped:
+                continue  # its permanent is tapped: its {T} can't be paid (CR 107.5)
             a = replace(a, co_tap=group_of[a.made_by])
         out.append(a)
     return out

@@ -48,7 +48,8 @@ from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum
                       value_of)
 from .extract import extract_plan
 from .supply import build_supply
-from .turn_costs import Earlier, cost_shift, earlier_uses, spells_cast_after
+from .payment_victims import chosen_victims
+from .turn_costs import Earlier, cost_shift, earlier_uses, spells_cast_after, victim_options
 
 
 def card_key(card) -> tuple:
@@ -90,7 +91,7 @@ class Depth:
         self.cells = 0  # layers times abilities, over the payments: the model's size
 
     def payment(self, problem: PaymentProblem, supply, x, model, carried, candidates=None,
-                shifts=None) -> PaymentModel:
+                shifts=None, victims=None) -> PaymentModel:
         """One payment's model at this depth (a doubling is never relaxed: its amount is
         the pool at one point; it gets its deepest chain)."""
         full = depth_bound(supply)
@@ -101,7 +102,7 @@ class Depth:
         self.cells += max(1, layers) * len(supply.acts)
         check_model_size(self.cells)
         return PaymentModel(problem, supply, layers, x, relaxed_tail=relaxed, model=model, carried=carried,
-                            candidates=candidates, shifts=shifts)
+                            candidates=candidates, shifts=shifts, victims=victims)
 
 
 class TurnModel:
@@ -166,7 +167,9 @@ class TurnModel:
             earlier = Earlier(gone=earlier_uses(self._made + models, _finder(board)))
             shifts = {k: shift for k, (w, sel) in enumerate(zip(ways, selectors))
                       if (shift := cost_shift(self.model, w.spell, sel, earlier, f"{card.id}_{i}_{k}")) is not None}
-            pm = self.depth.payment(problem, supply, card.cost.x, self.model, carried, candidates, shifts)
+            victims = {k: options for k, w in enumerate(ways)
+                       if (options := victim_options(w.spell, supply, board, self._made + models, {})) is not None}
+            pm = self.depth.payment(problem, supply, card.cost.x, self.model, carried, candidates, shifts, victims)
             forbid_hand_sources(self.model, pm, spent)
             if first_pool:
                 self.ways.append((ways, [c[1] for c in candidates] if candidates else [1],
@@ -225,6 +228,7 @@ class TurnModel:
             way, count = chosen_way(solver, ways, selectors, kicks)
             spell = state.cost_on(way.spell, state.board)  # as the board stands now (CR 601.2f)
             plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out), cost=spell.cost)
+            plan = with_victims(plan, pm, solver, out)
             out.append(with_way(plan, way, count))
             pool = pool_after_cast(Player().after(plan).pool, pm.problem.spell)
             state = replace(state, spell=spell).after_cast(plan)
@@ -308,6 +312,15 @@ def chosen_way(solver, ways, selectors, kicks) -> tuple:
     raise AssertionError("no way chosen")
 
 
+def with_victims(plan, pm: PaymentModel, solver, earlier: list):
+    """The plan with what its spell's additional cost sacrificed (solver.payment_victims):
+    permanents not sacrificed before in the turn or by the plan itself for mana."""
+    if not pm.victim_vars:
+        return plan
+    gone = {i for p in earlier for i in p.sacrificed} | set(plan.sacrificed)
+    return replace(plan, cost_sacrificed=chosen_victims(pm, solver, gone))
+
+
 def with_way(plan, way, kicks: int | None = None):
     """The plan saying how its card was kicked (the answer's ``kicked`` and ``kicks``)."""
     return replace(plan, kicked=way.kicked, kicks=kicks if way.variable else way.kicks)
@@ -351,7 +364,7 @@ def link_shared_permanents(m, line: list) -> None:
         for kind in kinds:
             m.add(linear_sum([u["counters"][kind] for _, u, _, _ in usage if kind in u["counters"]])
                   <= grp.size * grp.counter(kind))
-        for split in range(1, len(usage)):
+        for split in sorted({k for k, _, _, _ in usage})[1:]:  # (a card's permanent is there from its window on)
             early = [u["sacrifices"] for k, u, _, _ in usage if k < split and not is_zero(u["sacrifices"])]
             if not early:
                 continue
@@ -452,9 +465,12 @@ class ChosenTurnModel:
             earlier = self._earlier(w, costed_on)
             shifts = {i: shift for i, spell in enumerate(spells)
                       if (shift := cost_shift(m, spell, self.cast[i][w], earlier, f"{i}_{w}")) is not None}
+            arrival = self._arrivals(w)
+            victims = {i: options for i, spell in enumerate(spells)
+                       if (options := victim_options(spell, supply, board_here, self.windows, arrival)) is not None}
             pm = depth.payment(problem, supply, 0, m, carried,
                                candidates=[(spell, self.cast[i][w], self.kicks[i][w]) for i, spell in enumerate(spells)],
-                               shifts=shifts)
+                               shifts=shifts, victims=victims)
             self._gate_arrivals(pm, w)
             self.windows.append(pm)
             carried = carried_after(self.windows, carried)
@@ -615,16 +631,22 @@ class ChosenTurnModel:
         return linear_sum([pm.group_usage(g)["sacrifices"] for pm in self.windows
                      for g, grp in enumerate(pm.supply.groups) if grp.ids == (card_id,) and _in_hand(pm, g)])
 
-    def _gate_arrivals(self, pm: PaymentModel, w: int) -> None:
-        """A card's permanent is used only after the window that cast it; a land only if
-        it was played, as it entered (by its permanent's key: the ways a land may enter
-        share its id)."""
+    def _arrivals(self, w: int) -> dict:
+        """{a permanent's key: how many of it are there by window ``w``} for the
+        permanents of the hand's cards (cast before ``w``) and lands (played)."""
         arrives = {}
         for card in self.cards:
             if card.permanent is not None:
                 arrives[card.permanent.key] = self._cast_times(card, before=w) if w else 0
         for k, land in enumerate(self.lands):
             arrives[land.permanent.key] = self.played[k]
+        return arrives
+
+    def _gate_arrivals(self, pm: PaymentModel, w: int) -> None:
+        """A card's permanent is used only after the window that cast it; a land only if
+        it was played, as it entered (by its permanent's key: the ways a land may enter
+        share its id)."""
+        arrives = self._arrivals(w)
         for g, grp in enumerate(pm.supply.groups):
             if grp.key not in arrives:
                 continue
@@ -695,6 +717,7 @@ class ChosenTurnModel:
             spell = state.cost_on(way.spell, state.board)  # (CR 601.2f)
             plan = extract_plan(replace(pm.problem, spell=way.card), pm, solver, optimal, start_pool=pool,
                                 earlier=tuple(out), cost=spell.cost)
+            plan = with_victims(plan, pm, solver, out)
             out.append(with_way(plan, way, kicks))
             pool = pool_after_cast(Player().after(plan).pool, way.card)
             state = replace(state, spell=spell).after_cast(plan)

@@ -31,6 +31,7 @@ from ..model.cost_effects import CountedCost
 from ..model.symbols import GENERIC
 
 from .payment_values import CostShift
+from .payment_victims import Victim
 from .runtime import is_one, is_zero, linear_sum
 
 
@@ -53,6 +54,54 @@ class Earlier:
         return bool(self.joined or self.gone)
 
 
+def sacrificed_before(windows: list, ids: tuple):
+    """How many of the permanents ``ids`` the payments ``windows`` sacrificed (for mana
+    or for a spell's additional cost)."""
+    terms = []
+    for pm in windows:
+        terms += [pm.group_usage(g)["sacrifices"] for g, grp in enumerate(pm.supply.groups) if grp.ids == ids]
+        beyond = pm.victims_beyond_supply().get(ids)
+        if beyond is not None:
+            terms.append(beyond)
+    return linear_sum([t for t in terms if not is_zero(t)])
+
+
+def victim_options(spell, supply, board, windows: list, arrival) -> list | None:
+    """What ``spell`` may sacrifice for its additional cost (solver.payment_victims) in a
+    payment from ``supply`` on ``board`` after the payments ``windows``: each group of
+    the supply (or of the board, for permanents no ability of which pays) of a kind
+    the cost names, with how many of it are there (``arrival``: a permanent's key -> how
+    many of it have arrived, for the permanents of cards and lands of the turn; 1 for
+    the others) less those sacrificed before; None where it sacrifices nothing."""
+    if not spell.sacrifices:
+        return None
+    if len(spell.sacrifices) > 1:
+        raise NotFollowed(f"{spell.id or 'the spell'} has two additional costs that sacrifice")
+    kinds = spell.sacrifices[0].kinds
+    there: dict = {}  # ids -> [a permanent, arrived]
+    covered = set()
+    for grp in supply.groups:
+        covered.update(grp.ids)
+        rep = board.find(grp.ids[0])
+        if rep is None or grp.key.startswith("hand|"):
+            continue
+        entry = there.setdefault(grp.ids, [rep, []])
+        entry[1].append(arrival.get(grp.key, 1))
+    for body, ids in board.kinds:
+        if not set(ids) & covered and not body.key.startswith("hand|"):
+            entry = there.setdefault(tuple(ids), [body, []])
+            entry[1].append(arrival.get(body.key, 1))
+    out = []
+    for ids, (rep, arrived) in there.items():
+        if not any(rep.is_a(k) for k in kinds):
+            continue
+        present = len(ids) * linear_sum([a for a in arrived if not is_zero(a)]) if any(
+            not isinstance(a, int) for a in arrived) else len(ids) * min(1, sum(arrived))
+        gone = sacrificed_before(windows, ids)
+        out.append(Victim(ids, present - gone if not is_zero(gone) else present, rep))
+    return out
+
+
 def earlier_uses(windows: list, find) -> dict:
     """ids -> (a permanent of the group, sacrificed, tapped) over the payments ``windows``
     (PaymentModels made before), ``find`` giving a permanent by id (None: not one of the
@@ -68,6 +117,12 @@ def earlier_uses(windows: list, find) -> dict:
                 continue
             _, sac, tap = out.get(grp.ids, (rep, [], []))
             out[grp.ids] = (rep, sac + [usage["sacrifices"]], tap + [usage["taps"]])
+    for pm in windows:  # what an additional cost sacrificed of permanents no ability of which pays
+        for ids, victims in pm.victims_beyond_supply().items():
+            rep = find(ids[0])
+            if rep is not None:
+                _, sac, tap = out.get(ids, (rep, [], []))
+                out[ids] = (rep, sac + [victims], tap)
     return {ids: (rep, linear_sum([t for t in sac if not is_zero(t)]), linear_sum([t for t in tap if not is_zero(t)]))
             for ids, (rep, sac, tap) in out.items()}
 

@@ -158,6 +158,8 @@ def _moves(problem: PaymentProblem):
             move.energy = ab.cost.energy
             move.doubles = ab.output.doubles
             if ab.through and host_ability.cost.tap:  # an altar's ability that taps the altar too
+                if host.tapped:
+                    continue  # (CR 107.5: a tapped altar can't pay its {T})
                 move.co_tap = host.id
             original = counted.get(p.id)
             if original is not None and original.abilities[i].output.per:  # counted as it resolves (CR 700.5)
@@ -344,7 +346,9 @@ def after_payments(problem: PaymentProblem, max_states: int | None = None) -> se
                 continue
             for rest in set(_assignments(pool, _needs_of(t), True,
                                          problem.board.any_color_spending_without(sacrificed))):
-                out.add((rest, life_paid + damage + t.life, tapped, sacrificed, counters_used, exiled))
+                for for_cost in _cost_sacrifices(problem, sacrificed):  # its additional cost's (CR 601.2h)
+                    out.add((rest, life_paid + damage + t.life, tapped, sacrificed | set(for_cost), counters_used,
+                             exiled))
     return out
 
 
