@@ -800,3 +800,26 @@ def test_deck_lands_weights_cards_by_name_in_place_of_copies():
         assert tried["score"] == pytest.approx(tried["on_curve"]["Savannah Lions"], abs=1e-9)
     with pytest.raises(RequestError, match="Grizzly Bears"):
         lands.choose(deck, cards, {}, games=10, workers=1, weights={"Grizzly Bears": 1})
+
+
+def test_mana_floating_between_two_casts_pays_the_next_card():
+    """Issue 39: Mountain, Sol Ring, Sol Ring, then a {3} card on turn one: the second Sol
+    Ring is paid from the first's {C}{C}, leaving {C} floating (CR 106.4), and its own
+    {C}{C} with it pay Bottle Gnomes. On the play without mulligans that is exactly the
+    hands holding a Mountain and two Sol Rings (no other line makes three mana)."""
+    demo = load_cards(["Mountain", "Sol Ring"])
+    gnomes = {"object": "card", "name": "Bottle Gnomes", "mana_cost": "{3}", "cmc": 3,
+              "type_line": "Artifact Creature — Gnome", "oracle_text": "Sacrifice Bottle Gnomes: You gain 3 life.",
+              "layout": "normal"}
+    filler = {"object": "card", "name": "Hill Giant", "mana_cost": "{3}{R}", "cmc": 4,
+              "type_line": "Creature — Giant", "oracle_text": "", "layout": "normal"}
+    games = 4000
+    report = analyze("20 Mountain\n4 Sol Ring\n4 Bottle Gnomes\n32 Hill Giant\n",
+                     cards=[demo["Mountain"], demo["Sol Ring"], gnomes, filler], games=games, turns=1, seed=5,
+                     on="play", mulligan="none", workers=1, progress=False)
+    cards = {c["name"]: c for c in report["cards"]}
+    total = comb(60, 7)
+    exact = sum(comb(20, m) * comb(4, r) * comb(36, 7 - m - r)
+                for m in range(1, 8) for r in range(2, 5) if m + r <= 7) / total
+    standard_error = (exact * (1 - exact) / games) ** 0.5
+    assert abs(cards["Bottle Gnomes"]["by_turn"][0] - exact) < 4 * standard_error, (cards["Bottle Gnomes"], exact)

@@ -281,11 +281,17 @@ def _beside(what) -> list:
     return [card(what, "b_" + what.split()[0].lower())]
 
 
+def _examples(in_ci: int) -> int:
+    """``in_ci`` examples in the ci profile (these brute forces are slow), the profile's
+    own in a longer one (fuzz: ``FUZZ_EXAMPLES``)."""
+    return settings.default.max_examples if settings.default.max_examples > 150 else in_ci
+
+
 def _small(request) -> bool:
     return len(request["permanents"]) <= 3
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=_examples(60), deadline=None)
 @given(requests(max_permanents=2), st.lists(requests(max_permanents=0), max_size=1),
        st.lists(st.sampled_from(CHANGERS), min_size=1, max_size=3), st.sampled_from(BESIDE), st.booleans(),
        st.sampled_from([None, 0, 1]))
@@ -333,7 +339,7 @@ def test_a_sequence_on_a_changing_board_agrees_with_the_brute_force(board, other
 HAND_LANDS = ["Eye of Ugin", "Volcanic Island", "Urborg, Tomb of Yawgmoth"]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=_examples(40), deadline=None)
 @given(requests(max_permanents=2), st.lists(requests(max_permanents=0), max_size=1),
        st.lists(st.sampled_from(CHANGERS + ["Thought-Knot Seer"]), min_size=1, max_size=3),
        st.lists(st.sampled_from(HAND_LANDS), max_size=1), st.sampled_from(BESIDE))

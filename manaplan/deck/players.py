@@ -176,11 +176,11 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
     if found is None:
         castable, short, ends = 0, -1, set()
         boards = []
-        for after, cast in _mana_permanents_cast(deck, policy, answers, board, sources):
-            boards.append(after)
-            ends.add((tuple(sorted(code & ~3 for code in after)), cast))
-        for after in _measured(deck, boards):
-            masks = answers.masks(after)
+        for after, cast, pool in _mana_permanents_cast(deck, policy, answers, board, sources):
+            boards.append((after, pool))
+            ends.add((tuple(sorted(code & ~3 for code in after)), cast))  # (the pool empties by then)
+        for after, pool in _measured(deck, boards):
+            masks = answers.masks(after, pool)
             castable |= masks[0]
             short &= masks[1]
         if deck.monotone:  # (as ``_undominated``: the lands in hand are the same in every end)
@@ -190,44 +190,49 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
 
 
 def _measured(deck: DeckModel, boards: list) -> list:
-    """The boards whose masks make the turn's: where tapped permanents and sick creatures
-    never pay (``DeckModel.idle_when_tapped``) and more permanents never pay less
-    (``monotone``), a board whose ready permanents another's hold pays no more than that
-    one (after casting a mana creature, say: lands tapped, the creature sick)."""
+    """The (board, mana floating) whose masks make the turn's: where tapped permanents
+    and sick creatures never pay (``DeckModel.idle_when_tapped``) and more permanents
+    never pay less (``monotone``), a board whose ready permanents and floating mana
+    another's hold pays no more than that one (after casting a mana creature, say: lands
+    tapped, the creature sick)."""
     if not (deck.monotone and deck.idle_when_tapped) or len(boards) == 1:
         return boards
     kept = []
-    for board in sorted(boards, key=lambda b: (-sum(code & 3 == READY for code in b), b)):
+    for board, pool in sorted(boards, key=lambda b: (-sum(code & 3 == READY for code in b[0]) - len(b[1]), b)):
         ready = Counter(code for code in board if code & 3 == READY)
-        if not any(_holds(other, ready) for _, other in kept):
-            kept.append((board, ready))
-    return [board for board, _ in kept]
+        floating = Counter(pool)
+        if not any(_holds(other, ready) and _holds(other_pool, floating) for _, _, other, other_pool in kept):
+            kept.append((board, pool, ready, floating))
+    return [(board, pool) for board, pool, _, _ in kept]
 
 
 def _mana_permanents_cast(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tuple, sources: tuple):
     """The board, and each board after casting some of the hand's mana permanents
     (``sources``) in some order, each paid by manaplan's best plan for it (a creature
-    summoning sick, CR 302.6; a permanent that enters tapped, tapped); each with the
-    sorted tuple of the cards cast."""
-    seen = {(board, ())}
-    queue = [(board, ())]
+    summoning sick, CR 302.6; a permanent that enters tapped, tapped), from the board
+    and the mana the ones before it left floating (CR 106.4: the pool empties between
+    steps, not between spells: a Sol Ring paid with another's {C}{C} leaves {C}); each
+    with the sorted tuple of the cards cast and the mana types left floating."""
+    seen = {(board, (), ())}
+    queue = [(board, (), ())]
     while queue:
-        board, cast = queue.pop()
-        yield board, cast
+        board, cast, pool = queue.pop()
+        yield board, cast, pool
         left = list(sources)
         for c in cast:
             left.remove(c)
         castable = None
         for c in sorted(set(left)):
             if castable is None:  # (the board's masks first: no plan is asked for a card they can't pay)
-                castable = answers.masks(board)[0]
+                castable = answers.masks(board, pool)[0]
             if not castable >> deck.measured_index[c] & 1:
                 continue
-            after = answers.pay(board, c)
-            if after is None:
+            paid = answers.pay_floating(board, c, pool)
+            if paid is None:
                 continue
+            after, floating = paid
             state = TAPPED if deck.enters[c].tapped((), (), policy.opponents) else SICK if deck.creature[c] else READY
-            key = (tuple(sorted(after + ((c << 2) | state,))), tuple(sorted(cast + (c,))))
+            key = (tuple(sorted(after + ((c << 2) | state,))), tuple(sorted(cast + (c,))), floating)
             if key not in seen:
                 seen.add(key)
                 queue.append(key)

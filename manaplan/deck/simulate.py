@@ -283,18 +283,21 @@ class BoardAnswers:
         card = self.deck.cards[c]
         return card.get("mana_cost") or (card.get("card_faces") or [{}])[0].get("mana_cost") or ""
 
-    def masks(self, sig: tuple) -> tuple:
+    def masks(self, sig: tuple, pool: tuple = ()) -> tuple:
         """(castable mask, short-of-mana mask, copies castable) for the board ``sig``
-        (asked of its ready part where the rest never pays: ``idle_when_tapped``)."""
+        (asked of its ready part where the rest never pays: ``idle_when_tapped``), with
+        the mana ``pool`` floating (its types: what a mana permanent cast earlier in the
+        same phase left, CR 106.4)."""
         sig, _ = self._split(sig)
-        found = self.castable.get(sig)
+        key = (sig, pool) if pool else sig
+        found = self.castable.get(key)
         if found is None and self._catch_up():
-            found = self.castable.get(sig)
+            found = self.castable.get(key)
         if found is None:
             undecided = self.undecided
-            found = self.castable[sig] = self._masks(sig)
+            found = self.castable[key] = self._masks(sig, pool)
             if self.exchange is not None and self.undecided == undecided:  # (exact answers only)
-                self.exchange.publish("masks", sig, found)
+                self.exchange.publish("masks", key, found)
         return found
 
     def _split(self, sig: tuple) -> tuple:
@@ -315,7 +318,7 @@ class BoardAnswers:
             (self.castable if kind == "masks" else self.paid)[key] = value
         return bool(news)
 
-    def _masks(self, sig: tuple) -> tuple:
+    def _masks(self, sig: tuple, pool: tuple = ()) -> tuple:
         """Asked of the solver card by card, with three short cuts that follow from
         more permanents never paying less: what the board without one of its ready
         permanents could pay, this one can; a mana value that generic mana alone can't
@@ -329,11 +332,14 @@ class BoardAnswers:
             if code & 3 == READY:
                 smaller = list(sig)
                 smaller.remove(code)
-                below = self.castable.get(tuple(smaller))
+                below = self.castable.get((tuple(smaller), pool) if pool else tuple(smaller))
                 if below is not None:
                     known |= below[0]
+        if pool:  # (what the board alone pays, it pays with mana floating too)
+            alone = self.castable.get(sig)
+            known |= alone[0] if alone is not None else 0
         problem = mtg.read({"query": "castable", "hand": self._hand, "permanents": self._permanents(sig),
-                            **self._player})
+                            **self._with_pool(pool)})
         spells = {spell.id: spell for spell in problem.hand}
 
         def payable(spell_id: str) -> bool:
@@ -406,6 +412,50 @@ class BoardAnswers:
                     found += 1
             self.amounts[sig] = found
         return found
+
+    def _with_pool(self, pool: tuple) -> dict:
+        """The request's player: the commander's color identity, the mana ``pool``."""
+        if not pool:
+            return self._player
+        return {"player": {**self._player.get("player", {}), "pool": "".join("{%s}" % t for t in pool)}}
+
+    def pay_floating(self, sig: tuple, card: int, pool: tuple = ()) -> tuple | None:
+        """(the board after paying for ``card`` with the best plan, from the board and
+        the mana ``pool`` floating, the mana types left floating after it), or None: a
+        phase's mana permanents cast one after another, what one leaves paying the next
+        (CR 106.4; Sol Ring paid by another Sol Ring's {C}{C} leaves {C})."""
+        sig, idle = self._split(sig)
+        key = (sig, card, pool)
+        if key not in self.paid:
+            self._catch_up()
+        if key not in self.paid:
+            self.paid[key], proven = self._paid(sig, card, pool)
+            if self.exchange is not None and proven:  # (proven answers only, as ``pay``)
+                self.exchange.publish("paid", key, self.paid[key])
+        found = self.paid[key]
+        return None if found is None else (tuple(sorted(found[0] + idle)), found[1])
+
+    def _paid(self, sig: tuple, card: int, pool: tuple) -> tuple:
+        """((the ready part after the plan, its floating mana types) or None, whether
+        that is proven)."""
+        from ..protocol import mtg
+        from ..queries import answer
+
+        spell = {"id": "cast", "card": self.deck.cards[card]}
+        if "{X}" in (self.deck.cards[card].get("mana_cost") or ""):
+            spell["x"] = 0
+        problem = mtg.read({"query": "pay", "spell": spell, "permanents": self._permanents(sig),
+                            **self._with_pool(pool)})
+        plan = answer(problem)
+        if not isinstance(plan, Plan):
+            return None, isinstance(plan, Unpayable)
+        tapped, gone = set(plan.tapped), set(plan.sacrificed)
+        after = tuple((code & ~3) | TAPPED if f"p{i}" in tapped else code
+                      for i, code in enumerate(sig) if f"p{i}" not in gone)
+        # (mana a restriction ties to some spells is not carried: Player.after)
+        floating = tuple(sorted(u.type for u in plan.floating if not (u.spell_only or u.generic_only
+                                                                       or u.ability_only or u.keyword)))
+        return (after, floating), plan.optimal
 
     def _permanents(self, sig: tuple) -> list:
         deck = self.deck
