@@ -72,7 +72,9 @@ def any_color_switch(pm):
         return None  # one of them is in no group: nothing sacrifices it
     remaining = []
     for g, grp in grouped.items():
-        gone = [pm.group_usage(g)["sacrifices"], pm.carried.sacrificed.get(grp.ids, 0)]
+        # (this payment's mana abilities only: a permanent sacrificed for the spell's additional
+        # cost goes while the total is paid, in any order with the mana, CR 601.2h)
+        gone = [pm.mana_sacrifices(g), pm.carried.sacrificed.get(grp.ids, 0)]
         gone = [e for e in gone if not is_zero(e)]
         if not gone:
             return None  # nothing sacrifices this group: the effect lasts

@@ -306,6 +306,13 @@ def _small(request) -> bool:
          ["Memnite", "Trinisphere", "Memnite"], "altar", False, None).via(
     "fuzz: a card's permanent sacrificed in the window after it was cast was tapped again later (the turn's "
     "link compared window numbers with list positions)")
+@example({"spell": {"mana_cost": None}, "player": {"life": 20, "pool": "{R}", "energy": 0}, "permanents": [
+    {"id": "p0", "type_line": "Snow Land", "abilities": [{"cost": "Pay 1 life, Pay {E}", "add": "{W}",
+                                                           "instant_only": True, "damage": 1}]},
+    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
+         [], ["Deadly Dispute"], "Blood Moon", False, None).via(
+    "fuzz: the Orrery sacrificed for Deadly Dispute's cost still lets that payment spend {R} as {B} (CR 601.2h: "
+    "the mana and the sacrifice are paid in any order)")
 def test_a_sequence_on_a_changing_board_agrees_with_the_brute_force(board, others, names, beside, any_order, cast):
     """A sequence of real cards that change costs, count permanents, sacrifice or change
     land types, beside random permanents: payable exactly when the brute force over
