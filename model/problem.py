@@ -514,13 +514,19 @@ class PaymentProblem:
         cost, its floating mana (what may be carried: :meth:`Player.after`), the mana
         the spell added on resolving, and one more spell cast this turn."""
         board, player = self.after(plan)
-        if self.spell.from_hand is not None:  # it left the hand when it was cast (CR 601.2a)
-            board = Board(tuple(p for p in board.permanents if p.key != self.spell.from_hand.key))
+        # it left the hand when it was cast (CR 601.2a), the cards its cost discarded too (601.2h)
+        left = {f"hand|{cid}" for cid in plan.cost_discarded}
+        if self.spell.from_hand is not None:
+            left.add(self.spell.from_hand.key)
+        if left:
+            board = Board(tuple(p for p in board.permanents if p.key not in left))
         if self.spell.permanent is not None:
             board = Board(board.permanents + (self.spell.permanent,))
         cast = None if player.spells_cast is None else player.spells_cast + 1
+        gone = set(plan.cost_discarded) | {self.spell.id}
+        hand = tuple(c for c in self.hand if c.id not in gone) if self.hand else ()
         return replace(self, board=board, player=replace(player, pool=pool_after_cast(player.pool, self.spell),
-                                                         spells_cast=cast))
+                                                         spells_cast=cast), hand=hand)
 
     def after(self, plan) -> tuple:
         """(board, player) after carrying ``plan`` out: see :meth:`Board.after` and

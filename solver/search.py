@@ -239,7 +239,7 @@ def check_plan(problem: PaymentProblem, plan: Plan) -> None:
 def check_in_order(problem: PaymentProblem, spells: list, plans: list) -> None:
     """Replay each plan with the validator on what the ones before it left, each spell
     costed on the board as it stands then (CR 601.2f: PaymentProblem.cost_on)."""
-    state = replace(problem, query=PAY, keep=(), spells=(), hand=())
+    state = replace(problem, query=PAY, keep=(), spells=())  # (the hand: what a discard may take)
     for spell, plan in zip(spells, plans):
         state = replace(state, spell=state.cost_on(spell, state.board))
         check_plan(state, plan)

@@ -84,8 +84,6 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
     ``"order": "any"``, the first order found that works (the given one first). When
     none works, the answer names the first spell that fails in the given order."""
     spells = list(problem.spells)
-    if (unfollowed := _discarding(spells)) is not None:
-        return unfollowed
     orders = [spells]
     if problem.order == ANY_ORDER and _can_choose(problem, spells):
         found = _solve_chosen(problem, spells, [], True, budget)
@@ -177,10 +175,6 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
         if card.cost_unread:  # its total is not known (model.spell_text, model.cost_effects)
             unfollowed += tuple((card.id, f"what it costs is not known ({line!r}: {why}): it is not cast")
                                 for line, why in card.cost_unread)
-            continue
-        if card.discards:  # (pay, can_pay and castable answer it: solver.one_spell)
-            unfollowed += ((card.id, f"its additional cost ({card.discards[0].text!r}) is not "
-                                     "followed by best_turn yet: it is not cast"),)
             continue
         if card.alternative_costs or card.alternatives:  # (pay and castable try what they can: solver.one_spell)
             unfollowed += tuple((card.id, f"another way to cast it ({line!r}) is not tried by best_turn: cast for its "
@@ -422,7 +416,8 @@ def _after_land_drop(problem: PaymentProblem, land, landfall: tuple) -> PaymentP
     board = Board(tuple(p for p in given.permanents if hand is None or p.key != hand) + (land.permanent,))
     pool = problem.player.pool + tuple(Mana(t, source=POOL) for _, alt in landfall for t in alt)
     return replace(problem, board=board, player=replace(problem.player, life=problem.player.life - land.life,
-                                                        pool=pool))
+                                                        pool=pool), hand=tuple(c for c in problem.hand
+                                                                               if c.id != land.id))
 
 
 def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Budget):

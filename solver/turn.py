@@ -49,7 +49,7 @@ from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum
 from .extract import extract_plan
 from .supply import build_supply
 from .payment_victims import chosen_victims
-from .turn_costs import Earlier, cost_shift, earlier_uses, spells_cast_after, victim_options
+from .turn_costs import Earlier, NotFollowed, cost_shift, earlier_uses, spells_cast_after, victim_options
 
 
 def card_key(card) -> tuple:
@@ -125,6 +125,9 @@ class TurnModel:
         self.grouping = (any(s.convoke for s in everything), any(s.improvise for s in everything))
         self.ways: list = []  # each main payment's (ways, selectors)
         self._made: list = []  # the main line's payments, once made (a branch follows them)
+        #: each payment's cards discarded for its cost, by way: ({way#: {card id: var}}, selectors)
+        self.discards: list = []
+        self.protected = frozenset(s.id for s in everything if s.id)  # (cast or kept: never discarded)
         cast = hand_ids(main)
         self.main, after_main, joined = self._line(main, CarriedOver(), True, cast | hand_ids(everything))
         self._made = self.main
@@ -134,6 +137,7 @@ class TurnModel:
         link_shared_permanents(self.model, self.main)
         for line in self.branches:
             link_shared_permanents(self.model, self.main + line)
+        self._discarded_once()
         self.objective_terms, self.objective_bounds = self._objective()
         self.choice_terms, self.choice_bounds = choices_objective(self.ways)
 
@@ -170,6 +174,12 @@ class TurnModel:
             victims = {k: options for k, w in enumerate(ways)
                        if (options := victim_options(w.spell, supply, board, self._made + models, {})) is not None}
             pm = self.depth.payment(problem, supply, card.cost.x, self.model, carried, candidates, shifts, victims)
+            discards = {k: choices for k, (w, sel) in enumerate(zip(ways, selectors))
+                        if (choices := discard_choices(self.model, w.spell, sel, self.base.hand, self.protected,
+                                                       f"{card.id}_{i}_{k}"))}
+            if discards and not first_pool:
+                raise NotFollowed(f"{card.id} kept castable discards cards for its cost: not followed")
+            self.discards.append((discards, selectors))
             forbid_hand_sources(self.model, pm, spent)
             if first_pool:
                 self.ways.append((ways, [c[1] for c in candidates] if candidates else [1],
@@ -183,6 +193,17 @@ class TurnModel:
             if card.permanent is not None:
                 joined += (card.permanent,)
         return models, carried, joined
+
+    def _discarded_once(self) -> None:
+        """A card of the hand leaves it once: discarded by one payment's cost, or exiled
+        for mana (CR 601.2h, 113.6m)."""
+        by_card: dict = {}
+        for choices, _ in self.discards:
+            for per_way in choices.values():
+                for cid, v in per_way.items():
+                    by_card.setdefault(cid, []).append(v)
+        for cid, vs in by_card.items():
+            self.model.add(linear_sum(vs) + exiled_from_hand(self.main, cid) <= 1)
 
     def _objective(self) -> tuple:
         """The protocol's objective over the main line's payments: the sum of each term;
@@ -224,11 +245,14 @@ class TurnModel:
         card was kicked."""
         out, pool = [], None
         state = replace(self.base, query=PAY, hand=(), keep=(), spells=())
-        for pm, (ways, selectors, kicks) in zip(self.main, self.ways):
+        for pm, (ways, selectors, kicks), (discards, _) in zip(self.main, self.ways, self.discards):
             way, count = chosen_way(solver, ways, selectors, kicks)
             spell = state.cost_on(way.spell, state.board)  # as the board stands now (CR 601.2f)
             plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out), cost=spell.cost)
             plan = with_victims(plan, pm, solver, out)
+            thrown = tuple(cid for k, choices in discards.items() for cid in chosen_discards(solver, choices, selectors[k]))
+            if thrown:
+                plan = replace(plan, cost_discarded=thrown)
             out.append(with_way(plan, way, count))
             pool = pool_after_cast(Player().after(plan).pool, pm.problem.spell)
             state = replace(state, spell=spell).after_cast(plan)
@@ -310,6 +334,36 @@ def chosen_way(solver, ways, selectors, kicks) -> tuple:
         if value_of(solver, sel):
             return way, solver.value(kick.count) if kick is not None else None
     raise AssertionError("no way chosen")
+
+
+def discard_choices(m, spell, sel, hand: tuple, keep: frozenset, name: str) -> dict:
+    """{card id: 0/1 variable}: which cards of ``hand`` the additional cost of ``spell``
+    (a candidate, cast when ``sel``) discards (CR 601.2h: "discard a card", "a land
+    card"): as many as it asks when cast, none of ``keep`` (cast in the turn) nor the
+    spell itself."""
+    if not spell.discards:
+        return {}
+    if len(spell.discards) > 1:
+        raise NotFollowed(f"{spell.id or 'the spell'} has two additional costs that discard")
+    cost = spell.discards[0]
+    ids = sorted({c.id for c in hand if c.id != spell.id and c.id not in keep
+                  and (cost.kind == "card" or cost.kind.split()[0].capitalize() in c.type_line)})
+    chosen = {cid: m.new_bool_var(f"discard_{name}_{cid}") for cid in ids}
+    m.add((linear_sum(list(chosen.values())) if chosen else m.new_constant(0)) == cost.count * sel)
+    return chosen
+
+
+def chosen_discards(solver, choices: dict, sel) -> tuple:
+    """The ids a solved candidate discarded (none unless it is the one cast)."""
+    if not (is_one(sel) or solver.value(sel)):
+        return ()
+    return tuple(cid for cid, v in choices.items() if solver.value(v))
+
+
+def exiled_from_hand(payments: list, card_id: str):
+    """How many times the payments exile the card ``card_id`` from the hand for mana."""
+    return linear_sum([pm.group_usage(g)["uses"] for pm in payments for g, grp in enumerate(pm.supply.groups)
+                       if grp.ids == (card_id,) and _in_hand(pm, g)])
 
 
 def with_victims(plan, pm: PaymentModel, solver, earlier: list):
@@ -449,6 +503,7 @@ class ChosenTurnModel:
         self._interchangeable_in_order()
         grouping = (any(s.convoke for s in self.cards), any(s.improvise for s in self.cards))
         self.windows = []
+        self.discards: list = []  # each window's {way#: {card id: var}}: cards discarded for a cost
         self.land_life = linear_sum([land.life * v for land, v in zip(self.lands, self.played) if land.life])
         carried = CarriedOver(life_lost=self.land_life)
         self.landfall = self._add_landfall(carried)
@@ -471,6 +526,9 @@ class ChosenTurnModel:
             pm = depth.payment(problem, supply, 0, m, carried,
                                candidates=[(spell, self.cast[i][w], self.kicks[i][w]) for i, spell in enumerate(spells)],
                                shifts=shifts, victims=victims)
+            self.discards.append({i: choices for i, spell in enumerate(spells)
+                                  if (choices := discard_choices(m, spell, self.cast[i][w], base.hand,
+                                                                 frozenset({ways[i].card.id}), f"{i}_{w}"))})
             self._gate_arrivals(pm, w)
             self.windows.append(pm)
             carried = carried_after(self.windows, carried)
@@ -481,6 +539,7 @@ class ChosenTurnModel:
                 carried.pool_bound += len(way.card.adds)
         link_shared_permanents(self.model, self.windows)
         self._cast_or_exile()
+        self._discarded_or_used()
         self.value = linear_sum([way.card.worth * self.cast[i][w] for i, way in enumerate(ways) for w in range(n)])
         if value is not None:  # the value, worked out exactly beforehand (solver.several.plain_turn_value)
             m.add(self.value == value)
@@ -625,6 +684,19 @@ class ChosenTurnModel:
             if land.card.from_hand is not None:
                 self.model.add(self._exiled(land.card.from_hand.id) + self.played[k] <= 1)
 
+    def _discarded_or_used(self) -> None:
+        """A card discarded for a cost (CR 601.2h) is neither cast, nor played, nor exiled
+        for mana, nor discarded again."""
+        by_card: dict = {}
+        for window in self.discards:
+            for choices in window.values():
+                for cid, v in choices.items():
+                    by_card.setdefault(cid, []).append(v)
+        for cid, vs in by_card.items():
+            used = [self._cast_times(card) for card in self.cards if card.id == cid]
+            used += [v for land, v in zip(self.lands, self.played) if land.id == cid]
+            self.model.add(linear_sum(vs + used) + self._exiled(cid) <= 1)
+
     def _exiled(self, card_id: str):
         """How many times the card ``card_id`` is exiled from the hand for mana (its
         hand's group: a land card's permanent, once played, has the same id)."""
@@ -718,6 +790,10 @@ class ChosenTurnModel:
             plan = extract_plan(replace(pm.problem, spell=way.card), pm, solver, optimal, start_pool=pool,
                                 earlier=tuple(out), cost=spell.cost)
             plan = with_victims(plan, pm, solver, out)
+            thrown = tuple(cid for i, choices in self.discards[w].items()
+                           for cid in chosen_discards(solver, choices, self.cast[i][w]))
+            if thrown:
+                plan = replace(plan, cost_discarded=thrown)
             out.append(with_way(plan, way, kicks))
             pool = pool_after_cast(Player().after(plan).pool, way.card)
             state = replace(state, spell=spell).after_cast(plan)

@@ -329,10 +329,12 @@ def _successors(problem: PaymentProblem, moves: list, perms: dict, key: tuple):
                         new_used, exiled + (1 if mv.exile else 0), precast + mv.precast, paying or pays_cost)
 
 
-def after_payments(problem: PaymentProblem, max_states: int | None = None) -> set:
+def after_payments(problem: PaymentProblem, max_states: int | None = None, keep: frozenset = frozenset()) -> set:
     """Every state the step can be in once the spell is paid, in any way: (pool left,
-    life lost, tapped, sacrificed, counters used, cards exiled). For a brute force over
-    several spells paid one after another (:func:`sequence_payable`)."""
+    life lost, tapped, sacrificed, counters used, cards exiled, cards of the hand
+    discarded). For a brute force over several spells paid one after another
+    (:func:`sequence_payable`); ``keep``: ids of the hand's cards its additional cost may
+    not discard (cast in the step)."""
     cost = problem.spell.cost
     if cost.mana_cost is None:
         return set()
@@ -347,9 +349,25 @@ def after_payments(problem: PaymentProblem, max_states: int | None = None) -> se
             for rest in set(_assignments(pool, _needs_of(t), True,
                                          problem.board.any_color_spending_without(sacrificed))):
                 for for_cost in _cost_sacrifices(problem, sacrificed):  # its additional cost's (CR 601.2h)
-                    out.add((rest, life_paid + damage + t.life, tapped, sacrificed | set(for_cost), counters_used,
-                             exiled))
+                    for thrown in _cost_discards(problem, sacrificed, keep):
+                        out.add((rest, life_paid + damage + t.life, tapped, sacrificed | set(for_cost),
+                                 counters_used, exiled, thrown))
     return out
+
+
+def _cost_discards(problem: PaymentProblem, gone, keep: frozenset):
+    """Each way to pay the spell's additional costs that discard cards (Tormenting Voice),
+    as the ids discarded: distinct cards of the hand (what the step left of it), not the
+    spell, not exiled for mana (``gone``), none of ``keep`` (cast in the step), of the
+    kind (CR 601.2h); one empty way when it has none."""
+    wanted = problem.spell.discards
+    if not wanted:
+        yield ()
+        return
+    left = [c for c in problem.hand if c.id != problem.spell.id and c.id not in gone and c.id not in keep]
+    kinds = {c.kind for c in wanted}
+    fits = [c.id for c in left if "card" in kinds or any(k.split()[0].capitalize() in c.type_line for k in kinds)]
+    yield from itertools.combinations(sorted(set(fits)), sum(c.count for c in wanted))
 
 
 def sequence_payable(problem: PaymentProblem, spells: list, max_states: int | None = None) -> bool:
@@ -360,22 +378,24 @@ def sequence_payable(problem: PaymentProblem, spells: list, max_states: int | No
     from the hand for mana (CR 601.2a): its hand ability is gone from the start. Shares
     no code with solver.turn."""
     states = [_without_cards(problem, spells)]
+    keep = frozenset(spell.id for spell in spells if spell.id)
     for spell in spells:
-        states = states_after(states, spell, max_states)
+        states = states_after(states, spell, max_states, keep)
         if not states:
             return False
     return True
 
 
-def states_after(states: list, spell, max_states: int | None = None) -> list:
+def states_after(states: list, spell, max_states: int | None = None, keep: frozenset = frozenset()) -> list:
     """Every distinct problem the step can be in once ``spell`` is paid, in any way,
-    from any of ``states``."""
+    from any of ``states`` (none where ``spell`` was discarded before); ``keep``: ids of
+    cards of the hand no additional cost may discard (cast in the step)."""
     following = []
     for state in states:
         # costed on the board as it stands now (CR 601.2f): the board's cost effects applied anew
         here = replace(state, spell=spell.unapplied(), query="pay")
-        for rest, lost, tapped, sacrificed, counters_used, exiled in after_payments(here, max_states):
-            following.append(_state_after(here, rest, lost, tapped, sacrificed, counters_used, exiled))
+        for rest, lost, tapped, sacrificed, counters_used, exiled, thrown in after_payments(here, max_states, keep):
+            following.append(_state_after(here, rest, lost, tapped, sacrificed, counters_used, exiled, thrown))
     return _distinct(following)
 
 
@@ -425,7 +445,8 @@ def best_turn_reference(problem: PaymentProblem, max_states: int | None = None, 
                         payments[0] += len(states)
                         if max_payments is not None and payments[0] > max_payments:
                             raise SearchTooLarge(f"more than {max_payments} payments played out")
-                        memo[key] = states_after(states, ways[k].spell, max_states)
+                        memo[key] = states_after(states, ways[k].spell, max_states,
+                                                 frozenset(card.id for card in order))
                     states = memo[key]
                     if not states:
                         return False
@@ -478,20 +499,23 @@ def _after_land(problem: PaymentProblem, play) -> list:
     board = Board(tuple(p for p in source.permanents if p.key != hand) + (play.permanent,))
     player = replace(problem.player, life=problem.player.life - play.life)
     choices = [output.alternatives for p in source.permanents for output in p.landfall]
+    hand = tuple(c for c in problem.hand if c.id != play.id)  # (played: no longer in the hand)
     out = []
     for picked in itertools.product(*choices):
         pool = player.pool + tuple(Mana(t, source="pool") for alt in picked for t in alt)
-        out.append(replace(problem, board=board, player=replace(player, pool=pool)))
+        out.append(replace(problem, board=board, player=replace(player, pool=pool), hand=hand))
     return out
 
 
-def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counters_used, exiled) -> PaymentProblem:
-    """The problem a later spell of the step starts from, built from scratch."""
+def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counters_used, exiled,
+                 thrown: tuple = ()) -> PaymentProblem:
+    """The problem a later spell of the step starts from, built from scratch; the cards
+    ``thrown`` (discarded) gone from the hand, and their abilities from the hand too."""
     source = problem.board.counted_from or problem.board
     used = dict(counters_used)
     perms = []
     for p in source.permanents:
-        if p.id in sacrificed:
+        if p.id in sacrificed or p.id in thrown and p.key.startswith("hand|"):
             continue
         counters = tuple((kind, n - used.get((p.id, kind), 0)) for kind, n in p.counters)
         perms.append(replace(p, tapped=p.tapped or p.id in tapped, counters=counters, key=""))
@@ -504,14 +528,16 @@ def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counte
     player = replace(problem.player, life=problem.player.life - lost, pool=pool,
                      graveyard=problem.player.graveyard - exiled, energy=problem.player.energy - used.get(ENERGY, 0),
                      spells_cast=cast)
-    return replace(problem, board=Board(tuple(perms)), player=player)
+    hand = tuple(c for c in problem.hand if c.id not in thrown)
+    return replace(problem, board=Board(tuple(perms)), player=player, hand=hand)
 
 
 def _distinct(problems: list) -> list:
     seen, out = set(), []
     for p in problems:
         key = (tuple((q.id, q.tapped, q.counters) for q in p.board.permanents),
-               tuple(sorted((u.type, u.snow) for u in p.player.pool)), p.player.life, p.player.graveyard)
+               tuple(sorted((u.type, u.snow) for u in p.player.pool)), p.player.life, p.player.graveyard,
+               tuple(c.id for c in p.hand))
         if key not in seen:
             seen.add(key)
             out.append(p)
