@@ -96,6 +96,9 @@ class Preference:
 #: a spell's choices left to the planner: kick it when the board allows, kick it as many
 #: times as the board allows
 IF_POSSIBLE, MOST = "if_possible", "max"
+#: the other ways to cast a card for mana alone that a turn chooses among (Spell.ways):
+#: bestow's Aura needs a creature to enchant, which a turn does not follow
+FOLLOWED_IN_A_TURN = ("evoke", "dash", "overload")
 
 
 @dataclass(frozen=True)
@@ -278,17 +281,25 @@ class Spell:
         reductions = sum(s.amount if s.kind == GENERIC else 1 for s in self.cost.reduction_symbols)
         return min(MAX_AMOUNT, (mana + graveyard + life // 2 + reductions) // per_kick)
 
-    def ways(self, most_kicks: int = 0, variable: bool = False) -> tuple:
+    def ways(self, most_kicks: int = 0, variable: bool = False, alternatives: bool = False) -> tuple:
         """Every way the card may be cast as its choices allow (CR 601.2b, 702.33): the
         kicker paid or not (both when ``kicked`` is "if_possible"), the multikicker paid
         a fixed number of times, or 0 to ``most_kicks`` times (``kicks`` "max": a way for
         each number, or with ``variable`` one way whose number a solver chooses); the
         preferred way first. A card without a kicker has one way, itself.
 
+        With ``alternatives``, each of those also cast for each other cost it may be cast
+        for mana alone (:meth:`another_way`: evoke, dash, overload; CR 118.9), after them.
+
         >>> bolt = Spell(SpellCost.of("{R}"), kicker=ManaCost.parse("{4}"), kicked=IF_POSSIBLE)
         >>> [(str(w.spell.cost.additional[0]) if w.kicked else "", w.kicked) for w in bolt.ways()]
         [('{4}', True), ('', False)]
         """
+        if alternatives and self.alternative_costs:
+            plain = replace(self, alternative_costs=()).ways(most_kicks, variable)
+            others = tuple(replace(way, spell=self.another_way(way.spell, alt), cast_with=alt.keyword)
+                           for alt in self.alternative_costs if alt.keyword in FOLLOWED_IN_A_TURN for way in plain)
+            return tuple(replace(way, card=self) for way in plain + others)
         if self.kicker is None and self.multikicker is None:
             return (Way(self, self),)
         kicked = (True, False) if self.kicked == IF_POSSIBLE else (bool(self.kicked),)
@@ -299,6 +310,21 @@ class Spell:
         return tuple(Way(self, self.with_kicks(k, n), k if self.kicker is not None else None,
                          n if self.multikicker is not None else None, most_kicks)
                      for k in kicked for n in (kicks if self.multikicker is not None else (0,)))
+
+    def another_way(self, spell: "Spell", alt) -> "Spell":
+        """``spell`` (this card, its choices made) cast for the alternative cost ``alt``
+        (model.spell_text.AlternativeCost, CR 118.9) rather than its mana cost: the same
+        additional costs, increases and reductions (601.2f), its printed mana cost kept
+        for its colors and mana value (118.9c); what it leaves once it resolves as the
+        keyword says: evoked, its permanent is sacrificed as it enters (702.74a: it
+        stays for no later spell); dashed, it has haste (702.109a: it may tap now)."""
+        permanent = spell.permanent
+        if alt.keyword == "evoke":
+            permanent = None
+        elif alt.keyword == "dash" and permanent is not None:
+            permanent = replace(permanent, summoning_sick=False, key=f"{permanent.key}|dash")
+        return replace(spell, cost=replace(spell.cost, mana_cost=alt.mana), printed=self.mana_cost,
+                       cast_with=alt.keyword, alternative_costs=(), permanent=permanent)
 
     def allows(self, restrict: str) -> bool:
         """Whether mana restricted by ``restrict`` may be spent on this spell (CR 106.6)."""
@@ -324,6 +350,8 @@ class Way:
     #: its multikicker is paid a number of times a solver chooses, 0 to ``most_kicks``
     #: (``spell`` is the card with none): ``kicks`` is None until then
     variable: bool = False
+    #: cast for an alternative cost rather than its mana cost (its keyword: "evoke"), or ""
+    cast_with: str = ""
 
     @property
     def missed(self) -> tuple:
@@ -334,6 +362,16 @@ class Way:
         card = self.card
         return (int(card.kicked == IF_POSSIBLE and not self.kicked),
                 self.most_kicks - (self.kicks or 0) if card.kicks == MOST and not self.variable else 0)
+
+    @property
+    def cast_card(self) -> Spell:
+        """The card as it is cast this way, its kicker and kicks still its own choices
+        (what a plan of it is validated against): the card, or the card for its
+        alternative cost (:meth:`Spell.another_way`)."""
+        if not self.cast_with:
+            return self.card
+        alt = next(a for a in self.card.alternative_costs if a.keyword == self.cast_with)
+        return self.card.another_way(self.card, alt)
 
     @property
     def widest(self) -> Spell:

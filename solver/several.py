@@ -15,7 +15,7 @@ from ..model.mana import Mana
 from ..model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
                           Sequence, Undecided, Unpayable)
 from ..model.oracle import CHANGES_COSTS
-from ..model.problem import ANY_ORDER, PaymentProblem
+from ..model.problem import ANY_ORDER, FOLLOWED_IN_A_TURN, PaymentProblem
 from ..model.sources import Board
 
 from .hall import best_subsets, plain_board, plain_ways, two_way_choices
@@ -97,13 +97,13 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
     for order in orders:
         if budget.spent:
             return budget.undecided()
-        found = _solve_turn(problem, order, [], budget)
-        if isinstance(found, list):
-            return Sequence(tuple(zip(order, found)))
+        found = _pay_in_order(problem, order, budget)
+        if isinstance(found, tuple):
+            return Sequence(found)
         if found == Status.UNKNOWN:
             return budget.undecided()
     for k in range(1, len(spells) + 1):
-        found = _solve_turn(problem, spells[:k], [], budget)
+        found = _pay_in_order(problem, spells[:k], budget)
         if found == Status.UNKNOWN:
             return budget.undecided()
         if found == Status.INFEASIBLE:
@@ -176,10 +176,11 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
             unfollowed += tuple((card.id, f"what it costs is not known ({line!r}: {why}): it is not cast")
                                 for line, why in card.cost_unread)
             continue
-        if card.alternative_costs or card.alternatives:  # (pay and castable try what they can: solver.one_spell)
+        untried = [a.text for a in card.alternative_costs if a.keyword not in FOLLOWED_IN_A_TURN or is_placed(
+            problem, card)] + [line for line, _ in card.alternatives]  # (the others are ways of the card: Spell.ways)
+        if untried:
             unfollowed += tuple((card.id, f"another way to cast it ({line!r}) is not tried by best_turn: cast for its "
-                                          "mana cost only") for line in [a.text for a in card.alternative_costs]
-                                + [line for line, _ in card.alternatives])
+                                          "mana cost only") for line in untried)
         if card.permanent is None or problem.joins_unchanged(card.permanent) or is_placed(problem, card):
             out.append(card)  # (a placed card: its place in the order is tried each way, _solve_placed)
             continue
@@ -285,11 +286,13 @@ def _solve_placed(problem: PaymentProblem, spells: list, lands: list, all_of_the
 
 
 def _solve_model(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
-                 must_play: bool, hand_lands: bool, known: int | None = None, placing: dict | None = None):
+                 must_play: bool, hand_lands: bool, known: int | None = None, placing: dict | None = None,
+                 fixed_order: bool = False):
     """One chosen-order model solved (:func:`_solve_chosen`'s answer), its plans read
     back and replayed by the validator in order on the board as it changes."""
     found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
-                                                     must_play, hand_lands, value=known, placed=placing), budget)
+                                                     must_play, hand_lands, value=known, placed=placing,
+                                                     fixed_order=fixed_order), budget)
     if isinstance(found, Status):
         return found
     turn, solver, optimal = found
@@ -355,7 +358,7 @@ def _plain_turn(problem: PaymentProblem, spells: list, budget: Budget):
         ranked = model.objective_tuple(solver)
         plans = model.plans(solver, optimal=True)
         check_in_order(problem, cards, plans)
-        objective = (most - value,) + ranked[:2] + (0,) + ranked[2:] + (0,)
+        objective = (most - value,) + ranked[:3] + (0,) + ranked[3:] + (0,)
         if best is None or objective < best[1]:
             best = (BestTurn(None, tuple(zip(cards, plans)), value, True), objective)
     return best, value
@@ -431,6 +434,21 @@ def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Bud
     plans = turn.plans(solver, optimal=optimal)
     check_in_order(problem, main, plans)
     return plans
+
+
+def _pay_in_order(problem: PaymentProblem, spells: list, budget: Budget):
+    """((spell as cast, plan), ...) paying ``spells`` in this order, or Status.INFEASIBLE /
+    Status.UNKNOWN. A card that may be cast another way for mana alone (evoke, dash,
+    overload) is one of the chosen-order model's ways, that model's order held to this
+    one; the others are the sequence's own model (solver.turn.TurnModel)."""
+    if any(a.keyword in FOLLOWED_IN_A_TURN for s in spells for a in s.alternative_costs):
+        if any(s.cost.mana_cost is None for s in spells):
+            return Status.INFEASIBLE
+        placing = {card_key(s): k for k, s in enumerate(spells) if is_placed(problem, s)}  # (their place: given)
+        found = _solve_model(problem, spells, [], True, budget, False, False, placing=placing, fixed_order=True)
+        return found if isinstance(found, Status) else found[0].plans
+    found = _solve_turn(problem, spells, [], budget)
+    return tuple(zip(spells, found)) if isinstance(found, list) else found
 
 
 def _title(spell) -> str:

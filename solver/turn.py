@@ -305,14 +305,19 @@ def variable_kicks(m, way, selector, name: str):
 
 def choices_objective(ways: list) -> tuple:
     """(terms, bounds) of the choices, as few as possible: the "if possible" kickers not
-    paid, then the kicks fewer than the most of "max" multikickers, over ``ways``: (ways,
+    paid, then the kicks fewer than the most of "max" multikickers, then the cards cast
+    for an alternative cost (evoke, dash: as ``pay`` does, only where the mana cost won't
+    do), over ``ways``: (ways,
     their selectors, their VariableKicks or None, each a list of them when a way may be
     cast in several windows) for each card. A card that is not cast pays neither, so a
     turn of the same value that kicks a card is preferred to one that casts another
     (best_turn: "kick whenever possible"; the reference search counts kickers paid)."""
-    terms, bounds = ([], []), [0, 0]
+    terms, bounds = ([], [], []), [0, 0, 0]
     for options, selectors, kicks in ways:
         card = options[0].card
+        if any(way.cast_with for way in options):  # an alternative cost only where the mana cost won't do
+            terms[2].extend(sel for way, sel in zip(options, selectors) if way.cast_with)
+            bounds[2] += 1
         if card.kicked == IF_POSSIBLE:
             terms[0].extend([1] + [-sel for way, sel in zip(options, selectors) if way.kicked])
             bounds[0] += 1
@@ -325,7 +330,7 @@ def choices_objective(ways: list) -> tuple:
                 elif way.kicks:
                     terms[1].append(-way.kicks * sel)
             bounds[1] += most
-    return (linear_sum(terms[0]), linear_sum(terms[1])), tuple(bounds)
+    return (linear_sum(terms[0]), linear_sum(terms[1]), linear_sum(terms[2])), tuple(bounds)
 
 
 def chosen_way(solver, ways, selectors, kicks) -> tuple:
@@ -458,7 +463,8 @@ class ChosenTurnModel:
 
     def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
                  land_drop: bool = True, depth: Depth | None = None, must_play: bool = False,
-                 hand_lands: bool | None = None, value: int | None = None, placed: dict | None = None):
+                 hand_lands: bool | None = None, value: int | None = None, placed: dict | None = None,
+                 fixed_order: bool = False):
         self.model = m = new_model()
         self.depth = depth = depth or Depth()
         self.base, self.cards, self.lands = base, list(spells), list(lands) if land_drop else []
@@ -467,9 +473,16 @@ class ChosenTurnModel:
         self.placed = placed = placed or {}
         self.must_play = must_play
         n = len(self.cards)
-        # a card's permanent joins once it is cast; a land card's once it is played
-        joined = tuple(land.permanent for land in self.lands)
-        joined += tuple(card.permanent for card in self.cards if card.permanent is not None)
+        # a card's permanent joins once it is cast (the one of the way it was cast: evoked, none;
+        # dashed, a hasty one); a land card's once it is played
+        self.fixed_order = fixed_order
+        self.ways = [w for card in self.cards
+                     for w in card.ways(0, variable=True, alternatives=card_key(card) not in placed)]
+        self.way_permanents: dict = {}  # key -> the permanent, for every permanent a way leaves
+        for w in self.ways:
+            if w.spell.permanent is not None:
+                self.way_permanents.setdefault(w.spell.permanent.key, w.spell.permanent)
+        joined = tuple(land.permanent for land in self.lands) + tuple(self.way_permanents.values())
         # counted amounts (Gaea's Cradle) count the board as given, and what joins it
         source = base.board.counted_from or base.board
         self.board = board = Board(source.permanents + joined) if joined else base.board
@@ -477,8 +490,9 @@ class ChosenTurnModel:
         if self.lands:  # landfall mana is mana for the kicks too
             rituals += sum(max(len(alt) for alt in out.alternatives) for p in base.board.permanents for out in p.landfall)
         bound_problem = replace(base, board=board, query="pay", hand=(), keep=(), spells=())
-        self.ways = [w for card in self.cards for w in card.ways(most_kicks(replace(bound_problem, spell=card), card,
-                                                                            rituals), variable=True)]
+        self.ways = [w for card in self.cards
+                     for w in card.ways(most_kicks(replace(bound_problem, spell=card), card, rituals), variable=True,
+                                        alternatives=card_key(card) not in placed)]
         ways = self.ways
         self.cast = [[m.new_bool_var(f"cast_{i}_{w}") for w in range(n)] for i in range(len(ways))]
         #: for a way whose multikicker the model pays as it chooses: its kicks in each window
@@ -493,6 +507,9 @@ class ChosenTurnModel:
         for card in self.cards:
             times = self._cast_times(card)
             m.add(times == 1) if all_of_them else m.add(times <= 1)
+            if fixed_order:  # a sequence in the order given: the k-th card in the k-th window
+                k = self.cards.index(card)
+                m.add(self._cast_times(card, before=k + 1) - self._cast_times(card, before=k) == 1)
             if card_key(card) in placed:  # its place in the order is fixed for this model
                 at = placed[card_key(card)]
                 m.add(times == 0) if at is None else m.add(self._cast_times(card, before=at + 1)
@@ -577,8 +594,9 @@ class ChosenTurnModel:
         on = tuple(card.permanent for card, here in zip(self.cards, active) if here)
         costed_on = Board(given.permanents + static + on)
         joined = tuple(land.permanent for land in self.lands)
-        joined += tuple(card.permanent if here or card_key(card) not in self.placed else inert(card.permanent)
-                        for card, here in zip(self.cards, active) if card.permanent is not None)
+        placed_now = {card.permanent.key: here for card, here in zip(self.cards, active)
+                      if card_key(card) in self.placed and card.permanent is not None}
+        joined += tuple(p if placed_now.get(key, True) else inert(p) for key, p in self.way_permanents.items())
         self.board.memo[key] = out = (Board(given.permanents + joined), costed_on)
         return out
 
@@ -586,11 +604,14 @@ class ChosenTurnModel:
         """What the windows before ``w`` and the land drop did to ``costed_on``
         (solver.turn_costs.Earlier): the permanents of cards not placed, cast before
         ``w``; a land played, unless the board has it; what was sacrificed or tapped."""
-        joined = [(card.permanent, self._cast_times(card, before=w)) for card in self.cards
-                  if card.permanent is not None and card_key(card) not in self.placed and w]
+        placed_keys = {card.permanent.key for card in self.cards if card_key(card) in self.placed
+                       and card.permanent is not None}
+        arrived = self._arrivals(w)
+        joined = [(p, arrived[key]) for key, p in self.way_permanents.items()
+                  if key not in placed_keys and w and not is_zero(arrived[key])]
         if not self.must_play:
             joined += [(land.permanent, v) for land, v in zip(self.lands, self.played)]
-        extra = tuple(p for p, _ in joined) + tuple(c.permanent for c in self.cards if c.permanent is not None)
+        extra = tuple(p for p, _ in joined) + tuple(self.way_permanents.values())
         return Earlier(joined, earlier_uses(self.windows[:w], _finder(costed_on, extra)))
 
     def _land_drop_objective(self, land_drop, hand_lands: bool) -> tuple:
@@ -706,10 +727,11 @@ class ChosenTurnModel:
     def _arrivals(self, w: int) -> dict:
         """{a permanent's key: how many of it are there by window ``w``} for the
         permanents of the hand's cards (cast before ``w``) and lands (played)."""
-        arrives = {}
-        for card in self.cards:
-            if card.permanent is not None:
-                arrives[card.permanent.key] = self._cast_times(card, before=w) if w else 0
+        arrives = {key: 0 for key in self.way_permanents}
+        for i, way in enumerate(self.ways):
+            if way.spell.permanent is not None and w:
+                key = way.spell.permanent.key
+                arrives[key] = linear_sum([t for t in (arrives[key], linear_sum(self.cast[i][:w])) if not is_zero(t)])
         for k, land in enumerate(self.lands):
             arrives[land.permanent.key] = self.played[k]
         return arrives
@@ -766,7 +788,7 @@ class ChosenTurnModel:
 
     def chosen(self, solver) -> tuple:
         """(the cards cast in order, the land played or None)."""
-        order = [way.card for way, _ in self._chosen_ways(solver)]
+        order = [way.cast_card for way, _ in self._chosen_ways(solver)]
         land = next((land for k, land in enumerate(self.lands) if solver.value(self.played[k])), None)
         return order, land
 
@@ -794,6 +816,8 @@ class ChosenTurnModel:
                            for cid in chosen_discards(solver, choices, self.cast[i][w]))
             if thrown:
                 plan = replace(plan, cost_discarded=thrown)
+            if way.cast_with:
+                plan = replace(plan, cast_with=way.cast_with)
             out.append(with_way(plan, way, kicks))
             pool = pool_after_cast(Player().after(plan).pool, way.card)
             state = replace(state, spell=spell).after_cast(plan)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..model.oracle import CHANGES_COSTS, LOYALTY_TIMING
 from ..model.plan import NO_MANA_COST, UNREAD_ABILITIES, Payable, Plan, Sequence, Undecided, Unpayable
-from ..model.problem import BEST_TURN, SEQUENCE, PaymentProblem
+from ..model.problem import FOLLOWED_IN_A_TURN, BEST_TURN, SEQUENCE, PaymentProblem
 
 
 def _cast_in(problem: PaymentProblem) -> tuple:
@@ -57,9 +57,10 @@ def _spell_lines(problem: PaymentProblem) -> tuple:
         who = s.id or "spell"
         unknown += [(who, line) for line, _ in s.cost_unread]
         unsure += [(who, line, why) for line, why in s.alternatives + s.cost_unsure]
-        if problem.query in (SEQUENCE, BEST_TURN):  # (pay and castable try them: solver.one_spell)
+        if problem.query in (SEQUENCE, BEST_TURN):  # (pay and castable try them: solver.one_spell; a turn
+            # the ones of model.problem.FOLLOWED_IN_A_TURN, as ways of the card)
             unsure += [(who, alt.text, "another way to cast it, which a sequence does not try")
-                       for alt in s.alternative_costs]
+                       for alt in s.alternative_costs if alt.keyword not in FOLLOWED_IN_A_TURN]
     return tuple(unknown), tuple(unsure)
 
 

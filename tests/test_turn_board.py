@@ -20,7 +20,7 @@ from manaplan.model.errors import RequestError, SearchTooLarge
 from manaplan.model.plan import Sequence, Undecided, Unpayable
 from manaplan.protocol.mtg import read
 from manaplan.queries import answer
-from manaplan.solver.checks.reference import best_turn_reference, sequence_payable
+from manaplan.solver.checks.reference import best_turn_reference, sequence_reference
 from manaplan.solver.checks.validator import validate_plan
 from strategies import has_doubling, requests
 
@@ -68,6 +68,11 @@ CARDS = {
     "Grizzly Bears": {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear",
                       "oracle_text": ""},
     "Wastes": {"name": "Wastes", "mana_cost": "", "type_line": "Basic Land", "oracle_text": "{T}: Add {C}."},
+    #: not a printed card: a mana creature with dash (haste: it taps the turn it is dashed in)
+    "Dashing Elf": {"name": "Dashing Elf", "mana_cost": "{2}{G}", "type_line": "Creature — Elf",
+                    "oracle_text": "{T}: Add {G}.\nDash {G} (You may cast this spell for its dash cost. If you do, it "
+                                   "gains haste, and it's returned from the battlefield to its owner's hand at the "
+                                   "beginning of the next end step.)"},
     "Simian Spirit Guide": {"name": "Simian Spirit Guide", "mana_cost": "{2}{R}", "type_line": "Creature — Ape Spirit",
                             "oracle_text": "Exile this card from your hand: Add {R}."},
 }
@@ -248,6 +253,23 @@ def test_a_discard_for_a_cost_is_chosen_inside_the_turn():
     assert twice["payable"] is False and twice["reason"]["failed"] == "tv2"
 
 
+def test_evoke_and_dash_are_chosen_inside_the_turn():
+    """Another way to cast a card for mana alone is one of its ways in a turn (CR 118.9):
+    Mulldrifter evoked for {2}{U} where {4}{U} can't be paid (and not where it can);
+    a dashed mana creature has haste (CR 702.109a) and taps for the next spell."""
+    mull = card("Mulldrifter", "mull")
+    elf, bears = card("Dashing Elf", "elf"), card("Grizzly Bears", "gb")
+    evoked, hard, dashed = answers(
+        {"id": 1, "query": "best_turn", "hand": [mull], "permanents": lands(ISLAND, 3, "i")},
+        {"id": 2, "query": "sequence", "spells": [mull], "permanents": lands(ISLAND, 5, "i")},
+        {"id": 3, "query": "sequence", "spells": [elf, bears], "permanents": [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(2)]})
+    assert evoked["cast"] == ["mull"] and evoked["sequence"][0]["plan"]["cast_with"] == "evoke"
+    assert totals(evoked) == {"mull": "{2}{U}"}
+    assert hard["payable"] is True and "cast_with" not in hard["sequence"][0]["plan"]
+    assert dashed["payable"] is True and dashed["sequence"][0]["plan"]["cast_with"] == "dash"
+    assert "elf" in dashed["sequence"][1]["plan"]["tapped"]
+
+
 def test_a_medallion_cast_first():
     """Four Mountains: the Medallion first ({2}), then Fiery Temper at {R}{R}; the other
     way round would take five."""
@@ -283,7 +305,7 @@ CHANGERS = ["Memnite", "Ornithopter", "Frogmite", "Myr Enforcer", "Thoughtcast",
             "Trinisphere", "Ruby Medallion", "Etherium Sculptor", "Helm of Awakening", "Sphere of Resistance",
             "Blood Moon", "Magus of the Moon", "Deadly Dispute", "Village Rites", "Hum of the Radix",
             "Goblin Electromancer", "Shock", "Grizzly Bears", "Fiery Temper", "Tormenting Voice", "Cathartic Reunion",
-            "Magmatic Insight"]
+            "Magmatic Insight", "Mulldrifter", "Goblin Heelcutter", "Mardu Scout", "Dashing Elf"]
 #: cards of the hand a sequence's discard may take (one exiles itself for mana instead)
 DISCARDABLE = ["Grizzly Bears", "Simian Spirit Guide", "Volcanic Island"]
 #: what may stand on the board beside random permanents
@@ -369,7 +391,7 @@ def test_a_sequence_on_a_changing_board_agrees_with_the_brute_force(board, other
         reject()
     orders = list(itertools.permutations(problem.spells)) if any_order else [problem.spells]
     try:
-        brute = any(sequence_payable(problem, list(order), 20_000) for order in orders)
+        brute = sequence_reference(problem, orders, 20_000) is not None  # (every way: kicked, evoked, dashed)
     except SearchTooLarge:
         reject()
     assert isinstance(out, Sequence) == brute, (out, brute)

@@ -440,7 +440,7 @@ def best_turn_reference(problem: PaymentProblem, max_states: int | None = None, 
                 for k in range(len(ways)):
                     # (by value: the ways are made anew for each order, and an id may be reused)
                     key = (frozenset((card.id, card.face) for card in order),
-                           tuple((w.card.id, w.card.face, w.kicked, w.kicks) for w in ways[:k + 1]))
+                           tuple((w.card.id, w.card.face, w.kicked, w.kicks, w.cast_with) for w in ways[:k + 1]))
                     if key not in memo:
                         payments[0] += len(states)
                         if max_payments is not None and payments[0] > max_payments:
@@ -456,8 +456,8 @@ def best_turn_reference(problem: PaymentProblem, max_states: int | None = None, 
                 if worth < best[0]:
                     continue
                 for order in itertools.permutations(subset):
-                    ways = [card.ways(most_kicks) for card in order]
-                    if not payable(order, [min(w, key=lambda way: (bool(way.kicked), way.kicks or 0)) for w in ways]):
+                    ways = [card.ways(most_kicks, alternatives=True) for card in order]
+                    if not _cheapest_pays(ways, lambda chosen: payable(order, chosen)):
                         continue
                     for chosen in itertools.product(*ways):
                         score = (worth, sum(1 for w in chosen if w.kicked and w.card.kicked == IF_POSSIBLE),
@@ -476,9 +476,8 @@ def sequence_reference(problem: PaymentProblem, orders: list, max_states: int | 
     solver.turn."""
     best = None
     for order in orders:
-        ways = [card.ways(most_kicks) for card in order]
-        cheapest = [min(w, key=lambda way: (bool(way.kicked), way.kicks or 0)) for w in ways]
-        if not sequence_payable(problem, [w.spell for w in cheapest], max_states):
+        ways = [card.ways(most_kicks, alternatives=True) for card in order]
+        if not _cheapest_pays(ways, lambda chosen: sequence_payable(problem, [w.spell for w in chosen], max_states)):
             continue
         for chosen in itertools.product(*ways):
             score = (sum(1 for w in chosen if w.kicked and w.card.kicked == IF_POSSIBLE),
@@ -486,6 +485,18 @@ def sequence_reference(problem: PaymentProblem, orders: list, max_states: int | 
             if (best is None or score > best) and sequence_payable(problem, [w.spell for w in chosen], max_states):
                 best = score
     return best
+
+
+def _cheapest_pays(ways: list, pays) -> bool:
+    """Whether an order can be paid at all: tried with each card cast its cheapest way of
+    each cost it may be cast for (a kicker only adds to the cost; an alternative cost is
+    a cost of its own, each tried), ``pays`` judging a choice of ways."""
+    def cheapest(options):
+        by_cost: dict = {}
+        for way in options:
+            by_cost.setdefault(way.cast_with, []).append(way)
+        return [min(group, key=lambda way: (bool(way.kicked), way.kicks or 0)) for group in by_cost.values()]
+    return any(pays(list(chosen)) for chosen in itertools.product(*(cheapest(w) for w in ways)))
 
 
 def _after_land(problem: PaymentProblem, play) -> list:
