@@ -408,9 +408,9 @@ def test_a_process_reads_the_boards_another_solved_instead_of_solving_them(tmp_p
     solved = []
 
     class Counting(BoardAnswers):
-        def _masks(self, sig):
-            solved.append(sig)
-            return super()._masks(sig)
+        def _masks(self, sig, pool=()):
+            solved.append((sig, pool))
+            return super()._masks(sig, pool)
 
     shared = play_games(model, Policy(turns=4), Counting(model, Exchange(str(tmp_path))), "shared", 0, 40)
     assert solved == []
@@ -525,15 +525,19 @@ def _every_line(deck, policy, answers, hand, draws):
             else:
                 explore(t, tuple(sorted(board)), rest)
 
-    def explore(t, board, hand):
-        castable_now, short_now, _ = answers.masks(board)
+    def explore(t, board, hand, pool=()):
+        castable_now, short_now, _ = answers.masks(board, pool)
         castable[t] |= castable_now
         short[t] &= short_now
-        turn(t + 1, board, hand)
+        if not pool:  # (the pool empties before the next turn: the same board goes on)
+            turn(t + 1, board, hand)
         for i, c in enumerate(hand):
-            if deck.is_source[c] and answers.pay(board, c) is not None:
+            paid = answers.pay_floating(board, c, pool) if deck.is_source[c] else None
+            if paid is not None:  # (what it leaves floating pays the next one: CR 106.4)
                 state = TAPPED if deck.enters[c].tapped((), (), 1) else SICK if deck.creature[c] else READY
-                explore(t, tuple(sorted(answers.pay(board, c) + ((c << 2) | state,))), hand[:i] + hand[i + 1:])
+                explore(t, tuple(sorted(paid[0] + ((c << 2) | state,))), hand[:i] + hand[i + 1:], paid[1])
+                if paid[1]:
+                    turn(t + 1, tuple(sorted(paid[0] + ((c << 2) | state,))), hand[:i] + hand[i + 1:])
 
     turn(0, (), list(hand))
     return castable, [s & ~c for s, c in zip(short, castable)]

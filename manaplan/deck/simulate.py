@@ -241,6 +241,7 @@ class BoardAnswers:
     def __init__(self, deck: DeckModel, exchange=None):
         self.deck = deck
         self.castable: dict = {}
+        self.pooled: dict = {}  # (board, mana floating) -> masks, as ``castable``
         self.paid: dict = {}
         self.amounts: dict = {}  # board -> the most generic mana it pays (``mana``)
         #: (board, mana permanents in hand) -> what every way of casting them this turn
@@ -289,15 +290,15 @@ class BoardAnswers:
         the mana ``pool`` floating (its types: what a mana permanent cast earlier in the
         same phase left, CR 106.4)."""
         sig, _ = self._split(sig)
-        key = (sig, pool) if pool else sig
-        found = self.castable.get(key)
+        kept, key, kind = (self.castable, sig, "masks") if not pool else (self.pooled, (sig, pool), "pooled")
+        found = kept.get(key)
         if found is None and self._catch_up():
-            found = self.castable.get(key)
+            found = kept.get(key)
         if found is None:
             undecided = self.undecided
-            found = self.castable[key] = self._masks(sig, pool)
+            found = kept[key] = self._masks(sig, pool) if pool else self._masks(sig)
             if self.exchange is not None and self.undecided == undecided:  # (exact answers only)
-                self.exchange.publish("masks", key, found)
+                self.exchange.publish(kind, key, found)
         return found
 
     def _split(self, sig: tuple) -> tuple:
@@ -315,7 +316,7 @@ class BoardAnswers:
             return False
         news = self.exchange.news()
         for kind, key, value in news:
-            (self.castable if kind == "masks" else self.paid)[key] = value
+            {"masks": self.castable, "pooled": self.pooled}.get(kind, self.paid)[key] = value
         return bool(news)
 
     def _masks(self, sig: tuple, pool: tuple = ()) -> tuple:
@@ -332,7 +333,7 @@ class BoardAnswers:
             if code & 3 == READY:
                 smaller = list(sig)
                 smaller.remove(code)
-                below = self.castable.get((tuple(smaller), pool) if pool else tuple(smaller))
+                below = self.pooled.get((tuple(smaller), pool)) if pool else self.castable.get(tuple(smaller))
                 if below is not None:
                     known |= below[0]
         if pool:  # (what the board alone pays, it pays with mana floating too)
