@@ -441,7 +441,14 @@ def _pay_in_order(problem: PaymentProblem, spells: list, budget: Budget):
     Status.UNKNOWN. A card that may be cast another way for mana alone (evoke, dash,
     overload) is one of the chosen-order model's ways, that model's order held to this
     one; the others are the sequence's own model (solver.turn.TurnModel)."""
-    if any(a.keyword in FOLLOWED_IN_A_TURN for s in spells for a in s.alternative_costs):
+    others = [s for s in spells if any(a.keyword in FOLLOWED_IN_A_TURN for a in s.alternative_costs)]
+    if others and not _can_choose(problem, spells):  # (the chosen-order model would not follow the board)
+        found = _solve_turn(problem, spells, [], budget)
+        if found == Status.INFEASIBLE:
+            raise NotFollowed(f"{others[0].id}'s other way to cast it is not tried beside a permanent the turn "
+                              f"does not follow in that model: its mana cost alone can't be paid")
+        return tuple(zip(spells, found)) if isinstance(found, list) else found
+    if others:
         if any(s.cost.mana_cost is None for s in spells):
             return Status.INFEASIBLE
         placing = {card_key(s): k for k, s in enumerate(spells) if is_placed(problem, s)}  # (their place: given)

@@ -369,6 +369,15 @@ def _small(request) -> bool:
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": lands(MOUNTAIN, 1, "m")}, [],
          ["Tormenting Voice"], None, False, None, ["Simian Spirit Guide", "Grizzly Bears"]).via(
     "issue 39: the Spirit Guide exiled for mana, the Bears discarded")
+@example({"spell": {"mana_cost": None}, "player": {"life": 1, "pool": "", "energy": 0}, "permanents": [
+    {"id": "p0", "type_line": "Snow Land", "tapped": True, "abilities": [
+        {"cost": "{1}", "add": "{W}"},
+        {"cost": "Sacrifice this", "add": {"for_each": "devotion", "mana": "any"}, "instant_only": True,
+         "damage": 1}]},
+    {"id": "ld0", "type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]}]},
+         [], ["Goblin Heelcutter"], None, False, None, []).via(
+    "fuzz: a dash card beside devotion: the chosen-order model counted both of its ways' permanents; the "
+    "sequence's own model pays it, and a 'no' there is not certain")
 def test_a_sequence_on_a_changing_board_agrees_with_the_brute_force(board, others, names, beside, any_order, cast,
                                                                      in_hand):
     """A sequence of real cards that change costs, count permanents, sacrifice, discard
