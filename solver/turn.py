@@ -49,7 +49,8 @@ from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum
 from .extract import extract_plan
 from .supply import build_supply
 from .payment_victims import chosen_victims
-from .turn_costs import Earlier, NotFollowed, cost_shift, earlier_uses, spells_cast_after, victim_options
+from .turn_costs import (Earlier, NotFollowed, cost_shift, earlier_uses, moves_with_the_board, spells_cast_after,
+                         victim_options)
 
 
 def card_key(card) -> tuple:
@@ -168,9 +169,12 @@ class TurnModel:
                 self.model.add(linear_sum(selectors) == 1)
             supply = build_supply(problem, grouping=self.grouping,
                                   spells=tuple(w.widest for w in ways) if candidates else None)
-            earlier = Earlier(gone=earlier_uses(self._made + models, _finder(board)))
-            shifts = {k: shift for k, (w, sel) in enumerate(zip(ways, selectors))
-                      if (shift := cost_shift(self.model, w.spell, sel, earlier, f"{card.id}_{i}_{k}")) is not None}
+            shifts = {}
+            if any(moves_with_the_board(w.spell) for w in ways) and (self._made or models):
+                earlier = Earlier(gone=earlier_uses(self._made + models, _finder(board)))
+                shifts = {k: shift for k, (w, sel) in enumerate(zip(ways, selectors))
+                          if (shift := cost_shift(self.model, w.spell, sel, earlier, f"{card.id}_{i}_{k}"))
+                          is not None}
             victims = {k: options for k, w in enumerate(ways)
                        if (options := victim_options(w.spell, supply, board, self._made + models, {})) is not None}
             pm = self.depth.payment(problem, supply, card.cost.x, self.model, carried, candidates, shifts, victims)
@@ -534,12 +538,16 @@ class ChosenTurnModel:
             # each candidate's total as the board stands at this window (CR 601.2f: solver.turn_costs)
             spells = [way.spell if costed_on is base.board and player is base.player
                       else base.cost_on(way.spell, costed_on, player) for way in ways]
-            earlier = self._earlier(w, costed_on)
-            shifts = {i: shift for i, spell in enumerate(spells)
-                      if (shift := cost_shift(m, spell, self.cast[i][w], earlier, f"{i}_{w}")) is not None}
-            arrival = self._arrivals(w)
-            victims = {i: options for i, spell in enumerate(spells)
-                       if (options := victim_options(spell, supply, board_here, self.windows, arrival)) is not None}
+            shifts = {}
+            if any(moves_with_the_board(spell) for spell in spells):
+                earlier = self._earlier(w, costed_on)
+                shifts = {i: shift for i, spell in enumerate(spells)
+                          if (shift := cost_shift(m, spell, self.cast[i][w], earlier, f"{i}_{w}")) is not None}
+            victims = {}
+            if any(spell.sacrifices for spell in spells):
+                arrival = self._arrivals(w)
+                victims = {i: options for i, spell in enumerate(spells)
+                           if (options := victim_options(spell, supply, board_here, self.windows, arrival)) is not None}
             pm = depth.payment(problem, supply, 0, m, carried,
                                candidates=[(spell, self.cast[i][w], self.kicks[i][w]) for i, spell in enumerate(spells)],
                                shifts=shifts, victims=victims)

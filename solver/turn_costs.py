@@ -127,11 +127,17 @@ def earlier_uses(windows: list, find) -> dict:
             for ids, (rep, sac, tap) in out.items()}
 
 
+def moves_with_the_board(spell) -> bool:
+    """Whether what the turn does before ``spell`` may move its total: it counts the
+    caster's permanents, or a permanent's effect on it may be sacrificed or tapped."""
+    return bool(spell.cost_counts) or any(a.source for a in spell.cost_effects)
+
+
 def cost_shift(m, spell, sel, earlier: Earlier, name: str) -> CostShift | None:
     """How what was done before moves ``spell``'s total (costed on a board without it:
     see the module), each expression 0 unless ``sel`` (1, or the 0/1 variable of the
     candidate); None where nothing moves it."""
-    if not earlier or not (spell.cost_counts or any(a.source for a in spell.cost_effects)):
+    if not earlier or not moves_with_the_board(spell):
         return None
     shift = CostShift()
     gone_ids = {i for ids in earlier.gone for i in ids}

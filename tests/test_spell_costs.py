@@ -438,11 +438,11 @@ def test_a_card_is_cast_any_way_it_can_be_for_mana_alone():
     assert pinned["payable"] and "cast_with" not in pinned["plan"]
     cast = solve({"query": "castable", "hand": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
     assert cast["castable"][0]["plan"]["cast_with"] == "evoke"
-    # several payments don't try it yet: a "no" is not certain, best_turn lists it
+    # several payments choose it inside the turn (issue 39)
     seq = solve({"query": "sequence", "spells": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
-    assert seq["payable"] is None
+    assert seq["payable"] is True and seq["sequence"][0]["plan"]["cast_with"] == "evoke"
     turn = solve({"query": "best_turn", "hand": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
-    assert turn["not_modelled"][0]["id"] == "m"
+    assert turn["cast"] == ["m"] and "not_modelled" not in turn
 
 
 def test_x_less_where_x_is_counted_on_the_board():

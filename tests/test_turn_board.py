@@ -378,6 +378,11 @@ def _small(request) -> bool:
          [], ["Goblin Heelcutter"], None, False, None, []).via(
     "fuzz: a dash card beside devotion: the chosen-order model counted both of its ways' permanents; the "
     "sequence's own model pays it, and a 'no' there is not certain")
+@example({"spell": {"mana_cost": None}, "player": {}, "permanents": [
+    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
+         [{"spell": {"mana_cost": "{3}", "type_line": "Creature — Elf"}, "player": {}, "permanents": []}],
+         ["Cathartic Reunion"], "altar", False, None, ["Grizzly Bears", "Simian Spirit Guide"]).via(
+    "fuzz: the reference discarded a Spirit Guide it had exiled for mana in an earlier payment")
 def test_a_sequence_on_a_changing_board_agrees_with_the_brute_force(board, others, names, beside, any_order, cast,
                                                                      in_hand):
     """A sequence of real cards that change costs, count permanents, sacrifice, discard

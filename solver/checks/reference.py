@@ -539,7 +539,9 @@ def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counte
     player = replace(problem.player, life=problem.player.life - lost, pool=pool,
                      graveyard=problem.player.graveyard - exiled, energy=problem.player.energy - used.get(ENERGY, 0),
                      spells_cast=cast)
-    hand = tuple(c for c in problem.hand if c.id not in thrown)
+    # discarded, or exiled from the hand for mana (its hand ability sacrificed it): no longer in the hand
+    exiled_cards = {p.id for p in source.permanents if p.key.startswith("hand|") and p.id in sacrificed}
+    hand = tuple(c for c in problem.hand if c.id not in thrown and c.id not in exiled_cards)
     return replace(problem, board=Board(tuple(perms)), player=player, hand=hand)
 
 
