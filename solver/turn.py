@@ -53,6 +53,19 @@ from .turn_costs import (Earlier, NotFollowed, cost_shift, earlier_uses, moves_w
                          victim_options)
 
 
+def costs_may_move(base: PaymentProblem, cards: list) -> bool:
+    """Whether a turn's spells may cost otherwise than they were modelled (CR 601.2f: the
+    board as it stands): something on the board, the opponents' side or the cards'
+    permanents changes costs, a card counts permanents or has reductions of its own, or
+    the spells cast so far are counted. Where none does, each spell's modelled cost is
+    the one it is cast for, and its plan is read back as modelled."""
+    return bool(base.player.spells_cast is not None or any(p.cost_effects for p in base.board.given().bodies)
+                or any(p.cost_effects for p in base.opponents or ())
+                or any(c.reductions or c.cost_counts or c.cost_effects
+                       or c.permanent is not None and (c.permanent.cost_effects or c.permanent.land_types)
+                       for c in cards))
+
+
 def card_key(card) -> tuple:
     """A card of the hand as one of its faces: (id, face)."""
     return card.id, card.face
@@ -248,18 +261,21 @@ class TurnModel:
         floating mana that may be carried now comes from the pool), each saying how its
         card was kicked."""
         out, pool = [], None
-        state = replace(self.base, query=PAY, hand=(), keep=(), spells=())
+        walk = costs_may_move(self.base, [pm.problem.spell for pm in self.main])
+        state = replace(self.base, query=PAY, hand=(), keep=(), spells=()) if walk else None
         for pm, (ways, selectors, kicks), (discards, _) in zip(self.main, self.ways, self.discards):
             way, count = chosen_way(solver, ways, selectors, kicks)
-            spell = state.cost_on(way.spell, state.board)  # as the board stands now (CR 601.2f)
-            plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out), cost=spell.cost)
+            spell = state.cost_on(way.spell, state.board) if walk else way.spell  # as the board stands (601.2f)
+            plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out),
+                                cost=spell.cost if walk else None)
             plan = with_victims(plan, pm, solver, out)
             thrown = tuple(cid for k, choices in discards.items() for cid in chosen_discards(solver, choices, selectors[k]))
             if thrown:
                 plan = replace(plan, cost_discarded=thrown)
             out.append(with_way(plan, way, count))
             pool = pool_after_cast(Player().after(plan).pool, pm.problem.spell)
-            state = replace(state, spell=spell).after_cast(plan)
+            if walk:
+                state = replace(state, spell=spell).after_cast(plan)
         return out
 
 
@@ -813,12 +829,13 @@ class ChosenTurnModel:
         out = []
         pool = self.base.player.pool + tuple(Mana(t, source=POOL) for _, alt in self.landfall_made(solver)
                                              for t in alt)
-        state = replace(start or self.base, query=PAY, hand=(), keep=(), spells=())
+        walk = bool(self.placed) or self.must_play or costs_may_move(self.base, self.cards)
+        state = replace(start or self.base, query=PAY, hand=(), keep=(), spells=()) if walk else None
         for w, (way, kicks) in enumerate(self._chosen_ways(solver)):
             pm = self.windows[w]
-            spell = state.cost_on(way.spell, state.board)  # (CR 601.2f)
+            spell = state.cost_on(way.spell, state.board) if walk else way.spell  # (CR 601.2f)
             plan = extract_plan(replace(pm.problem, spell=way.card), pm, solver, optimal, start_pool=pool,
-                                earlier=tuple(out), cost=spell.cost)
+                                earlier=tuple(out), cost=spell.cost if walk else None)
             plan = with_victims(plan, pm, solver, out)
             thrown = tuple(cid for i, choices in self.discards[w].items()
                            for cid in chosen_discards(solver, choices, self.cast[i][w]))
@@ -828,7 +845,8 @@ class ChosenTurnModel:
                 plan = replace(plan, cast_with=way.cast_with)
             out.append(with_way(plan, way, kicks))
             pool = pool_after_cast(Player().after(plan).pool, way.card)
-            state = replace(state, spell=spell).after_cast(plan)
+            if walk:
+                state = replace(state, spell=spell).after_cast(plan)
         return out
 
 
