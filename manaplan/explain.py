@@ -124,9 +124,9 @@ def several(problem: PaymentProblem, result) -> str:
         cast = ", ".join(spell.name or spell.id for spell, _ in result.plans) or "nothing"
         proven = "" if result.optimal else " (not proven best: the time guard ran out)"
         lines.append(f"best turn: {land}cast {cast}, worth {result.value}{proven}")
-    state = problem
+    state = replace(problem, query=PAY, hand=(), spells=(), keep=())
     for spell, plan in result.plans:
-        state = replace(state, spell=spell, query=PAY, hand=(), spells=(), keep=())
+        state = replace(state, spell=state.cost_on(spell, state.board))  # (each at its turn: CR 601.2f)
         lines.append(payment(state, plan))
         if spell.adds:
             lines.append(f"  {spell.name or spell.id} resolves: add {_mana(spell.adds)}")

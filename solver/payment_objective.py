@@ -54,7 +54,8 @@ def objective_bounds(pm) -> Objective:
     n_perm = sum(g.size for g in supply.groups)
     return Objective(
         before_casting=sum(a.cap for a in supply.acts if a.precast),
-        sacrificed=n_perm,
+        # (a spell's additional cost may sacrifice too: solver.payment_victims)
+        sacrificed=n_perm + sum(sum(c.count for c in pm.candidates[ci][0].sacrifices) for ci in pm.victims),
         # life paid as costs is at most the life total (CR 118.3); damage is not bounded by it
         life=pm.problem.player.life + sum(a.cap * a.damage for a in supply.acts),
         spared=len(pm.problem.prefer.keep_untapped),
