@@ -383,6 +383,10 @@ def _small(request) -> bool:
          [{"spell": {"mana_cost": "{3}", "type_line": "Creature — Elf"}, "player": {}, "permanents": []}],
          ["Cathartic Reunion"], "altar", False, None, ["Grizzly Bears", "Simian Spirit Guide"]).via(
     "fuzz: the reference discarded a Spirit Guide it had exiled for mana in an earlier payment")
+@example({"spell": {"mana_cost": None}, "player": {"life": 4, "energy": 1}, "permanents": []}, [],
+         ["Memnite", "Memnite", "Tormenting Voice"], None, False, None,
+         ["Simian Spirit Guide", "Simian Spirit Guide"]).via(
+    "fuzz: the reference lost a hand ability's key after one step and kept a card exiled for mana in the hand")
 def test_a_sequence_on_a_changing_board_agrees_with_the_brute_force(board, others, names, beside, any_order, cast,
                                                                      in_hand):
     """A sequence of real cards that change costs, count permanents, sacrifice, discard

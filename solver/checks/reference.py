@@ -526,7 +526,7 @@ def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counte
     used = dict(counters_used)
     perms = []
     for p in source.permanents:
-        if p.id in sacrificed or p.id in thrown and p.key.startswith("hand|"):
+        if p.id in sacrificed or p.id in thrown:  # (a card discarded takes its hand ability with it)
             continue
         counters = tuple((kind, n - used.get((p.id, kind), 0)) for kind, n in p.counters)
         perms.append(replace(p, tapped=p.tapped or p.id in tapped, counters=counters, key=""))
@@ -540,8 +540,7 @@ def _state_after(problem: PaymentProblem, rest, lost, tapped, sacrificed, counte
                      graveyard=problem.player.graveyard - exiled, energy=problem.player.energy - used.get(ENERGY, 0),
                      spells_cast=cast)
     # discarded, or exiled from the hand for mana (its hand ability sacrificed it): no longer in the hand
-    exiled_cards = {p.id for p in source.permanents if p.key.startswith("hand|") and p.id in sacrificed}
-    hand = tuple(c for c in problem.hand if c.id not in thrown and c.id not in exiled_cards)
+    hand = tuple(c for c in problem.hand if c.id not in thrown and c.id not in sacrificed)  # (ids: one namespace)
     return replace(problem, board=Board(tuple(perms)), player=player, hand=hand)
 
 
