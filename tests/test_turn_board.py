@@ -447,4 +447,9 @@ def test_best_turn_on_a_changing_board_equals_the_brute_force(board, others, nam
         brute = best_turn_reference(problem, 20_000, most_kicks=6, max_payments=400)
     except SearchTooLarge:
         reject()
-    assert out.value == brute[0], (out.value, brute, [s.id for s, _ in out.plans], out.not_modelled)
+    if out.not_modelled:  # (what the answer says it did not follow, it may have missed: never more)
+        assert out.value <= brute[0], (out.value, brute, out.not_modelled)
+    else:
+        assert out.value == brute[0], (out.value, brute, [s.id for s, _ in out.plans])
+    if out.land is None:  # (each plan on the board the ones before it left; a land drop: solver.several's own)
+        _replays(problem, out.plans)
