@@ -49,8 +49,8 @@ from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum
 from .extract import extract_plan
 from .supply import build_supply
 from .payment_victims import chosen_victims
-from .turn_costs import (Earlier, NotFollowed, cost_shift, earlier_uses, moves_with_the_board, spells_cast_after,
-                         victim_options)
+from .turn_costs import (Earlier, NotFollowed, arrival_key, cost_shift, earlier_uses, moves_with_the_board,
+                         spells_cast_after, victim_options)
 
 
 def costs_may_move(base: PaymentProblem, cards: list) -> bool:
@@ -766,13 +766,14 @@ class ChosenTurnModel:
         share its id)."""
         arrives = self._arrivals(w)
         for g, grp in enumerate(pm.supply.groups):
-            if grp.key not in arrives:
+            key = arrival_key(grp.key)
+            if key not in arrives:
                 continue
             uses = pm.group_usage(g)["uses"]
             if is_zero(uses):
                 continue
             most = sum(a.cap for a in pm.acts if a.group == g)
-            gate = arrives[grp.key]
+            gate = arrives[key]
             if is_zero(gate):
                 self.model.add(uses == 0)
             else:

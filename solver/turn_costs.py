@@ -86,11 +86,11 @@ def victim_options(spell, supply, board, windows: list, arrival) -> list | None:
         if rep is None or grp.key.startswith("hand|"):
             continue
         entry = there.setdefault(grp.ids, [rep, []])
-        entry[1].append(arrival.get(grp.key, 1))
+        entry[1].append(arrival.get(arrival_key(grp.key), 1))
     for body, ids in board.kinds:
         if not set(ids) & covered and not body.key.startswith("hand|"):
             entry = there.setdefault(tuple(ids), [body, []])
-            entry[1].append(arrival.get(body.key, 1))
+            entry[1].append(arrival.get(arrival_key(body.key), 1))
     out = []
     for ids, (rep, arrived) in there.items():
         if not any(rep.is_a(k) for k in kinds):
@@ -100,6 +100,12 @@ def victim_options(spell, supply, board, windows: list, arrival) -> list | None:
         gone = sacrificed_before(windows, ids)
         out.append(Victim(ids, present - gone if not is_zero(gone) else present, rep))
     return out
+
+
+def arrival_key(key) -> str:
+    """A permanent's key as its arrival is known by: without what a change of its land
+    types added to it (model.land_types: a land played under Blood Moon is a Mountain)."""
+    return key.split("|types")[0] if isinstance(key, str) else key
 
 
 def earlier_uses(windows: list, find) -> dict:

@@ -430,6 +430,13 @@ HAND_LANDS = ["Eye of Ugin", "Volcanic Island", "Urborg, Tomb of Yawgmoth"]
          ["Trinisphere", "Shock"], [], None).via("issue 39: Trinisphere and Shock")
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [card("Wastes", "w")]}, [],
          ["Thought-Knot Seer"], ["Eye of Ugin"], None).via("issue 39: Eye of Ugin first")
+@example({"spell": {"mana_cost": None}, "player": {"life": 1}, "permanents": [
+    {"id": "ld0", "type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]},
+    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
+         [{"spell": {"mana_cost": None, "type_line": "Creature — Elf"}, "player": {}, "permanents": []}],
+         ["Cathartic Reunion"], ["Eye of Ugin"], "Blood Moon").via(
+    "fuzz: a land played under Blood Moon (a Mountain, its key changed) was not gated by its land drop: tapped "
+    "unplayed")
 def test_best_turn_on_a_changing_board_equals_the_brute_force(board, others, names, hand_lands, beside):
     """best_turn's value and kicks against the brute force over land plays, subsets and
     orders, each spell costed on the board as it stands then; plans replayed."""
