@@ -564,7 +564,7 @@ class PaymentProblem:
         if self.spell.permanent is not None:
             board = Board(board.permanents + (self.spell.permanent,))
         cast = None if player.spells_cast is None else player.spells_cast + 1
-        gone = set(plan.cost_discarded) | {self.spell.id}
+        gone = set(plan.cost_discarded) | {self.spell.id} | set(plan.sacrificed)  # (exiled for mana: CR 113.6m)
         hand = tuple(c for c in self.hand if c.id not in gone) if self.hand else ()
         return replace(self, board=board, player=replace(player, pool=pool_after_cast(player.pool, self.spell),
                                                          spells_cast=cast), hand=hand)

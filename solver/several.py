@@ -94,14 +94,21 @@ def _answer_sequence(problem: PaymentProblem, budget: Budget):
         orders = []
     elif problem.order == ANY_ORDER:
         orders += [list(o) for o in itertools.permutations(spells) if list(o) != spells]
+    unfollowed = None
     for order in orders:
         if budget.spent:
             return budget.undecided()
-        found = _pay_in_order(problem, order, budget)
+        try:
+            found = _pay_in_order(problem, order, budget)
+        except NotFollowed as e:  # (another order may still pay: the answer is not known only if none does)
+            unfollowed = unfollowed or e
+            continue
         if isinstance(found, tuple):
             return Sequence(found)
         if found == Status.UNKNOWN:
             return budget.undecided()
+    if unfollowed is not None:
+        raise unfollowed
     for k in range(1, len(spells) + 1):
         found = _pay_in_order(problem, spells[:k], budget)
         if found == Status.UNKNOWN:
@@ -172,6 +179,11 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
     changes, is not seen)."""
     out, unfollowed = [], ()
     for card in cards:
+        if any(not c.linear for c in card.cost_counts) and len(cards) > 1:
+            unfollowed += ((card.id, f"what it costs counts {next(c.per for c in card.cost_counts if not c.linear)}, "
+                                     "which the other cards of the turn may change in a way not followed: it is "
+                                     "not cast"),)
+            continue
         if card.cost_unread:  # its total is not known (model.spell_text, model.cost_effects)
             unfollowed += tuple((card.id, f"what it costs is not known ({line!r}: {why}): it is not cast")
                                 for line, why in card.cost_unread)
@@ -184,9 +196,10 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
         if card.permanent is None or problem.joins_unchanged(card.permanent) or is_placed(problem, card):
             out.append(card)  # (a placed card: its place in the order is tried each way, _solve_placed)
             continue
-        out.append(replace(card, permanent=None))
+        out.append(replace(card, permanent=None, cast_with=LAST_ONLY))
         unfollowed += ((card.id, "once cast, its permanent would change what permanents make (or count, or "
-                                 "trigger), which best_turn does not follow: later spells are planned without it"),)
+                                 "trigger), which best_turn does not follow: it is cast last, if at all (no spell "
+                                 "of the turn after it, so every plan can be carried out)"),)
     placed = [card for card in out if is_placed(problem, card)]
     while placed and _placings_count(len(placed), len(out)) > MOST_PLACINGS:
         last = placed.pop()
@@ -220,11 +233,19 @@ def _can_choose(problem: PaymentProblem, cards: list) -> bool:
     return not _followed(problem, cards)[1]
 
 
+#: a card of a turn whose permanent the chosen-order model does not follow (it would change
+#: what other permanents make): cast last, if at all (marked by :func:`_followed`)
+LAST_ONLY = "last only"
+
+
 def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
                   must_play: bool = False, hand_lands: bool = False):
     """(a BestTurn with validated plans, its objective), or Status.INFEASIBLE /
     Status.UNKNOWN. ``hand_lands``: the hand has a land to play, in this model or in one
-    of its own (the objectives of the two compare)."""
+    of its own (the objectives of the two compare). A card :func:`_followed` marks
+    ``LAST_ONLY`` is cast last if at all (the plain paths step aside then)."""
+    last = frozenset(card_key(s) for s in spells if s.cast_with == LAST_ONLY)
+    spells = [replace(s, cast_with="") if s.cast_with == LAST_ONLY else s for s in spells]
     if all_of_them and any(s.cost.mana_cost is None for s in spells):
         return Status.INFEASIBLE
     spells = [s for s in spells if s.cost.mana_cost is not None]  # no mana cost: can't be cast (CR 202.1b)
@@ -232,7 +253,9 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
         return BestTurn(None, (), 0), ()
     placed = [card_key(s) for s in spells if is_placed(problem, s)]
     if placed:  # each placing of the cards that change the board for the others, a model of its own
-        return _solve_placed(problem, spells, lands, all_of_them, budget, must_play, hand_lands, placed)
+        return _solve_placed(problem, spells, lands, all_of_them, budget, must_play, hand_lands, placed, last)
+    if last:
+        return _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands, last=last)
     known = None
     if not all_of_them and not lands and not hand_lands:
         chosen, known = _plain_turn(problem, spells, budget)
@@ -270,7 +293,7 @@ def placings(placed: list, windows: int, all_of_them: bool) -> list:
 
 
 def _solve_placed(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
-                  must_play: bool, hand_lands: bool, placed: list):
+                  must_play: bool, hand_lands: bool, placed: list, last: frozenset = frozenset()):
     """:func:`_solve_chosen` over every placing of the cards ``placed`` (see
     :func:`is_placed`): the best answer of them (for a sequence in any order, the first
     that pays)."""
@@ -278,7 +301,8 @@ def _solve_placed(problem: PaymentProblem, spells: list, lands: list, all_of_the
     for placing in placings(placed, len(spells), all_of_them):
         if budget.spent:
             return _best_of(found, Status.UNKNOWN)
-        one = _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands, placing=placing)
+        one = _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands, placing=placing,
+                           last=last)
         found = _best_of(found, one)
         if all_of_them and not isinstance(found, Status):
             return found
@@ -287,12 +311,12 @@ def _solve_placed(problem: PaymentProblem, spells: list, lands: list, all_of_the
 
 def _solve_model(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
                  must_play: bool, hand_lands: bool, known: int | None = None, placing: dict | None = None,
-                 fixed_order: bool = False):
+                 fixed_order: bool = False, last: frozenset = frozenset()):
     """One chosen-order model solved (:func:`_solve_chosen`'s answer), its plans read
     back and replayed by the validator in order on the board as it changes."""
     found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
                                                      must_play, hand_lands, value=known, placed=placing,
-                                                     fixed_order=fixed_order), budget)
+                                                     fixed_order=fixed_order, last=last), budget)
     if isinstance(found, Status):
         return found
     turn, solver, optimal = found

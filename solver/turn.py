@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from ..model.land_types import as_it_enters
 from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND
 from ..model.plan import GRAVEYARD, POOL
@@ -51,6 +52,23 @@ from .supply import build_supply
 from .payment_victims import chosen_victims
 from .turn_costs import (Earlier, NotFollowed, arrival_key, cost_shift, earlier_uses, moves_with_the_board,
                          spells_cast_after, victim_options)
+
+
+def _gives(cards: list, keyword: str) -> bool:
+    """Whether a card's permanent gives spells ``keyword`` once it is there ("Artifact
+    spells you cast have convoke.": Chief Engineer)."""
+    return any(e.change == "keyword" and e.keyword == keyword for c in cards if c.permanent is not None
+               for e in c.permanent.cost_effects)
+
+
+def _known(costed, before):
+    """``costed`` (a spell costed on a turn's board), where its total is known: a line
+    about costs that board leaves unread (Damping Sphere cast this turn, with no count of
+    the spells cast before) is a total the turn can't follow."""
+    new = [line for line, _ in costed.cost_unread if (line, _) not in before.cost_unread]
+    if new:
+        raise NotFollowed(f"{costed.id or 'a spell'}'s total is not known on the board it is cast on: {new[0]!r}")
+    return costed
 
 
 def costs_may_move(base: PaymentProblem, cards: list) -> bool:
@@ -169,7 +187,8 @@ class TurnModel:
             # the board as it stands when the card is cast: the permanents of the cards cast before it
             # joined (their cost effects and land types apply), its total worked out there (CR 601.2f)
             board = self.base.board if not joined else Board(given.permanents + joined)
-            card = self.base.cost_on(card, board, player) if (joined or player is not self.base.player) else card
+            if joined or player.spells_cast != self.base.player.spells_cast:
+                card = _known(self.base.cost_on(card, board, player), card)
             problem = replace(self.base, spell=card, player=player, board=board, query="pay", hand=(), keep=(),
                               spells=())
             ways = card.ways(most_kicks(problem, card, sum(len(c.adds) for c in cards)), variable=True)
@@ -484,7 +503,7 @@ class ChosenTurnModel:
     def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
                  land_drop: bool = True, depth: Depth | None = None, must_play: bool = False,
                  hand_lands: bool | None = None, value: int | None = None, placed: dict | None = None,
-                 fixed_order: bool = False):
+                 fixed_order: bool = False, last: frozenset = frozenset()):
         self.model = m = new_model()
         self.depth = depth = depth or Depth()
         self.base, self.cards, self.lands = base, list(spells), list(lands) if land_drop else []
@@ -527,6 +546,10 @@ class ChosenTurnModel:
         for card in self.cards:
             times = self._cast_times(card)
             m.add(times == 1) if all_of_them else m.add(times <= 1)
+            if card_key(card) in last:  # cast last if at all: no card in the window after its own
+                for w in range(n - 1):
+                    m.add(self._cast_times(card, before=w + 1) - self._cast_times(card, before=w)
+                          + sum(self.cast[i][w + 1] for i in range(len(self.ways))) <= 1)
             if fixed_order:  # a sequence in the order given: the k-th card in the k-th window
                 k = self.cards.index(card)
                 m.add(self._cast_times(card, before=k + 1) - self._cast_times(card, before=k) == 1)
@@ -538,7 +561,8 @@ class ChosenTurnModel:
             m.add(sum(self.played) == 1) if must_play else m.add(sum(self.played) <= 1)  # one land drop (CR 305.2)
         self._one_use_a_card()
         self._interchangeable_in_order()
-        grouping = (any(s.convoke for s in self.cards), any(s.improvise for s in self.cards))
+        grouping = (any(s.convoke for s in self.cards) or _gives(self.cards, "convoke"),
+                    any(s.improvise for s in self.cards) or _gives(self.cards, "improvise"))
         self.windows = []
         self.discards: list = []  # each window's {way#: {card id: var}}: cards discarded for a cost
         self.land_life = linear_sum([land.life * v for land, v in zip(self.lands, self.played) if land.life])
@@ -550,10 +574,12 @@ class ChosenTurnModel:
             board_here, costed_on = self._boards_at(w)
             problem = replace(base, spell=self.cards[w], player=player, board=board_here, query="pay", hand=(),
                               keep=(), spells=())
-            supply = build_supply(problem, grouping=grouping, spells=tuple(way.widest for way in ways))
             # each candidate's total as the board stands at this window (CR 601.2f: solver.turn_costs)
-            spells = [way.spell if costed_on is base.board and player is base.player
-                      else base.cost_on(way.spell, costed_on, player) for way in ways]
+            spells = [way.spell if costed_on is base.board and player.spells_cast == base.player.spells_cast
+                      else _known(base.cost_on(way.spell, costed_on, player), way.spell) for way in ways]
+            widest = tuple(replace(way.widest, convoke=spell.convoke, improvise=spell.improvise, delve=spell.delve)
+                           if way.variable else spell for way, spell in zip(ways, spells))
+            supply = build_supply(problem, grouping=grouping, spells=widest)
             shifts = {}
             if any(moves_with_the_board(spell) for spell in spells):
                 earlier = self._earlier(w, costed_on)
@@ -633,8 +659,9 @@ class ChosenTurnModel:
         arrived = self._arrivals(w)
         joined = [(p, arrived[key]) for key, p in self.way_permanents.items()
                   if key not in placed_keys and w and not is_zero(arrived[key])]
-        if not self.must_play:
-            joined += [(land.permanent, v) for land, v in zip(self.lands, self.played)]
+        if not self.must_play:  # (each as the board's land types leave it: Blood Moon placed before)
+            joined += [(as_it_enters(land.permanent, costed_on, self.base.opponents), v)
+                       for land, v in zip(self.lands, self.played)]
         extra = tuple(p for p, _ in joined) + tuple(self.way_permanents.values())
         return Earlier(joined, earlier_uses(self.windows[:w], _finder(costed_on, extra)))
 

@@ -136,7 +136,10 @@ def earlier_uses(windows: list, find) -> dict:
 def moves_with_the_board(spell) -> bool:
     """Whether what the turn does before ``spell`` may move its total: it counts the
     caster's permanents, or a permanent's effect on it may be sacrificed or tapped."""
-    return bool(spell.cost_counts) or any(a.source for a in spell.cost_effects)
+    if spell.cost_counts or any(a.source for a in spell.cost_effects):
+        return True
+    unapplied = spell.unapplied()  # (a keyword the board gives it: its giver may go)
+    return any(getattr(spell, k) and not getattr(unapplied, k) for k in ("convoke", "improvise", "delve"))
 
 
 def cost_shift(m, spell, sel, earlier: Earlier, name: str) -> CostShift | None:
@@ -146,16 +149,21 @@ def cost_shift(m, spell, sel, earlier: Earlier, name: str) -> CostShift | None:
     if not earlier or not moves_with_the_board(spell):
         return None
     shift = CostShift()
-    gone_ids = {i for ids in earlier.gone for i in ids}
+    gone_ids = {i for ids, (_, sacrificed, _) in earlier.gone.items() if not is_zero(sacrificed) for i in ids}
+    _keywords_stay(spell, earlier)
     for k, counted in enumerate(spell.cost_counts):
         _count_shift(m, counted, earlier, gone_ids, sel, shift, f"{name}_{k}")
     counted_sources = {(c.source, c.text) for c in spell.cost_counts}
     floors = []
     for ids, (rep, sacrificed, tapped) in earlier.gone.items():
+        floor = max((a.amount for a in spell.cost_effects if a.what == "minimum" and a.source in ids), default=0)
+        if floor:  # (a floor of the group's: one of them untapped and there keeps it)
+            floors.append((floor, ids, sacrificed, tapped))
+        # each permanent of the group brings the same parts: one's stand for each (CR 601.2f)
         parts = [a for a in spell.cost_effects if a.source == ids[0] and (a.source, a.text) not in counted_sources]
         for part in parts:
             if part.what == "minimum":
-                floors.append((part.amount, ids, sacrificed, tapped))
+                continue
             elif not is_zero(sacrificed):  # each permanent of the group brings the part (CR 601.2f)
                 for sym in part.amount.symbols:
                     kind = "generic" if sym.kind == GENERIC else sym.colors[0]
@@ -168,6 +176,20 @@ def cost_shift(m, spell, sel, earlier: Earlier, name: str) -> CostShift | None:
     if not (shift.increase or shift.reduce or shift.floor is not None):
         return None
     return shift
+
+
+def _keywords_stay(spell, earlier: Earlier) -> None:
+    """A cost keyword the board gives the spell (convoke from Chief Engineer) must still be
+    given when it is cast: where the permanent that gives it may have been sacrificed
+    before, the turn is not followed (NotFollowed)."""
+    unapplied = spell.unapplied()
+    given = [k for k in ("convoke", "improvise", "delve") if getattr(spell, k) and not getattr(unapplied, k)]
+    if not given:
+        return
+    for ids, (rep, sacrificed, _) in earlier.gone.items():
+        if not is_zero(sacrificed) and any(e.change == "keyword" and e.keyword in given for e in rep.cost_effects):
+            raise NotFollowed(f"{spell.id or 'a spell'} has {given[0]} from {ids[0]}, which may be sacrificed "
+                              f"earlier in the turn")
 
 
 def _most_joined(counted: CountedCost, earlier: Earlier) -> int:
@@ -210,7 +232,8 @@ def _floor(m, spell, floors: list, sel, name: str):
     """The floor (CR 601.2f) as an expression: each floor whose permanent may have been
     tapped or sacrificed before applies only while one of its group is still untapped
     and there; the others (and the spell's own) as they were."""
-    staying = {a.source for a in spell.cost_effects if a.what == "minimum"} - {ids[0] for _, ids, _, _ in floors}
+    moving = {i for _, ids, _, _ in floors for i in ids}
+    staying = {a.source for a in spell.cost_effects if a.what == "minimum"} - moving
     fixed = max([a.amount for a in spell.cost_effects if a.what == "minimum" and a.source in staying]
                 + [spell.unapplied().cost.minimum], default=0)
     terms = [fixed] if fixed else []
@@ -218,7 +241,9 @@ def _floor(m, spell, floors: list, sel, name: str):
         size = len(ids)
         active = m.new_bool_var(f"floor_{name}_{k}")
         out = linear_sum([t for t in (sacrificed, tapped) if not is_zero(t)])
-        m.add(size * active >= size - out)  # one of them untapped and there: the floor applies
+        # one of them untapped and there: the floor applies (a permanent both tapped and sacrificed
+        # counts twice here, which can only keep the floor off where one is left: see the plan's replay)
+        m.add(size * active >= size - out)
         for t in (sacrificed, tapped):
             if not is_zero(t):
                 m.add(active <= size - t)

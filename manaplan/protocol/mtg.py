@@ -106,6 +106,8 @@ def _read(request, boards=None, parsed: bool = False) -> PaymentProblem:
     for field in query.required:
         expect(field in request and (field != "spells" or spells), _MISSING[field].format(query=query.name), field)
     spell = read_spell(spell_object(request["spell"], "spell")) if "spell" in request else NO_SPELL
+    if "keep_castable" in request or "keep_open" in request:  # (kept cards are paid once it resolved)
+        spell = what_it_leaves(spell, spell_object(request["spell"], "spell"), "spell")
     name = request.get("board")
     expect(name is None or isinstance(name, str) and name, "'board' must be a name (non-empty text)", "board")
     if name is None or "permanents" in request:
