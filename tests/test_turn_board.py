@@ -270,6 +270,36 @@ def test_evoke_and_dash_are_chosen_inside_the_turn():
     assert "elf" in dashed["sequence"][1]["plan"]["tapped"]
 
 
+def test_review_a_turn_that_would_be_wrong_at_the_table_is_mended():
+    """The review's cases (issue 39), each the rules' answer: Damping Sphere cast with no
+    count of the spells before is followed by nothing its line taxes (Shock first); two
+    Trinispheres' floor goes with the group (Reverse Engineer improvises both); a Chief
+    Engineer cast gives the artifact after it convoke; a card whose cost counts domain
+    is left out, not the whole turn; a pay keeping Shock sees the Thalia it pays for."""
+    lands_of = lambda kind, n, p: [{"id": f"{p}{i}", "type_line": f"Basic Land — {kind}"} for i in range(n)]
+    sphere, shock = card("Damping Sphere", "ds"), card("Shock", "sh")
+    trinis = [card("Trinisphere", "t1"), card("Trinisphere", "t2")]
+    engineer = {"id": "ce", "name": "Chief Engineer", "mana_cost": "{1}{U}", "type_line": "Creature — Vedalken Artificer",
+                "oracle_text": "Artifact spells you cast have convoke."}
+    trinket = {"id": "b", "name": "Trinket", "mana_cost": "{3}", "type_line": "Artifact", "oracle_text": ""}
+    bears = [card("Grizzly Bears", f"gb{i}") for i in range(2)]
+    damping, two, convoked, domain, kept = answers(
+        {"id": 1, "query": "best_turn", "hand": [sphere, shock, {**shock, "id": "sh2"}], "permanents": lands_of("Mountain", 3, "m")},
+        {"id": 2, "query": "sequence", "spells": [card("Reverse Engineer", "re"), shock],
+         "permanents": trinis + lands_of("Island", 3, "i") + lands_of("Mountain", 1, "m")},
+        {"id": 3, "query": "best_turn", "hand": [engineer, trinket], "permanents": bears + lands_of("Island", 2, "i")},
+        {"id": 4, "query": "best_turn", "hand": [card("Scion of Draco", "sc"), shock, {"id": "m9", "name": "Mountain",
+                                                                                    "type_line": "Basic Land — Mountain"}],
+         "permanents": lands_of("Mountain", 1, "m") + lands_of("Forest", 1, "f")},
+        {"id": 5, "query": "pay", "spell": card("Thalia, Guardian of Thraben", "th"), "hand": [shock],
+         "keep_castable": ["sh"], "permanents": lands_of("Plains", 2, "p") + lands_of("Mountain", 1, "m")})
+    assert damping["value"] == 3 and totals(damping)["sh"] == "{R}" and damping["cast"].index("sh") < damping["cast"].index("ds")
+    assert two["payable"] is True
+    assert convoked["value"] == 5 and convoked["cast"] == ["ce", "b"]
+    assert domain["value"] >= 1 and any(n["id"] == "sc" for n in domain.get("not_modelled", []))
+    assert kept["payable"] is False and kept["reason"]["code"] == "keep_conflict"
+
+
 def test_a_medallion_cast_first():
     """Four Mountains: the Medallion first ({2}), then Fiery Temper at {R}{R}; the other
     way round would take five."""
