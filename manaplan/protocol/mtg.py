@@ -107,7 +107,9 @@ def _read(request, boards=None, parsed: bool = False) -> PaymentProblem:
         expect(field in request and (field != "spells" or spells), _MISSING[field].format(query=query.name), field)
     spell = read_spell(spell_object(request["spell"], "spell")) if "spell" in request else NO_SPELL
     if "keep_castable" in request or "keep_open" in request:  # (kept cards are paid once it resolved)
-        spell = what_it_leaves(spell, spell_object(request["spell"], "spell"), "spell")
+        left = what_it_leaves(copied_with(spell, id=spell.id or "the spell"), spell_object(request["spell"], "spell"),
+                              "spell")
+        spell = copied_with(left, id=spell.id)
     name = request.get("board")
     expect(name is None or isinstance(name, str) and name, "'board' must be a name (non-empty text)", "board")
     if name is None or "permanents" in request:
