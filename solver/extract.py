@@ -78,6 +78,10 @@ def _used_up(uses: "_Uses", supply, earlier: tuple) -> None:
                      None)
             if a is not None and a.counters:
                 s.counters[a.counter_kind] -= a.counters
+        for pid in plan.cost_sacrificed:  # (its spell's additional cost: gone too, CR 601.2h)
+            s = uses.named(pid)
+            if s is not None:
+                s.sacrificed = True
 
 
 def _activations(b: PaymentModel, val, uses: "_Uses") -> list:

@@ -467,6 +467,12 @@ HAND_LANDS = ["Eye of Ugin", "Volcanic Island", "Urborg, Tomb of Yawgmoth"]
          ["Cathartic Reunion"], ["Eye of Ugin"], "Blood Moon").via(
     "fuzz: a land played under Blood Moon (a Mountain, its key changed) was not gated by its land drop: tapped "
     "unplayed")
+@example({"spell": {"mana_cost": None}, "player": {"pool": "{W}{U}"}, "permanents": [
+    {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]},
+    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
+         [], ["Thoughtcast", "Deadly Dispute"], [], "thopters").via(
+    "fuzz: the Ornithopter Deadly Dispute sacrificed was picked again for the altar in the next payment (the plans "
+    "read back did not count an additional cost's sacrifice as gone)")
 def test_best_turn_on_a_changing_board_equals_the_brute_force(board, others, names, hand_lands, beside):
     """best_turn's value and kicks against the brute force over land plays, subsets and
     orders, each spell costed on the board as it stands then; plans replayed."""
