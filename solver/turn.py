@@ -51,7 +51,7 @@ from .extract import extract_plan
 from .supply import build_supply
 from .payment_victims import chosen_victims
 from .turn_costs import (Earlier, NotFollowed, arrival_key, cost_shift, earlier_uses, moves_with_the_board,
-                         spells_cast_after, victim_options)
+                         sacrificed_before, spells_cast_after, victim_options)
 
 
 def _gives(cards: list, keyword: str) -> bool:
@@ -167,8 +167,10 @@ class TurnModel:
         self.branches = [self._line(line, replace(after_main, pool={}), False, cast | hand_ids(line), joined)[0]
                          for line in branches]
         link_shared_permanents(self.model, self.main)
+        gate_given_abilities(self.model, self.main)
         for line in self.branches:
             link_shared_permanents(self.model, self.main + line)
+            gate_given_abilities(self.model, self.main + line)
         self._discarded_once()
         self.objective_terms, self.objective_bounds = self._objective()
         self.choice_terms, self.choice_bounds = choices_objective(self.ways)
@@ -439,6 +441,24 @@ def carried_after(models: list, before: CarriedOver) -> CarriedOver:
                    before.energy_paid + last.energy_paid())
 
 
+def gate_given_abilities(m, line: list) -> None:
+    """An ability another permanent gives (an altar's "Sacrifice a creature", a granted
+    one) is there only while that permanent is: none of it in a payment after the
+    payments of the line sacrificed every permanent of the giver's group (for mana, or
+    for a spell's additional cost: Deadly Dispute sacrificing the altar, CR 400.7)."""
+    for k, pm in enumerate(line[1:], start=1):
+        for j, a in enumerate(pm.acts):
+            host = a.made_by or getattr(a, "given_by", "")
+            if not host or j not in pm.totals or host in pm.supply.groups[a.group].ids:
+                continue
+            giver = next((grp for grp in pm.supply.groups if host in grp.ids), None)
+            if giver is None:
+                continue
+            gone = sacrificed_before(line[:k], giver.ids)
+            if not is_zero(gone):
+                m.add(pm.totals[j] <= a.cap * (giver.size - gone))
+
+
 def link_shared_permanents(m, line: list) -> None:
     """The rules of one permanent across the payments of a line (see the module)."""
     by_ids: dict = {}
@@ -605,6 +625,7 @@ class ChosenTurnModel:
                     carried.pool[k] = carried.pool.get(k, 0) + c * self.cast[i][w]
                 carried.pool_bound += len(way.card.adds)
         link_shared_permanents(self.model, self.windows)
+        gate_given_abilities(self.model, self.windows)
         self._cast_or_exile()
         self._discarded_or_used()
         self.value = linear_sum([way.card.worth * self.cast[i][w] for i, way in enumerate(ways) for w in range(n)])
