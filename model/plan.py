@@ -16,7 +16,7 @@ taps, sacrifices and costs in life is read off its steps, never stored twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from .cost import TotalCost
@@ -387,3 +387,25 @@ def better_before_casting_message(helping) -> str:
     casting would better (CR 601.2g)."""
     return (f"a better payment exists by activating {listing(helping)} before casting: those can't be "
             f"activated while a spell is being cast (CR 601.2g)")
+
+
+def on_board(plan, board):
+    """``plan`` with each step's ability numbered as ``board`` lists its permanent's
+    abilities: an ability another permanent gives (``via``: an altar's) found by its
+    giver, where a turn's earlier payments changed what others give (an altar sacrificed
+    for a cost: the abilities given after its own move up). A permanent's own abilities
+    come first and never move."""
+    steps, moved = [], False
+    for step in plan.steps:
+        p = board.find(step.permanent) if isinstance(step.ability, int) and step.via else None
+        if p is not None and not _given_by(p.abilities, step.ability, step.via):
+            index = next((k for k in range(len(p.abilities)) if _given_by(p.abilities, k, step.via)), None)
+            if index is not None:
+                step, moved = replace(step, ability=index), True
+        steps.append(step)
+    return replace(plan, steps=tuple(steps)) if moved else plan
+
+
+def _given_by(abilities: tuple, index: int, via: tuple) -> bool:
+    """Whether ability ``index`` is the one ``via`` (giver id, its ability) gives."""
+    return index < len(abilities) and tuple(abilities[index].via[:2]) == tuple(via[:2])

@@ -849,7 +849,14 @@ class Board:
         acting = {p.id: p for p in (self.counted_from or self).permanents}  # the abilities the plan names
         for step in plan.steps:
             if isinstance(step.ability, int) and step.permanent in acting:
-                cost = acting[step.permanent].abilities[step.ability].cost
+                abilities = acting[step.permanent].abilities
+                if step.ability >= len(abilities):  # (named on another board of the turn: its counters by its text)
+                    found = [a for a in abilities if (a.text or str(a.cost)) == step.cost]
+                    if not found:
+                        continue
+                    cost = found[0].cost
+                else:
+                    cost = abilities[step.ability].cost
                 if cost.counters:
                     key = (step.permanent, cost.counter_kind)
                     removed[key] = removed.get(key, 0) + cost.counters

@@ -16,7 +16,7 @@ import time
 from dataclasses import replace
 
 from ..model.errors import InvalidPlan, ModelTooLarge
-from ..model.plan import TIMEOUT, Plan, Undecided
+from ..model.plan import TIMEOUT, Plan, Undecided, on_board
 from ..model.problem import PAY, PaymentProblem
 
 from .chains import activation_bound, depth_bound
@@ -236,11 +236,17 @@ def check_plan(problem: PaymentProblem, plan: Plan) -> None:
         raise InvalidPlan("the plan failed validation: " + "; ".join(errors))
 
 
-def check_in_order(problem: PaymentProblem, spells: list, plans: list) -> None:
+def check_in_order(problem: PaymentProblem, spells: list, plans: list) -> list:
     """Replay each plan with the validator on what the ones before it left, each spell
-    costed on the board as it stands then (CR 601.2f: PaymentProblem.cost_on)."""
+    costed on the board as it stands then (CR 601.2f: PaymentProblem.cost_on); the plans,
+    each naming its abilities as that board lists them (an altar sacrificed earlier no
+    longer gives its ability: the others' places move up, :func:`on_board`)."""
     state = replace(problem, query=PAY, keep=(), spells=())  # (the hand: what a discard may take)
+    out = []
     for spell, plan in zip(spells, plans):
         state = replace(state, spell=state.cost_on(spell, state.board))
+        plan = on_board(plan, state.board)
         check_plan(state, plan)
+        out.append(plan)
         state = state.after_cast(plan)
+    return out

@@ -323,8 +323,7 @@ def _solve_model(problem: PaymentProblem, spells: list, lands: list, all_of_them
     order, land = turn.chosen(solver)
     landfall = turn.landfall_made(solver)
     start = _after_land_drop(problem, land, landfall)
-    plans = turn.plans(solver, optimal=optimal, start=start)
-    check_in_order(start, order, plans)
+    plans = check_in_order(start, order, turn.plans(solver, optimal=optimal, start=start))
     return (BestTurn(land, tuple(zip(order, plans)), sum(s.worth for s in order), optimal, landfall=landfall),
             turn.objective_tuple(solver))
 
@@ -381,7 +380,7 @@ def _plain_turn(problem: PaymentProblem, spells: list, budget: Budget):
         model, solver, _ = turn
         ranked = model.objective_tuple(solver)
         plans = model.plans(solver, optimal=True)
-        check_in_order(problem, cards, plans)
+        plans = check_in_order(problem, cards, plans)
         objective = (most - value,) + ranked[:3] + (0,) + ranked[3:] + (0,)
         if best is None or objective < best[1]:
             best = (BestTurn(None, tuple(zip(cards, plans)), value, True), objective)
@@ -456,7 +455,7 @@ def _solve_turn(problem: PaymentProblem, main: list, branches: list, budget: Bud
         return found
     turn, solver, optimal = found
     plans = turn.plans(solver, optimal=optimal)
-    check_in_order(problem, main, plans)
+    plans = check_in_order(problem, main, plans)
     return plans
 
 

@@ -38,7 +38,7 @@ from dataclasses import replace
 from ..model.land_types import as_it_enters
 from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND
-from ..model.plan import GRAVEYARD, POOL
+from ..model.plan import GRAVEYARD, POOL, on_board
 from ..model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, pool_after_cast
 from ..model.sources import Board, Player
 
@@ -290,6 +290,8 @@ class TurnModel:
             plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out),
                                 cost=spell.cost if walk else None)
             plan = with_victims(plan, pm, solver, out)
+            if walk:
+                plan = on_board(plan, state.board)
             thrown = tuple(cid for k, choices in discards.items() for cid in chosen_discards(solver, choices, selectors[k]))
             if thrown:
                 plan = replace(plan, cost_discarded=thrown)
@@ -886,6 +888,8 @@ class ChosenTurnModel:
             plan = extract_plan(replace(pm.problem, spell=way.card), pm, solver, optimal, start_pool=pool,
                                 earlier=tuple(out), cost=spell.cost if walk else None)
             plan = with_victims(plan, pm, solver, out)
+            if walk:
+                plan = on_board(plan, state.board)
             thrown = tuple(cid for i, choices in self.discards[w].items()
                            for cid in chosen_discards(solver, choices, self.cast[i][w]))
             if thrown:

@@ -479,6 +479,12 @@ HAND_LANDS = ["Eye of Ugin", "Volcanic Island", "Urborg, Tomb of Yawgmoth"]
          [], ["Thalia, Guardian of Thraben", "Deadly Dispute"], [], "thopters").via(
     "fuzz: the altar Deadly Dispute sacrificed for its cost still gave its ability in the next payment (an ability "
     "another permanent gives goes with that permanent, CR 400.7)")
+@example({"spell": {"mana_cost": None}, "player": {"pool": "{W}{U}"}, "permanents": [
+    {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]},
+    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
+         [], ["Thalia, Guardian of Thraben", "Deadly Dispute"], [], "altar").via(
+    "fuzz: after one altar was sacrificed for a cost, the other's ability moved up the Ornithopter's list: the plan "
+    "names it as that board lists it (model.plan.on_board)")
 def test_best_turn_on_a_changing_board_equals_the_brute_force(board, others, names, hand_lands, beside):
     """best_turn's value and kicks against the brute force over land plays, subsets and
     orders, each spell costed on the board as it stands then; plans replayed."""
