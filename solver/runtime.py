@@ -201,11 +201,13 @@ def payment_tuning(layers: int) -> dict:
 TURN_TUNING: dict = {}
 
 
-def solve_lexicographic(model, terms, bounds, hinted: list, time_limit: float, tuning: dict | None = None):
+def solve_lexicographic(model, terms, bounds, hinted: list, time_limit: float, tuning: dict | None = None,
+                        first: int = 0):
     """(solver, :class:`Status`) of the lexicographic optimum of ``terms`` (each at most
     its bound): one solve when the objective fits one weighted sum; otherwise stage by
-    stage, each stage's optimum fixed before the next is minimised."""
-    stages = objective_stages(terms, bounds)
+    stage, each stage's optimum fixed before the next is minimised. ``first``: the first
+    that many terms are a stage of their own."""
+    stages = objective_stages(terms[:first], bounds[:first]) + objective_stages(terms[first:], bounds[first:])
     if len(stages) <= 1:
         model.minimize(weighted(stages[0]) if stages else 0)
         return solve_model(model, time_limit, tuning)

@@ -15,7 +15,7 @@ from ..model.mana import Mana
 from ..model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
                           Sequence, Undecided, Unpayable)
 from ..model.oracle import CHANGES_COSTS
-from ..model.problem import ANY_ORDER, FOLLOWED_IN_A_TURN, PaymentProblem
+from ..model.problem import ANY_ORDER, FOLLOWED_IN_A_TURN, OBJECTIVE_TERMS, WHEN_NEEDED, PaymentProblem
 from ..model.sources import Board
 
 from .hall import best_subsets, plain_board, plain_ways, two_way_choices
@@ -23,7 +23,7 @@ from .one_spell import answer_alone
 from .runtime import Status
 from .search import Budget, check_in_order, deepening
 from .supply import board_restrictions, build_supply
-from .turn import ChosenTurnModel, TurnModel, card_key, inert
+from .turn import ChosenTurnModel, TurnModel, card_key, inert, order_free
 from .turn_costs import NotFollowed
 from .unread import unread_of
 
@@ -143,10 +143,13 @@ def _answer_best_turn(problem: PaymentProblem, budget: Budget):
         not_modelled += tuple((card.id, "its landfall is not followed: the land drop comes first, before any spell, "
                                         "so a turn that casts it and then plays the land is not tried")
                               for card in spells if card.permanent is not None and card.permanent.landfall)
-    found = _solve_chosen(problem, spells, plays, False, budget, hand_lands=hand_lands)
-    for play in apart:
-        found = _best_of(found, _solve_chosen(problem, spells, [play], False, budget, must_play=True,
-                                              hand_lands=True))
+    if hand_lands and not any(p.landfall for p in problem.board.permanents):
+        found = _each_land_apart(problem, spells, plays + apart, budget)
+    else:
+        found = _solve_chosen(problem, spells, plays, False, budget, hand_lands=hand_lands)
+        for play in apart:
+            found = _best_of(found, _solve_chosen(problem, spells, [play], False, budget, must_play=True,
+                                                  hand_lands=True))
     if isinstance(found, Status):
         return budget.undecided()
     best, _ = found
@@ -154,6 +157,68 @@ def _answer_best_turn(problem: PaymentProblem, budget: Budget):
     if len(spells) < len([card for card in faces if not card.is_land and not card.cost_unread]):
         best = replace(best, optimal=False)  # (a card left out may have been worth casting)
     return replace(best, not_modelled=not_modelled + unread)
+
+
+def _each_land_apart(problem: PaymentProblem, spells: list, plays: list, budget: Budget):
+    """best_turn's land drop decided outside the model (issue 42): each way of playing a
+    land of the hand (CR 305.1: before any spell) is a turn of its own, worked out on the
+    board with the land there (as it entered, its life paid, its card out of the hand),
+    and not playing one where that may be best; the best of them by the chosen-order
+    model's objective (:func:`_land_terms`). Equal to that model's own choice, which
+    holds the value, the choices and the missed land drop before the payments, but each
+    turn is a model without the land's choice in it (a hand with a basic land to play
+    was hitting the time guard proving what the same board with the land on it proves
+    in milliseconds). Not playing is left out where a play only adds (it joins the board
+    unchanged, takes no life, its card has no other use, and no card of the turn would
+    rather discard it): every turn without it is a turn with it, the land drop then not
+    missed."""
+    distinct, seen = [], set()
+    for play in plays:
+        key = (replace(play.permanent, id="", key=""), play.life, play.returns_land, play.card.face)
+        if key not in seen:
+            seen.add(key)
+            distinct.append(play)
+    adds_only = problem.land_drop is True and not any(s.discards for s in spells) and any(
+        play.life == 0 and problem.joins_unchanged(play.permanent) and not _card_has_other_uses(problem, spells, play)
+        for play in distinct)
+    most = sum(card.worth for card in spells)
+    found = Status.INFEASIBLE
+    for play in ([] if adds_only else [None]) + distinct:
+        if budget.spent:
+            return _best_of(found, Status.UNKNOWN)
+        on = _after_land_drop(problem, play, ())
+        cards = [s for s in spells if play is None or s.id != play.id]  # (its other face is not cast)
+        if play is not None and (play.permanent.cost_effects or play.permanent.land_types):
+            cards = [on.cost_on(s, on.board) for s in cards]  # (Eye of Ugin: each costed with it there)
+        one = _solve_chosen(on, cards, [], False, budget)
+        found = _best_of(found, _land_terms(one, play, problem, most, bool(plays)))
+    return found
+
+
+def _card_has_other_uses(problem: PaymentProblem, spells: list, play) -> bool:
+    """Whether the land's card could serve the turn otherwise: another face cast as a
+    spell (a modal double-faced card), or mana made from the hand (a face exiled from
+    the hand for mana, CR 605.1a). Played as the land, neither is left."""
+    return any(s.id == play.id for s in spells) or any(
+        face.from_hand is not None for card in problem.hand if card.id == play.id for face in (card,) + card.faces)
+
+
+def _land_terms(found, play, problem: PaymentProblem, most: int, hand_lands: bool):
+    """A turn found with the land ``play`` already played (or None played), its
+    objective as :class:`~manaplan.solver.turn.ChosenTurnModel` ranks it with the land
+    drop among its choices: the value against ``most``, the land drop missed, the land's
+    life among the payments' life, the last term (an untapped land played rather than a
+    tapped one; with "when_needed", a land played)."""
+    if isinstance(found, Status):
+        return found
+    best, objective = found
+    terms = list(objective) or [0] * (6 + len(OBJECTIVE_TERMS))
+    terms[0] = most - best.value
+    terms[4] = 1 if play is None and problem.land_drop is True and hand_lands else 0
+    if play is not None:
+        terms[5 + problem.prefer.ranked.index("life")] += play.life
+        terms[-1] = 1 if problem.land_drop == WHEN_NEEDED else int(not play.tapped)
+    return replace(best, land=play), tuple(terms)
 
 
 def _best_of(found, other):
@@ -264,7 +329,8 @@ def _solve_chosen(problem: PaymentProblem, spells: list, lands: list, all_of_the
         known = None if must_play else known  # (its value is the turn's without a land to play)
     if known is None and not all_of_them:
         known = plain_turn_value(problem, spells, lands, must_play)
-    found = _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands, known)
+    own = not lands and bool(spells) and order_free(problem, spells)  # (the order changes nothing: fixed)
+    found = _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands, known, own_window=own)
     if found == Status.INFEASIBLE and known is not None:  # (never expected: the model decides without the value)
         found = _solve_model(problem, spells, lands, all_of_them, budget, must_play, hand_lands)
     return found
@@ -311,12 +377,15 @@ def _solve_placed(problem: PaymentProblem, spells: list, lands: list, all_of_the
 
 def _solve_model(problem: PaymentProblem, spells: list, lands: list, all_of_them: bool, budget: Budget,
                  must_play: bool, hand_lands: bool, known: int | None = None, placing: dict | None = None,
-                 fixed_order: bool = False, last: frozenset = frozenset()):
+                 fixed_order: bool = False, last: frozenset = frozenset(), own_window: bool = False):
     """One chosen-order model solved (:func:`_solve_chosen`'s answer), its plans read
-    back and replayed by the validator in order on the board as it changes."""
+    back and replayed by the validator in order on the board as it changes.
+    ``own_window``: the order changes nothing (solver.turn.order_free), each card is
+    cast in the hand's order if at all."""
     found = deepening(lambda depth: ChosenTurnModel(problem, spells, lands, all_of_them, problem.land_drop, depth,
                                                      must_play, hand_lands, value=known, placed=placing,
-                                                     fixed_order=fixed_order, last=last), budget)
+                                                     fixed_order=fixed_order, last=last, own_window=own_window),
+                      budget)
     if isinstance(found, Status):
         return found
     turn, solver, optimal = found
