@@ -189,6 +189,9 @@ def _total_cost(spell: SpellCost, announcement: Announcement) -> TotalCost:
         if s.kind == VARIABLE:
             generic += spell.x  # CR 107.3: X is generic mana, its value announced (601.2b)
             continue
+        if s.kind == GENERIC:
+            generic += s.amount  # (counted whole: {1000000} is one symbol, not a million needs)
+            continue
         options = s.payment_options(0)
         if s.has_choice:
             label = next(halves, None)

@@ -19,6 +19,8 @@ import contextvars
 import time
 from contextlib import contextmanager
 
+from .errors import OutOfTime
+
 #: when the request being answered must be answered by (``time.monotonic()``), or None
 _DEADLINE: contextvars.ContextVar = contextvars.ContextVar("manaplan_deadline", default=None)
 
@@ -42,3 +44,10 @@ def time_is_up() -> bool:
     """Whether the request being answered has run out of time."""
     end = _DEADLINE.get()
     return end is not None and time.monotonic() > end
+
+
+def check_clock() -> None:
+    """Raise :class:`~manaplan.model.errors.OutOfTime` when the request's time is up:
+    each step that builds a model looks at the clock first ("every limit is kept")."""
+    if time_is_up():
+        raise OutOfTime()

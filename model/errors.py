@@ -59,6 +59,12 @@ class SolverTimeout(RuntimeError):
     ``payable: null``, never a guess)."""
 
 
+class OutOfTime(SolverTimeout):
+    """The request's time ran out while a model was being built (issue 42: a turn of
+    twelve windows took 0.5 s to build at a 50 ms limit): the model is not finished,
+    the answer is undecided, or the best real plan found before it, never a guess."""
+
+
 class PlanRejected(ValueError):
     """A plan breaks a rule where the validator replays it; the message names the step,
     ``rule`` the rule it breaks ("CR 107.5"; the request's field, such as

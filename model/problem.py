@@ -17,7 +17,7 @@ from functools import cached_property
 from .cost_effects import apply_cost_effects
 from .dependent_mana import resolve_board_mana
 from .land_types import as_it_enters
-from .symbols import GENERIC, MAX_AMOUNT
+from .symbols import GENERIC, MAX_AMOUNT, Symbol
 from .cost import SpellCost, total_before_announcing  # noqa: F401 (the latter: a doctest)
 from .entering import UNLESS_OPPONENTS, EntersRule
 from .mana import Mana, ManaCost
@@ -99,6 +99,16 @@ IF_POSSIBLE, MOST = "if_possible", "max"
 #: the other ways to cast a card for mana alone that a turn chooses among (Spell.ways):
 #: bestow's Aura needs a creature to enchant, which a turn does not follow
 FOLLOWED_IN_A_TURN = ("evoke", "dash", "overload")
+
+
+def kicked_times(multikicker: ManaCost, kicks: int) -> ManaCost:
+    """A multikicker paid ``kicks`` times, as one additional cost (CR 702.33c): its
+    generic mana as one symbol of the whole amount, each other symbol ``kicks`` times
+    (Everflowing Chalice's ``{2}`` kicked three times is ``{6}``; ``{0}`` adds nothing:
+    a million kicks are not a million symbols)."""
+    generic = sum(s.amount for s in multikicker.symbols if s.kind == GENERIC) * kicks
+    others = tuple(s for s in multikicker.symbols if s.kind != GENERIC) * kicks
+    return ManaCost(((Symbol(GENERIC, (), generic),) if generic else ()) + others)
 
 
 @dataclass(frozen=True)
@@ -260,7 +270,7 @@ class Spell:
         if kicked and self.kicker is not None:
             extra += (self.kicker,)
         if kicks and self.multikicker is not None:
-            extra += (ManaCost(self.multikicker.symbols * kicks),)
+            extra += (kicked_times(self.multikicker, kicks),)
         return replace(self, cost=replace(self.cost, additional=self.cost.additional + extra),
                        kicker=None, kicked=False, multikicker=None, kicks=0)
 

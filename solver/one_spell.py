@@ -16,7 +16,7 @@ import itertools
 from collections import OrderedDict
 from dataclasses import fields, replace
 
-from ..model.errors import ModelTooLarge
+from ..model.errors import ModelTooLarge, OutOfTime
 from ..model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_DISCARD, NOTHING_TO_SACRIFICE,
                           UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable, listing)
 from ..model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, OBJECTIVE_TERMS, PaymentProblem, Spell
@@ -213,6 +213,8 @@ def _answer_kept(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
         out = _answer_now(problem, budget, plain_path)
     except ModelTooLarge as e:  # (one card of a hand: the others are answered)
         out = too_large(e)
+    except OutOfTime:  # (its time ran out while a model was being built)
+        out = budget.undecided()
     if _settled(out):
         kept[key] = out
         if len(kept) > ANSWERS_KEPT:
@@ -269,6 +271,9 @@ def _answer_choices(problem: PaymentProblem, budget: Budget, plain_path: bool):
     for kicked in options:
         if spell.kicks == MOST:
             result = _most_kicks(problem, kicked, budget, plain_path)
+        elif spell.kicks and spell.mana_per_kick and spell.kicks > _kicks_bound(problem):
+            result = Unpayable(NO_PAYMENT, f"{spell.kicks} kicks of {spell.multikicker} need more mana than the board, "
+                                           "the pool, the life and the graveyard could ever pay for")
         else:
             result = _with_choices(_answer_kept(problem.with_kicks(kicked, spell.kicks), budget, plain_path),
                                    spell, kicked, spell.kicks)

@@ -11,7 +11,7 @@ answer, never a guess.
 
 from __future__ import annotations
 
-from ..model.errors import ModelTooLarge
+from ..model.errors import ModelTooLarge, OutOfTime
 from ..model.plan import TIME_LIMIT, Castable
 from ..model.problem import PaymentProblem
 
@@ -40,7 +40,7 @@ def run(answer_with, problem: PaymentProblem, time_limit: float = TIME_LIMIT, pl
             return answer_with(problem, budget, plain_path)
         except ModelTooLarge as e:
             return too_large(e)
-        except SolverLoading:  # (a serve just started: its time ran out while OR-Tools loaded)
+        except (SolverLoading, OutOfTime):  # (the time ran out while OR-Tools loaded, or a model was built)
             return budget.undecided()
 
 

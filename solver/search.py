@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from ..model.errors import InvalidPlan, ModelTooLarge
+from ..model.errors import InvalidPlan, ModelTooLarge, OutOfTime
 from ..model.plan import TIMEOUT, Plan, Undecided, on_board
 from ..model.problem import PAY, PaymentProblem
 
@@ -213,6 +213,8 @@ def deepening(build, budget: Budget):
         if found is None:
             raise
         return found  # (a real plan, the deepest one that could be built)
+    except OutOfTime:
+        return found or Status.UNKNOWN  # (the time ran out while a model was being built)
     solver, status = relaxed.solve(budget.left())
     if status == Status.OPTIMAL:
         return relaxed, solver, True
