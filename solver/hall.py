@@ -160,19 +160,17 @@ def plain_board(problem: PaymentProblem, supply: Supply):
 
 
 def two_way_payable(problem: PaymentProblem, supply: Supply) -> bool | None:
-    """True where some announcement of the cost's two-way symbols is payable on a plain
-    board (Hall's condition, with the life it pays within the life total, CR 119.4);
-    None where the board or cost isn't plain this way, or none is (the general model
-    proves a "no")."""
+    """Whether some announcement of the cost's two-way symbols is payable on a plain
+    board (Hall's condition, with the life it pays within the life total, CR 119.4):
+    every distinct announcement is tried, and Hall's condition is exact on a plain
+    board, so False is a proof (issue 42: the general model was asked for it, half an
+    AI step's time on such hands); None where the board or cost isn't plain this way."""
     ways = two_way_choices(problem.spell.cost)
     board = plain_board(problem, supply) if ways is not None else None
     if board is None:
         return None
     life = problem.player.life
-    for way in ways:
-        if can_pay_life(way.life, life) and hall_violation(way.needs, board[0]) is None:
-            return True
-    return None
+    return any(can_pay_life(way.life, life) and hall_violation(way.needs, board[0]) is None for way in ways)
 
 
 def _plain_sources(supply: Supply):

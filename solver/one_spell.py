@@ -26,7 +26,7 @@ from .chains import activation_bound
 from .cpsat import PaymentModel
 from .extract import extract_plan
 from .hall import hall_certificate, hall_violation, plain_max_x, plain_view, two_way_payable
-from .plain import plain_payment
+from .plain import NO_WAY_PAYS, plain_payment
 from .pools import pool_can_pay
 from .proof import counting_bound
 from .runtime import Status
@@ -326,6 +326,8 @@ def _with_choices(result, spell, kicked: bool, kicks: int):
 
 def answer_pay(problem: PaymentProblem, supply: Supply, budget: Budget, plain_path: bool = True):
     plain = plain_payment(problem, supply) if plain_path else None
+    if plain is NO_WAY_PAYS:
+        return unpayable(problem, supply, budget)
     if plain is not None:
         if isinstance(plain, Plan):
             check_plan(problem, plain)
@@ -356,8 +358,9 @@ def answer_can_pay(problem: PaymentProblem, supply: Supply, budget: Budget):
         if hall_violation(view.needs, view.sources) is None:
             return Payable()
         return unpayable(problem, supply, budget, hall_certificate(problem, supply, view))
-    if two_way_payable(problem, supply):  # (a twobrid or Phyrexian cost on a plain board: some way pays)
-        return Payable()
+    two_way = two_way_payable(problem, supply)  # (a twobrid or Phyrexian cost on a plain board)
+    if two_way is not None:
+        return Payable() if two_way else unpayable(problem, supply, budget)
     pooled = pool_can_pay(problem, supply)  # (Signets, filter lands, bounce lands: the pools the board makes)
     if pooled is not None:
         return Payable() if pooled else unpayable(problem, supply, budget)

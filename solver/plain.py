@@ -55,8 +55,8 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
 
 def _two_way_payment(problem: PaymentProblem, supply: Supply):
     """The best payment of a cost with twobrid and Phyrexian symbols on a plain board,
-    or None (the board or cost isn't plain this way, or nothing pays: the general model
-    proves it). Each announcement of those symbols (solver.hall.two_way_choices) is a
+    :data:`NO_WAY_PAYS` where none does, or None (the board or cost isn't plain this
+    way). Each announcement of those symbols (solver.hall.two_way_choices) is a
     plain cost: the transport pays it at least cost, and the objective (life, then
     permanents tapped, then their flexibility, then mana left floating: docs/protocol.md)
     picks the best of them. The announcements come cheapest in life and mana first, and
@@ -86,9 +86,14 @@ def _two_way_payment(problem: PaymentProblem, supply: Supply):
         if best_key is None or key < best_key:
             best, best_key = (way, flows), key
     if best is None:
-        return None
+        return NO_WAY_PAYS  # (each announcement tried, Hall's condition exact: a proof, solver.hall.two_way_payable)
     way, flows = best
     return _plan(problem, supply, classes, flows, way.halves)
+
+
+#: :func:`plain_payment`'s answer where no announcement of a twobrid or Phyrexian cost
+#: pays on a plain board: a "no" proven, whose words the caller writes (one_spell.unpayable)
+NO_WAY_PAYS = "no announcement pays"
 
 
 def _objective(classes: list, flows: dict, life: int, pooled: int, hand_needs: dict) -> tuple:
