@@ -271,7 +271,8 @@ def test_a_line_longer_than_the_limit_is_answered_without_being_held():
 
 
 def _long_request() -> str:
-    """A best_turn that runs to a 60-second time limit (7 cards on 1,500 chain permanents)."""
+    """A best_turn that runs to a 60-second time limit (12 cards on 1,500 chain
+    permanents, two mana rocks and a ritual among them: the order matters)."""
     import random
 
     sys.path.insert(0, os.path.join(os.path.dirname(HERE), "benchmarks"))
@@ -279,6 +280,10 @@ def _long_request() -> str:
     perms = boards.chain_board(1500, random.Random(1))
     hand = [{"id": f"h{k}", "mana_cost": c, "type_line": "Sorcery"}
             for k, c in enumerate(["{3}{G}{U}", "{2}{W}{B}", "{4}{R}", "{1}{U}{U}", "{5}", "{2}{B}{B}"])]
+    hand += [{"id": f"rock{k}", "name": "Mind Stone", "mana_cost": "{2}", "type_line": "Artifact",
+              "oracle_text": "{T}: Add {C}."} for k in range(2)]
+    hand += [{"id": "rit", "name": "Dark Ritual", "mana_cost": "{B}", "type_line": "Instant", "oracle_text": "Add {B}{B}{B}."}]
+    hand += [{"id": f"g{k}", "mana_cost": c, "type_line": "Sorcery"} for k, c in enumerate(["{6}{G}{G}", "{5}{U}{U}{U}", "{7}{B}"])]
     return json.dumps({"query": "best_turn", "hand": hand, "permanents": perms, "time_limit_ms": 60000})
 
 

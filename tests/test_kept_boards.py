@@ -166,11 +166,13 @@ def test_a_name_holding_the_state_marker_does_not_mix_permanents_up():
 
 
 def test_serve_collects_garbage_between_requests_and_restores_the_collector():
-    """The collector runs after answers (all generations every hundredth), not during a
+    """The collector runs after answers (all generations every thousandth), not during a
     request; the thresholds are as before once serve ends."""
     import gc
+
+    from manaplan.cli import FULL_EVERY
     before, full = gc.get_threshold(), gc.get_stats()[2]["collections"]
-    answers(*[{"id": i, "spell": {"mana_cost": "{G}"}, "permanents": FORESTS} for i in range(100)])
+    answers(*[{"id": i, "spell": {"mana_cost": "{G}"}, "permanents": FORESTS} for i in range(FULL_EVERY)])
     assert gc.get_stats()[2]["collections"] > full and gc.get_threshold() == before
 
 

@@ -320,8 +320,7 @@ def read_permanent(p, at: str) -> Permanent:
             twin.__dict__["id"] = pid
             return twin
         template = read_once(_BODIES, key, lambda: _unnamed(_read_body(p, key, at), p, pasted))
-    if not pasted:
-        _remember_json(p, template)
+    _remember_json(p, template, pasted)
     return template.with_id(pid)
 
 
@@ -365,11 +364,13 @@ def _unnamed(template: Permanent, p: dict, pasted: bool) -> Permanent:
     return template
 
 
-def _remember_json(p: dict, template: Permanent) -> None:
+def _remember_json(p: dict, template: Permanent, pasted: bool = False) -> None:
     """Keep ``template`` under its fields as JSON too, for :func:`_read_before` and
     :func:`_read_by_body`: only fields that are what their JSON parses back to (a
-    board parsed from the same text then needs no other check)."""
-    fields = {k: v for k, v in p.items() if k != "id"}
+    board parsed from the same text then needs no other check). A pasted Scryfall
+    card's fields are all but its ``instance`` and Scryfall's ``id``, as
+    :func:`read_permanent` keys it."""
+    fields = {k: v for k, v in p.items() if k != "id" and not (pasted and k == "instance")}
     try:
         text = orjson.dumps(fields)
     except (TypeError, orjson.JSONEncodeError):
@@ -383,12 +384,16 @@ def _read_before(p) -> Permanent | None:
     """The permanent, if its body was read before (by :func:`read_permanent`) and its id
     is one a permanent may have; else None (then read it, and say what is wrong). A
     board of thousands of permanents repeats a handful of bodies: this is its hot path."""
-    if type(p) is not dict or "object" in p:
+    if type(p) is not dict:
         return None
-    pid = p.get("id")
+    pasted = p.get("object") == scryfall.CARD_OBJECT  # (a pasted card: its ``instance`` is the id, issue 42)
+    if "object" in p and not pasted:
+        return None
+    pid = p.get("instance", p.get("id")) if pasted else p.get("id")
     if type(pid) is not str or not pid or pid == POOL or pid == GRAVEYARD or pid.startswith(DELVED):
         return None
-    fields = {k: v for k, v in p.items() if k != "id"}  # (as _remember_json writes it: inline, the hot path)
+    # (as _remember_json writes them: inline, the hot path)
+    fields = {k: v for k, v in p.items() if k != "id" and not (pasted and k == "instance")}
     try:
         kept = _BODIES_BY_JSON.get(orjson.dumps(fields))
     except (TypeError, orjson.JSONEncodeError):
