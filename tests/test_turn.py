@@ -494,6 +494,37 @@ def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board
     _best_turn_is_the_brute_forces(problem)
 
 
+#: one-mana sources whose order of use changes nothing (solver.turn.order_free): basics,
+#: duals, a pain land (1 damage), a land paid for with life, a Treasure, a mana creature
+ONE_MANA_SOURCES = [{"abilities": [{"cost": "{T}", "add": "{G}"}]}, {"abilities": [{"cost": "{T}", "add": "{W}"}]},
+                    {"abilities": [{"cost": "{T}", "add": ["{B}", "{G}"]}]},
+                    {"abilities": [{"cost": "{T}", "add": "{C}"}, {"cost": "{T}", "add": ["{W}", "{B}"], "damage": 1}]},
+                    {"abilities": [{"cost": "{T}, Pay 1 life", "add": "{U}"}]},
+                    {"type_line": "Artifact — Treasure", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]},
+                    {"type_line": "Creature — Elf", "abilities": [{"cost": "{T}", "add": "{G}"}]}]
+
+
+@settings(max_examples=max(settings.default.max_examples, 40), deadline=None)
+@given(st.lists(st.sampled_from(ONE_MANA_SOURCES), min_size=1, max_size=5),
+       st.lists(st.tuples(st.lists(st.sampled_from([s for s in PLAIN_SYMBOLS if s != "{X}"] + TWO_WAY_SYMBOLS),
+                                   min_size=1, max_size=3),
+                          st.sampled_from(["Instant", "Sorcery", "Creature — Elf"])), min_size=1, max_size=4),
+       st.lists(st.sampled_from([BURST, KAVU, GNARLID, MAMMOTH] + HAND_LANDS), max_size=2), st.sampled_from([20, 3]))
+def test_best_turn_whose_order_changes_nothing_equals_the_brute_force(sources, cards, extra, life):
+    """Issue 42: where the order of a turn's cards changes nothing (one-mana sources: pain
+    lands, life, Treasures; cards that leave nothing usable behind: solver.turn.order_free)
+    the cards cast keep the hand's order, the value is a stage of its own, and each land
+    of the hand is played in a turn of its own; the value, kicks and objective stay the
+    brute force's."""
+    permanents = [{**source, "id": f"p{k}"} for k, source in enumerate(sources)]
+    hand = [{"id": f"c{k}", "mana_cost": "".join(symbols), "type_line": kind} for k, (symbols, kind) in enumerate(cards)]
+    hand += [{**card, "id": f"x{k}"} if "instance" not in card else card for k, card in enumerate(extra)]
+    if len({c.get("id") or c.get("instance") for c in hand}) < len(hand):
+        reject()
+    _best_turn_is_the_brute_forces(read({"query": "best_turn", "hand": hand, "permanents": permanents,
+                                         "player": {"life": life}}))
+
+
 def test_a_card_exiled_from_the_hand_for_mana():
     """Simian Spirit Guide (CR 605.1a, 113.6m): when the hand is given, its ability pays
     like a permanent sacrificed for mana; it never pays for casting itself, and best_turn
