@@ -30,6 +30,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from .model.errors import RequestError
+from .model.sources import KEPT_WORK
 
 #: how many boards one ``serve`` keeps (least recently used dropped first)
 MAX_KEPT_BOARDS = 64
@@ -72,7 +73,12 @@ class KeptBoard:
     size: int = field(default=0, compare=False)
 
     @classmethod
-    def of(cls, player: dict, board) -> "KeptBoard":
+    def of(cls, player: dict, board, before=None) -> "KeptBoard":
+        """The board kept, with what the solver built for its parts (``KEPT_WORK``): the
+        work of ``before`` (the board a change was made to) carried over."""
+        if board is not None:
+            work = before.memo.get(KEPT_WORK) if before is not None else None
+            board.memo.setdefault(KEPT_WORK, work if work is not None else {})
         return cls(player, board, estimated_bytes(board))
 
 

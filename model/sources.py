@@ -742,6 +742,13 @@ def _named_as(body: "Permanent", pid: str, name: str) -> "Permanent":
     return twin
 
 
+#: ``Board.memo``'s key for what the solver built for each part of a kept board (each
+#: group's abilities), carried to the board a change makes: a change on one of many kept
+#: boards rebuilds only what it touched (issue 42: a shared cache of 16,384 groups was
+#: too small for 64 kept boards of 5,000 distinct permanents, and each change rebuilt all)
+KEPT_WORK = "kept work"
+
+
 @dataclass(frozen=True)
 class Board:
     """The permanents that may pay, by id. ``permanents`` is a tuple, or a :class:`PermanentsByBody`
@@ -769,8 +776,12 @@ class Board:
 
     @property
     def bodies(self) -> tuple:
-        """The distinct bodies of ``kinds``: what is true of one is true of its twins."""
-        return tuple(body for body, _ in self.kinds)
+        """The distinct bodies of ``kinds``: what is true of one is true of its twins
+        (found once per board)."""
+        found = self.memo.get("bodies")
+        if found is None:
+            found = self.memo["bodies"] = tuple(body for body, _ in self.kinds)
+        return found
 
     @property
     def ids(self):

@@ -271,7 +271,8 @@ def _answer_choices(problem: PaymentProblem, budget: Budget, plain_path: bool):
     for kicked in options:
         if spell.kicks == MOST:
             result = _most_kicks(problem, kicked, budget, plain_path)
-        elif spell.kicks and spell.mana_per_kick and spell.kicks > _kicks_bound(problem):
+        elif (spell.kicks and spell.mana_per_kick and spell.kicks * len(spell.multikicker.symbols) > MOST_KICK_SYMBOLS
+              and spell.kicks > _kicks_bound(problem)):
             result = Unpayable(NO_PAYMENT, f"{spell.kicks} kicks of {spell.multikicker} need more mana than the board, "
                                            "the pool, the life and the graveyard could ever pay for")
         else:
@@ -280,6 +281,11 @@ def _answer_choices(problem: PaymentProblem, budget: Budget, plain_path: bool):
         if not isinstance(result, Unpayable) or kicked is options[-1]:
             return result
     raise AssertionError("unreachable")
+
+
+#: past this many symbols of kicks, kicks the board could never pay for are refused at once
+#: (a million kicks of {G} is a million symbols: issue 42); fewer are answered as any cost
+MOST_KICK_SYMBOLS = 4096
 
 
 def _most_kicks(problem: PaymentProblem, kicked: bool, budget: Budget, plain_path: bool):

@@ -21,7 +21,7 @@ from ..model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.dependent_mana import acting
-from ..model.sources import DOUBLING_WITH_TRIGGERS, Board, flexibility, why_unusable
+from ..model.sources import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, flexibility, why_unusable
 from ..model.symbols import COLORS, MANA_TYPES
 from ..model.triggers import activation_outputs, board_triggers
 
@@ -551,17 +551,28 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         return None if len(ok) == len(candidates) else ok
     prefer = problem.prefer
     alike = _alike_everywhere(board, triggers, candidates)
+    kept = board.memo.get(KEPT_WORK) if alike else None  # (a kept board's own: model.sources.KEPT_WORK)
+    if kept is not None and len(kept) > 4 * len(board.kinds) + 64:
+        kept.clear()  # (what the changes left behind: built again as needed)
     for proto, ids in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
         g = len(groups)
         shared = alike and proto.text_key and (proto.text_key, len(ids), life, allow_precast, problem.mid_cast,
                                                problem.player.energy, proto.id in prefer.never_sacrifice)
-        built = _GROUPS_BUILT.get(shared) if shared else None
+        built = None
+        if shared:
+            built = kept.get(shared) if kept is not None else None
+            if built is None:
+                built = _GROUPS_BUILT.get(shared)
+                if built is not None and kept is not None:
+                    kept[shared] = built
         if built is not None and built[0] and built[0][0].group != g:  # built at another place on its board
             built = (tuple(a.in_group(g) for a in built[0]), built[1], built[2])
         if built is None:
             built = _group_acts(problem, board, triggers, candidates, allow_precast, proto, ids, g, which)
             if shared:
                 _keep_group(shared, built)
+                if kept is not None:
+                    kept[shared] = built
         elif built[2].ids != ids:  # twins of the permanents it was built for
             built = (built[0], built[1], built[2].with_ids(ids))
         group_acts, reasons, group = built

@@ -423,7 +423,7 @@ def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
         expect(isinstance(changes["player"], dict), "'player' must be an object", "changes.player")
         player = {**player, **changes["player"]}
         read_player(player)
-    return KeptBoard.of(player, board)
+    return KeptBoard.of(player, board, before=kept.board)
 
 
 def _changed_board(board: Board, replaced: dict, gone: set) -> Board:
