@@ -188,10 +188,10 @@ def _plain_sources(supply: Supply):
     makes_by_group: dict = {}
     out = None
     for a in supply.acts:
-        if not _plain_act(a):
+        makes = a.plain_types
+        if makes is None:
             break
-        makes_by_group[a.group] = makes_by_group.get(a.group, frozenset()) | frozenset(t for alt in a.alternatives
-                                                                                       for t in alt)
+        makes_by_group[a.group] = makes_by_group.get(a.group, frozenset()) | makes
     else:
         for g, makes in makes_by_group.items():
             members = supply.groups[g].ids
@@ -205,14 +205,9 @@ def _plain_sources(supply: Supply):
 
 def _plain_act(a) -> bool:
     """An ability that makes one mana of one type for {T} alone, from a source that is
-    not snow, without restriction and setting off no trigger: one unit of a transport."""
-    return (a.tap and not a.costs_mana and not a.sacrifice and not a.counters and not a.life and not a.damage
-            and not a.precast
-            and not a.exile and not a.combination and not a.bonus and not a.mana.snow and not a.mana.spell_only
-            and not a.mana.ability_only
-            and not a.made_by and not a.energy  # another permanent's ability (Springleaf Drum), energy: shared
-            and not a.doubles  # Doubling Cube: as much as the pool holds
-            and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives))
+    not snow, without restriction and setting off no trigger: one unit of a transport
+    (:attr:`GroupAbility.plain_types <manaplan.solver.supply.GroupAbility.plain_types>`)."""
+    return a.plain_types is not None
 
 
 _SUBSET_MASKS = [(U, type_mask(U)) for U in TYPE_SETS]

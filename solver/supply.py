@@ -90,6 +90,20 @@ class GroupAbility:
         return twin
 
     @cached_property
+    def plain_types(self) -> frozenset | None:
+        """The types it may make where it makes one mana of one type for {T} alone,
+        from a source that is not snow, without restriction and setting off no
+        trigger (one unit of solver.hall's transport); None otherwise. Found once (a
+        twin in another group copies it: :meth:`in_group`)."""
+        plain = (self.tap and not self.costs_mana and not self.sacrifice and not self.counters and not self.life
+                 and not self.damage and not self.precast and not self.exile and not self.combination
+                 and not self.bonus and not self.mana.snow and not self.mana.spell_only and not self.mana.ability_only
+                 and not self.made_by and not self.energy  # another permanent's ability (Springleaf Drum), energy
+                 and not self.doubles  # Doubling Cube: as much as the pool holds
+                 and isinstance(self.index, int) and all(len(alt) == 1 for alt in self.alternatives))
+        return frozenset(t for alt in self.alternatives for t in alt) if plain else None
+
+    @cached_property
     def pays_life(self) -> bool:
         """Whether an activation may pay life: a life cost, or a Phyrexian symbol in its
         mana cost paid with life (CR 118.3, 107.4f)."""
