@@ -578,7 +578,8 @@ class PermanentsByBody(Sequence):
     nothing about paying unless the card's text says it, issue 31: a board that names
     each of its 100,000 Forests holds one Forest and a list of names)."""
 
-    __slots__ = ("kinds", "order", "_all", "_body_of", "names", "_position", "_looked_up", "_position_of_kinds")
+    __slots__ = ("kinds", "order", "_all", "_body_of", "names", "_position", "_looked_up", "_position_of_kinds",
+                 "changed_in_place")
 
     def __init__(self, kinds: tuple, order: tuple, body_of: dict | None = None, names: list | None = None):
         self.kinds = kinds
@@ -589,6 +590,9 @@ class PermanentsByBody(Sequence):
         self._position = None
         self._looked_up = 0
         self._position_of_kinds = None
+        #: where :meth:`changed` made this: the places of the kinds whose one permanent
+        #: changed state in its place (nothing else changed); None otherwise
+        self.changed_in_place = None
 
     @property
     def body_of(self) -> dict:
@@ -668,12 +672,14 @@ class PermanentsByBody(Sequence):
             by_kind.setdefault(k, []).append(pid)
         emptied = False
         appended = []
+        in_place = []
         for k, touched in by_kind.items():
             body, ids = kinds[k]
             if len(ids) == 1 and touched[0] in replaced:  # (its one permanent, changed: in its place)
                 del at[id(body)]
                 kinds[k] = (replaced[touched[0]], ids)
                 at[id(replaced[touched[0]])] = k
+                in_place.append(k)
                 continue
             for pid in touched:
                 i = ids.index(pid)
@@ -698,6 +704,8 @@ class PermanentsByBody(Sequence):
                                body_of, names)
         if not emptied:
             out._position_of_kinds = at
+        if not removed and not appended and not emptied:
+            out.changed_in_place = tuple(sorted(in_place))
         return out
 
     def joined(self, more: "PermanentsByBody") -> "PermanentsByBody":
@@ -749,6 +757,13 @@ def _named_as(body: "Permanent", pid: str, name: str) -> "Permanent":
 KEPT_WORK = "kept work"
 
 
+#: what ``Board.memo`` holds that a board finds from its permanents' text alone (never
+#: their state): a board whose permanents only changed state shares it
+#: (:meth:`Board.after_state_change`)
+TEXT_ONLY_MEMO = ("any_color", "doubling", "restrictions", "self_contained", "holds_cost_effects",
+                  "board_mana_needed", "unread", "counts")
+
+
 @dataclass(frozen=True)
 class Board:
     """The permanents that may pay, by id. ``permanents`` is a tuple, or a :class:`PermanentsByBody`
@@ -761,6 +776,24 @@ class Board:
     #: (the solver's grouping of interchangeable permanents), by their own keys; a board
     #: made with ``dataclasses.replace`` starts with an empty one
     memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def after_state_change(self, before: "Board") -> "Board":
+        """This board, made from ``before`` by tapping or untapping permanents each of a
+        kind of its own (``PermanentsByBody.changed_in_place``), told so: what
+        ``before`` found from its permanents' text alone is this board's too
+        (:data:`TEXT_ONLY_MEMO`), and the solver may patch what it built for ``before``
+        at those places (``memo["changed_from"]``: solver.supply). Issue 42: a change on
+        a kept board of 5,000 distinct permanents looked at all of them again."""
+        places = getattr(self.permanents, "changed_in_place", None)
+        if places is None or before.counted_from is not None:
+            return self
+        for key in TEXT_ONLY_MEMO:
+            if key in before.memo:
+                self.memo[key] = before.memo[key]
+        if before.memo.get("cost_effects") == ():  # (none on the board: the permanents that have them, none)
+            self.memo["cost_effects"] = ()
+        self.memo["changed_from"] = (before, places)
+        return self
 
     @property
     def kinds(self) -> tuple:
@@ -901,7 +934,9 @@ class Board:
         counting: the solver subtracts it (:meth:`counted_loss`), and the validator and
         the reference search count the board as it is at each step (:meth:`live_output`).
         """
-        if not any(a.output.per for p in self.bodies for a in p.abilities):
+        if "counts" not in self.memo:
+            self.memo["counts"] = any(a.output.per for p in self.bodies for a in p.abilities)
+        if not self.memo["counts"]:
             return self
         if "resolved" in self.memo:
             return self.memo["resolved"]

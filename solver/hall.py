@@ -17,6 +17,7 @@ reductions with choices and sources that make several mana or cost mana fall out
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
@@ -30,7 +31,7 @@ from ..model.symbols import (ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID, HYBRID
                              PHYREXIAN, TWOBRID, TYPE_SETS, type_mask)
 
 from .proof import explain
-from .supply import Supply
+from .supply import BY_GROUP, Supply
 
 
 
@@ -178,6 +179,10 @@ def _plain_sources(supply: Supply):
     if some ability is not plain; read once per supply (a hand's cards share it)."""
     if "plain_sources" in supply.memo:
         return supply.memo["plain_sources"]
+    patched = _plain_sources_patched(supply)
+    if patched is not _NOT_PATCHED:
+        supply.memo["plain_sources"] = patched
+        return patched
     sources = Counter()
     ids: dict = {}
     groups: dict = {}
@@ -201,6 +206,68 @@ def _plain_sources(supply: Supply):
         out = (sources, ids, groups)
     supply.memo["plain_sources"] = out
     return out
+
+
+_NOT_PATCHED = object()
+
+
+def _plain_sources_patched(supply: Supply):
+    """:func:`_plain_sources` of a supply patched from another's at a few groups
+    (solver.supply._supply_patched: a change on a kept board), from the other's, those
+    groups' sources taken out and put back in their place: what the whole count would
+    give, in the same order (issue 42); ``_NOT_PATCHED`` where it can't be."""
+    found = supply.memo.get("patched_from")
+    if found is None:
+        return _NOT_PATCHED
+    old, places = found
+    before = old.memo.get("plain_sources")
+    if before is None or BY_GROUP not in supply.memo:
+        return _NOT_PATCHED
+    old_acts, new_acts = old.memo[BY_GROUP][0], supply.memo[BY_GROUP][0]
+    sources = Counter(before[0])
+    ids = {k: list(v) for k, v in before[1].items()}
+    groups = {k: list(v) for k, v in before[2].items()}
+    for g in places:
+        was, now = _group_makes(old_acts[g]), _group_makes(new_acts[g])
+        if was is _NOT_PATCHED:
+            return _NOT_PATCHED
+        if now is _NOT_PATCHED:
+            return None  # (an ability that is not plain: no plain sources, as the whole count says)
+        if was:
+            members = len(old.groups[g].ids)
+            at = _place_of(groups[was], g)
+            del ids[was][at:at + members], groups[was][at:at + members]
+            sources[was] -= members
+            if not sources[was]:
+                del sources[was], ids[was], groups[was]
+        if now:
+            members = supply.groups[g].ids
+            sources[now] = sources.get(now, 0) + len(members)
+            at = _place_of(groups.setdefault(now, []), g)
+            ids.setdefault(now, [])[at:at] = members
+            groups[now][at:at] = [g] * len(members)
+    order = sorted(groups, key=lambda k: -1 if groups[k][0] is None else groups[k][0])  # (pool first, then by group)
+    return (Counter({k: sources[k] for k in order}), {k: ids[k] for k in order}, {k: groups[k] for k in order})
+
+
+def _group_makes(acts):
+    """The types a group's plain abilities make (empty: it has none usable), or
+    ``_NOT_PATCHED`` where one is not plain."""
+    makes = frozenset()
+    for a in acts:
+        if a.plain_types is None:
+            return _NOT_PATCHED
+        makes |= a.plain_types
+    return makes
+
+
+def _place_of(groups: list, g: int) -> int:
+    """Where group ``g``'s sources stand (or would) in a list of group numbers, the pool's
+    (None) first, then ascending."""
+    lo = 0
+    while lo < len(groups) and groups[lo] is None:
+        lo += 1
+    return bisect_left(groups, g, lo)
 
 
 def _plain_act(a) -> bool:

@@ -234,13 +234,18 @@ def solve_in_stages(model, objectives: list, hinted: list, time_limit: float, tu
     """(solver, :class:`Status`) of a lexicographic optimum: each objective minimised in
     turn, its optimum then fixed (at its exact value: ``objective_value`` is a float) and
     the solution kept as a hint for the next. It stops at the first stage not proven
-    optimal; all stages share ``time_limit``."""
+    optimal; all stages share ``time_limit``. A stage that finds nothing in time leaves
+    the stage before's solution, not proven best (it meets every constraint so far)."""
     deadline = time.monotonic() + time_limit
+    before = None
     for k, expr in enumerate(objectives):
         model.minimize(expr)
         solver, status = solve_model(model, max(0.0, deadline - time.monotonic()), tuning)
+        if status == Status.UNKNOWN and before is not None:
+            return before, Status.FEASIBLE  # (the stage before's solution meets this stage's constraints: not best)
         if status != Status.OPTIMAL or k == len(objectives) - 1:
             return solver, status
+        before = solver
         model.add(expr == solver.value(expr))
         model.clear_hints()
         for v in hinted:

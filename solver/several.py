@@ -15,7 +15,7 @@ from ..model.mana import Mana
 from ..model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
                           Sequence, Undecided, Unpayable)
 from ..model.oracle import CHANGES_COSTS
-from ..model.problem import ANY_ORDER, FOLLOWED_IN_A_TURN, OBJECTIVE_TERMS, WHEN_NEEDED, PaymentProblem
+from ..model.problem import ANY_ORDER, FOLLOWED_IN_A_TURN, MOST, OBJECTIVE_TERMS, WHEN_NEEDED, PaymentProblem
 from ..model.sources import Board
 
 from .hall import best_subsets, plain_board, plain_ways, two_way_choices
@@ -23,7 +23,7 @@ from .one_spell import answer_alone
 from .runtime import Status
 from .search import Budget, check_in_order, deepening
 from .supply import board_restrictions, build_supply
-from .turn import ChosenTurnModel, TurnModel, card_key, inert, order_free
+from .turn import ChosenTurnModel, TurnModel, card_key, costs_may_move, inert, order_free
 from .turn_costs import NotFollowed
 from .unread import unread_of
 
@@ -178,20 +178,20 @@ def _each_land_apart(problem: PaymentProblem, spells: list, plays: list, budget:
         if key not in seen:
             seen.add(key)
             distinct.append(play)
-    adds_only = problem.land_drop is True and not any(s.discards for s in spells) and any(
+    moving = costs_may_move(problem, spells)  # (a land may raise a count: Hum of the Radix and an artifact land)
+    adds_only = problem.land_drop is True and not moving and not any(s.discards for s in spells) and any(
         play.life == 0 and problem.joins_unchanged(play.permanent) and not _card_has_other_uses(problem, spells, play)
         for play in distinct)
-    most = sum(card.worth for card in spells)
     found = Status.INFEASIBLE
     for play in ([] if adds_only else [None]) + distinct:
         if budget.spent:
             return _best_of(found, Status.UNKNOWN)
         on = _after_land_drop(problem, play, ())
         cards = [s for s in spells if play is None or s.id != play.id]  # (its other face is not cast)
-        if play is not None and (play.permanent.cost_effects or play.permanent.land_types):
-            cards = [on.cost_on(s, on.board) for s in cards]  # (Eye of Ugin: each costed with it there)
+        if play is not None and (moving or play.permanent.cost_effects or play.permanent.land_types):
+            cards = [on.cost_on(s, on.board) for s in cards]  # (Eye of Ugin, affinity: each costed with it there)
         one = _solve_chosen(on, cards, [], False, budget)
-        found = _best_of(found, _land_terms(one, play, problem, most, bool(plays)))
+        found = _best_of(found, _land_terms(one, play, problem, spells, bool(plays)))
     return found
 
 
@@ -203,17 +203,21 @@ def _card_has_other_uses(problem: PaymentProblem, spells: list, play) -> bool:
         face.from_hand is not None for card in problem.hand if card.id == play.id for face in (card,) + card.faces)
 
 
-def _land_terms(found, play, problem: PaymentProblem, most: int, hand_lands: bool):
+def _land_terms(found, play, problem: PaymentProblem, spells: list, hand_lands: bool):
     """A turn found with the land ``play`` already played (or None played), its
     objective as :class:`~manaplan.solver.turn.ChosenTurnModel` ranks it with the land
-    drop among its choices: the value against ``most``, the land drop missed, the land's
-    life among the payments' life, the last term (an untapped land played rather than a
-    tapped one; with "when_needed", a land played)."""
+    drop among its choices, the same for every play: the value against every card's
+    worth, the kicks of "max" multikickers (each turn's model counted them against a
+    most of its own mana: here the kicks alone, fewer ranking lower), the land drop
+    missed, the land's life among the payments' life, the last term (an untapped land
+    played rather than a tapped one; with "when_needed", a land played)."""
     if isinstance(found, Status):
         return found
     best, objective = found
     terms = list(objective) or [0] * (6 + len(OBJECTIVE_TERMS))
-    terms[0] = most - best.value
+    terms[0] = sum(card.worth for card in spells) - best.value
+    most = {card.id for card in spells if card.kicks == MOST}
+    terms[2] = -sum(plan.kicks or 0 for spell, plan in best.plans if spell.id in most)
     terms[4] = 1 if play is None and problem.land_drop is True and hand_lands else 0
     if play is not None:
         terms[5 + problem.prefer.ranked.index("life")] += play.life

@@ -12,6 +12,7 @@ creature for convoke uses the same tap as its mana abilities.
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
+from itertools import chain
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -21,7 +22,7 @@ from ..model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
 from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from ..model.problem import PaymentProblem
 from ..model.dependent_mana import acting
-from ..model.sources import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, flexibility, why_unusable
+from ..model.sources import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, PermanentsByBody, flexibility, why_unusable
 from ..model.symbols import COLORS, MANA_TYPES
 from ..model.triggers import activation_outputs, board_triggers
 
@@ -206,6 +207,9 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     key = ("groups", convoke, improvise, apart)
     if key in board.memo:
         return board.memo[key]
+    patched = _groups_patched(board, key)
+    if patched is not None:
+        return patched
     kinds = board.kinds
     hosts = {p.attached_to for p, _ in kinds if p.triggers and p.attached_to}
     counting = counting_ids(board)
@@ -228,11 +232,53 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
             apart_here = alone or pid in counting or pid in apart
             by_key.setdefault((body.grouping_key(), pid if apart_here else None, attached), [body, []])[1].append(pid)
     groups = [(body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids)) for body, ids in by_key.values()]
-    if one_by_one:  # twins apart (a board held by body): in the order given, as if read one by one
+    moved = False
+    if isinstance(board.permanents, PermanentsByBody) and len(groups) > 1:
+        # in the order the permanents are given, as if read one by one: a kept board whose
+        # changes moved a permanent to a kind of its own groups as the same board sent whole,
+        # and breaks ties alike (found by the fuzz run: a Forest tapped on a kept board)
         position = {pid: k for k, pid in enumerate(board.permanents.order)}
-        groups.sort(key=lambda group: position[group[1][0]])
+        places = [position[ids[0]] for _, ids in groups]
+        if any(a > b for a, b in zip(places, places[1:])):
+            groups.sort(key=lambda group: position[group[1][0]])
+            moved = True
     groups = tuple(groups)
     board.memo[key] = groups
+    if not one_by_one and not moved and len(groups) == len(kinds):  # each kind a group, in order: a change may patch them
+        board.memo[("group places",) + key] = ({k: place for place, k in enumerate(by_key)}, list(by_key), singled)
+    return groups
+
+
+def _groups_patched(board: Board, key: tuple) -> tuple | None:
+    """:func:`group_board`'s groups of a board made from another by tapping or untapping
+    permanents each of a kind of its own (``Board.after_state_change``), patched at
+    those places where the other's groups were its kinds in order and each changed
+    permanent stays a group of its own (no twin to join); None where that can't be said."""
+    changed = board.memo.get("changed_from")
+    if changed is None:
+        return None
+    before, places = changed
+    old, found = before.memo.get(key), before.memo.get(("group places",) + key)
+    if old is None or found is None:
+        return None
+    at, keys, singled = found
+    kinds = board.kinds
+    at, keys, groups = dict(at), list(keys), list(old)
+    for place in places:
+        body, ids = kinds[place]
+        sacrifices, more, doubles = body.sacrifices_for_mana
+        if sacrifices or body.taps_itself_and_another or doubles or singled and singled.intersection(ids):
+            return None  # (a permanent that stands alone: the long way)
+        new = (body.grouping_key(), None, ())
+        if at.get(keys[place]) == place:
+            del at[keys[place]]
+        if new in at:
+            return None  # (it joins a twin: the groups change shape)
+        at[new], keys[place] = place, new
+        groups[place] = (body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids))
+    groups = tuple(groups)
+    board.memo[key] = groups
+    board.memo[("group places",) + key] = (at, keys, singled)
     return groups
 
 
@@ -461,7 +507,9 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
         kept.move_to_end(key)
         supply = kept[key]
     else:
-        supply = _build_supply(problem, allow_precast, grouping, (problem.spell,))
+        supply = _supply_patched(problem, key, allow_precast, grouping)
+        if supply is None:
+            supply = _build_supply(problem, allow_precast, grouping, (problem.spell,))
         kept[key] = supply
         if len(kept) > SUPPLIES_KEPT:
             kept.popitem(last=False)
@@ -568,32 +616,17 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     kept = board.memo.get(KEPT_WORK) if alike else None  # (a kept board's own: model.sources.KEPT_WORK)
     if kept is not None and len(kept) > 4 * len(board.kinds) + 64:
         kept.clear()  # (what the changes left behind: built again as needed)
+    acts_of, excluded_of = [], []  # (each group's: what a change may patch, _supply_patched)
     for proto, ids in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
         g = len(groups)
-        shared = alike and proto.text_key and (proto.text_key, len(ids), life, allow_precast, problem.mid_cast,
-                                               problem.player.energy, proto.id in prefer.never_sacrifice)
-        built = None
-        if shared:
-            built = kept.get(shared) if kept is not None else None
-            if built is None:
-                built = _GROUPS_BUILT.get(shared)
-                if built is not None and kept is not None:
-                    kept[shared] = built
-        if built is not None and built[0] and built[0][0].group != g:  # built at another place on its board
-            built = (tuple(a.in_group(g) for a in built[0]), built[1], built[2])
-        if built is None:
-            built = _group_acts(problem, board, triggers, candidates, allow_precast, proto, ids, g, which)
-            if shared:
-                _keep_group(shared, built)
-                if kept is not None:
-                    kept[shared] = built
-        elif built[2].ids != ids:  # twins of the permanents it was built for
-            built = (built[0], built[1], built[2].with_ids(ids))
-        group_acts, reasons, group = built
-        if reasons:
-            excluded.extend((pid, i, why) for i, why in reasons for pid in ids)
+        group_acts, reasons, group = _group_built(problem, board, triggers, candidates, allow_precast, proto, ids,
+                                                  g, which, alike, kept)
+        out = tuple((pid, i, why) for i, why in reasons for pid in ids) if reasons else ()
+        excluded.extend(out)
         groups.append(group)
         acts.extend(group_acts)
+        acts_of.append(group_acts)
+        excluded_of.append(out)
     # cards beyond the most generic mana the total can ask for are never exiled: the work
     # does not grow with the graveyard (CR 702.66)
     delving = [s for s in candidates if s.delve]
@@ -624,4 +657,105 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         final = [replace(a, movable=True) if a.damage and not a.costs_mana else a for a in final]  # may wait
     if any(a.doubles for a in final):  # a free ability may wait for a doubling (its mana then isn't doubled)
         final = [replace(a, movable=True) if not a.costs_mana and not a.movable else a for a in final]
-    return Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound, life_order=life_order)
+    supply = Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound,
+                    life_order=life_order)
+    if (alike and not triggers and not n and not life_order and len(final) == len(acts)
+            and all(a is b and _patchable(a) for a, b in zip(final, acts))):
+        supply.memo[BY_GROUP] = (acts_of, excluded_of, _life_counts(acts))
+    return supply
+
+
+#: ``Supply.memo``'s key for each group's acts and exclusions, and how many acts pay life
+#: and deal damage, where a change on a kept board may patch them (:func:`_supply_patched`)
+BY_GROUP = "by group"
+
+
+def _patchable(a: GroupAbility) -> bool:
+    """An act the board's other permanents don't bear on once built (no converter whose
+    cap counts all the mana, no tap shared with another group, no counted amount, no
+    doubling): a supply of such acts is patched group by group."""
+    return a.cap >= 0 and a.co_tap is None and not a.counted and not a.doubles and not a.made_by
+
+
+def _life_counts(acts) -> tuple:
+    return sum(1 for a in acts if a.pays_life), sum(1 for a in acts if a.damage)
+
+
+def _group_built(problem: PaymentProblem, board: Board, triggers: tuple, candidates, allow_precast: bool, proto,
+                 ids: tuple, g: int, which, alike: bool, kept: dict | None) -> tuple:
+    """:func:`_group_acts` for the group ``g``, or what was built for its permanents
+    before (on this kept board, ``kept``, or on any board: ``_GROUPS_BUILT``) where
+    nothing else bears on it (``alike``), moved to its place and ids."""
+    life, prefer = problem.player.life, problem.prefer
+    shared = alike and proto.text_key and (proto.text_key, len(ids), life, allow_precast, problem.mid_cast,
+                                           problem.player.energy, proto.id in prefer.never_sacrifice)
+    built = None
+    if shared:
+        built = kept.get(shared) if kept is not None else None
+        if built is None:
+            built = _GROUPS_BUILT.get(shared)
+            if built is not None and kept is not None:
+                kept[shared] = built
+    if built is not None and built[0] and built[0][0].group != g:  # built at another place on its board
+        built = (tuple(a.in_group(g) for a in built[0]), built[1], built[2])
+    if built is None:
+        built = _group_acts(problem, board, triggers, candidates, allow_precast, proto, ids, g, which)
+        if shared:
+            _keep_group(shared, built)
+            if kept is not None:
+                kept[shared] = built
+    elif built[2].ids != ids:  # twins of the permanents it was built for
+        built = (built[0], built[1], built[2].with_ids(ids))
+    return built
+
+
+def _supply_patched(problem: PaymentProblem, key: tuple, allow_precast: bool, grouping) -> Supply | None:
+    """The supply of a board made from another by tapping or untapping permanents each
+    of a kind of its own (``Board.after_state_change``), patched from the other's supply
+    for the same question where each group's acts depend on its permanents alone
+    (:data:`BY_GROUP`): only the changed groups are built (issue 42: a change on a kept
+    board of 5,000 distinct permanents rebuilt every group). None where it can't be."""
+    board = problem.board
+    changed = board.memo.get("changed_from")
+    if changed is None or problem.spell.convoke or problem.spell.improvise:
+        return None
+    before, places = changed
+    old = before.memo.get("supplies", {}).get(key)
+    if old is None or BY_GROUP not in old.memo:
+        return None
+    spell = problem.spell
+    convoke, improvise = grouping if grouping is not None else (spell.convoke, spell.improvise)
+    prefer = problem.prefer
+    apart = prefer.keep_untapped | prefer.never_sacrifice
+    groups_now = group_board(board, convoke, improvise, apart)
+    places_key = ("group places", "groups", convoke, improvise, apart)
+    if len(groups_now) != len(old.groups) or places_key not in board.memo or places_key not in before.memo:
+        return None  # (a group is not the kind at its place, on one board or the other)
+    acts_of, excluded_of, (paying, damaging) = old.memo[BY_GROUP]
+    acts_of, excluded_of, groups = list(acts_of), list(excluded_of), list(old.groups)
+    bound = old.mana_bound - len(problem.player.pool)
+    kept = board.memo.get(KEPT_WORK)
+    candidates = (spell,)
+
+    def which(test) -> tuple | None:
+        return None if test(spell) else ()
+    for g in places:
+        proto, ids = groups_now[g]
+        if old.groups[g].ids != ids:
+            return None
+        group_acts, reasons, group = _group_built(problem, board, (), candidates, allow_precast, proto, ids, g, which,
+                                                  True, kept)
+        if not all(_patchable(a) for a in group_acts):
+            return None
+        was, now = _life_counts(acts_of[g]), _life_counts(group_acts)
+        paying, damaging = paying - was[0] + now[0], damaging - was[1] + now[1]
+        bound += sum(a.cap * a.max_output for a in group_acts) - sum(a.cap * a.max_output for a in acts_of[g])
+        acts_of[g], groups[g] = group_acts, group
+        excluded_of[g] = tuple((pid, i, why) for i, why in reasons for pid in ids) if reasons else ()
+    if paying and damaging:
+        return None  # (the order of life and damage now matters: the long way)
+    supply = Supply(tuple(groups), tuple(chain.from_iterable(acts_of)), problem.player.pool,
+                    tuple(chain.from_iterable(excluded_of)), bound + len(problem.player.pool))
+    supply.memo[BY_GROUP] = (acts_of, excluded_of, (paying, damaging))
+    supply.memo["patched_from"] = (old, places)
+    return supply

@@ -36,6 +36,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ..model.deadline import check_clock
+from ..model.symbols import HYBRID_PHYREXIAN, PHYREXIAN
 from ..model.land_types import as_it_enters
 from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND
@@ -91,10 +92,10 @@ def order_free(base: PaymentProblem, cards: list) -> bool:
     prove what it proves in 0.03 s with the order given): nothing floats in at the
     start, each ability on the board makes exactly one mana and costs no mana (tapping
     or sacrificing its own permanent, paying life or taking damage), nothing it makes
-    depends on what else is there; no card leaves mana, a usable permanent, a victim, a
-    discard or a changed count behind for the cards after it (a creature cast is
-    summoning sick: CR 302.6), none is another way to cast it, and no cost counts the
-    spells cast. Then, in a best plan, each mana is made in the window that spends it
+    depends on what else is there, and no life is paid beside a pain land's damage; no
+    card leaves mana, a usable permanent, a victim, a discard or a changed count behind
+    for the cards after it (a creature cast is summoning sick: CR 302.6), none is
+    another way to cast it, and no cost counts the spells cast. Then, in a best plan, each mana is made in the window that spends it
     (made earlier, it would only float), so each window pays from its own sources, and
     the windows of any order are the windows of another (CR 601.2g-h): the cards cast
     may keep the hand's order."""
@@ -111,10 +112,19 @@ def order_free(base: PaymentProblem, cards: list) -> bool:
         if p is not None and (not base.joins_unchanged(p) or p.cost_effects or p.land_types or not all(
                 p.creature and p.summoning_sick and a.cost.tap for a in p.abilities)):
             return False
-    supply = build_supply(replace(base, spell=cards[0], query=PAY, hand=base.hand, keep=(), spells=()))
-    return all(not a.costs_mana and not a.counters and not a.combination and not a.bonus and not a.counted
-               and not a.made_by and a.co_tap is None and not a.energy and not a.doubles and not a.exile
-               and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives) for a in supply.acts)
+    for card in cards:  # (each card's own: a restriction may leave an ability out of another's supply)
+        supply = build_supply(replace(base, spell=card, query=PAY, hand=base.hand, keep=(), spells=()))
+        if not all(not a.costs_mana and not a.counters and not a.combination and not a.bonus and not a.counted
+                   and not a.made_by and a.co_tap is None and not a.energy and not a.doubles and not a.exile
+                   and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives)
+                   for a in supply.acts):
+            return False
+        if any(a.damage for a in supply.acts) and (
+                any(a.pays_life for a in supply.acts)
+                or any(s.kind in (PHYREXIAN, HYBRID_PHYREXIAN) for c in cards for s in c.cost.added_symbols
+                       + (c.kicker.symbols if c.kicker else ()) + (c.multikicker.symbols if c.multikicker else ()))):
+            return False  # (life paid before a pain land's damage is taken: the order of the two matters, CR 119.4)
+    return True
 
 
 def card_key(card) -> tuple:

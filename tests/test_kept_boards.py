@@ -277,6 +277,8 @@ def _whole_and_kept(step: dict, state: dict, serial: list) -> tuple:
            "cost": "{G}", "fault": "life"},
           {"kind": "ask", "lands": [], "tap": [], "untap": [], "remove": [], "add": [], "life": None,
            "cost": "{G}", "fault": None}]).via("issue 29: a board first kept by a failing request was stored")
+@example([{"kind": "keep", "lands": [0, 1], "tap": [], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [], "untap": [], "remove": [], "add": [0, 0], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [], "remove": [], "add": [], "life": None, "cost": "{2}", "fault": None}]).via("fuzz, issue 42: a Forest tapped on a kept board grouped after the Swamp, and the tie went the other way")
+@example([{"kind": "keep", "lands": [0, 0], "tap": [], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [0], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}]).via("fuzz, issue 42: a change patched the group at the kind's place, not the changed permanent's")
 def test_requests_on_a_kept_board_answer_as_on_the_whole_board_error_for_error(steps):
     """Issue 29: a session of good and bad requests on a kept board, through `serve`,
     answers each as the same request on the whole board does (the board as the good
@@ -393,3 +395,44 @@ def test_the_docs_example_of_a_dropped_board_is_what_serve_answers():
     a = answers({"board": "me", "spell": {"mana_cost": "{G}"}, "permanents": FORESTS}, *keep,
                 {"id": 9, "board": "me", "spell": {"mana_cost": "{G}"}})
     assert a[-1] == example
+
+
+# -- issue 42: a change on a kept board of distinct permanents patches what was built ----------------------
+
+_DISTINCT = [{"type_line": "Land", "abilities": [{"cost": "{T}", "add": "{G}"}]},
+             {"type_line": "Land", "abilities": [{"cost": "{T}", "add": ["{B}", "{G}"]}]},
+             {"type_line": "Land", "abilities": [{"cost": "{T}", "add": "{C}"},
+                                                 {"cost": "{T}", "add": ["{W}", "{B}"], "damage": 1}]},
+             {"type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "{U}"}]},
+             {"type_line": "Artifact", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]},
+             {"type_line": "Creature — Elf", "abilities": [{"cost": "{T}", "add": "{G}"}]}]
+
+
+@given(st.lists(st.sampled_from(range(len(_DISTINCT))), min_size=1, max_size=8),
+       st.lists(st.tuples(st.lists(st.integers(0, 7), max_size=3), st.lists(st.integers(0, 7), max_size=2),
+                          st.sampled_from(["{G}", "{G}{G}", "{1}{B}", "{C}{W}", "{3}", "{U}{G}"]),
+                          st.sampled_from(["pay", "can_pay", "max_x"])), min_size=1, max_size=6),
+       st.sampled_from([20, 1]))
+@settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
+def test_changes_on_a_kept_board_of_distinct_permanents_answer_as_the_whole_board(kinds, steps, life):
+    """Issue 42: on a kept board whose permanents are each a body of their own (a counter
+    of its own), tapping and untapping patches the groups, the abilities and the plain
+    sources built for the board before (solver.supply._supply_patched): each answer is
+    the whole board's, plan for plan."""
+    perms = [{"id": f"p{i}", **_DISTINCT[k], "counters": {"charge": i}} for i, k in enumerate(kinds)]
+    session = [{"board": "k", "spell": {"mana_cost": "{G}"}, "permanents": perms, "player": {"life": life}}]
+    wanted = [solve(session[0] | {"board": None})]
+    tapped: set = set()
+    for tap, untap, cost, query in steps:
+        on = {f"p{i}" for i in tap if i < len(perms)} - tapped
+        off = {f"p{i}" for i in untap if i < len(perms)} & tapped - on
+        tapped = (tapped | on) - off
+        spell = {"mana_cost": cost.replace("{3}", "{X}") if query == "max_x" else cost}
+        changes = {**({"tapped": sorted(on)} if on else {}), **({"untapped": sorted(off)} if off else {})}
+        session.append({"board": "k", "spell": spell, "query": query, **({"changes": changes} if changes else {})})
+        whole = [{**p, "tapped": True} if p["id"] in tapped else p for p in perms]
+        wanted.append(solve({"spell": spell, "query": query, "permanents": whole, "player": {"life": life}}))
+    got = answers(*session)
+    for i, (answer, expected) in enumerate(zip(got, wanted)):
+        assert {k: v for k, v in answer.items() if k != "id"} == {k: v for k, v in expected.items() if k != "id"}, \
+            (i, session[i])

@@ -4,6 +4,8 @@ payment, and spells paid one after another, through `serve` and against brute fo
 import io
 import itertools
 import json
+
+import pytest
 from dataclasses import replace
 
 from hypothesis import example, given, settings, strategies as st
@@ -509,7 +511,7 @@ ONE_MANA_SOURCES = [{"abilities": [{"cost": "{T}", "add": "{G}"}]}, {"abilities"
        st.lists(st.tuples(st.lists(st.sampled_from([s for s in PLAIN_SYMBOLS if s != "{X}"] + TWO_WAY_SYMBOLS),
                                    min_size=1, max_size=3),
                           st.sampled_from(["Instant", "Sorcery", "Creature — Elf"])), min_size=1, max_size=4),
-       st.lists(st.sampled_from([BURST, KAVU, GNARLID, MAMMOTH] + HAND_LANDS), max_size=2), st.sampled_from([20, 3]))
+       st.lists(st.sampled_from([BURST, KAVU, GNARLID, MAMMOTH] + HAND_LANDS), max_size=2), st.sampled_from([20, 3, 2, 1]))
 def test_best_turn_whose_order_changes_nothing_equals_the_brute_force(sources, cards, extra, life):
     """Issue 42: where the order of a turn's cards changes nothing (one-mana sources: pain
     lands, life, Treasures; cards that leave nothing usable behind: solver.turn.order_free)
@@ -523,6 +525,39 @@ def test_best_turn_whose_order_changes_nothing_equals_the_brute_force(sources, c
         reject()
     _best_turn_is_the_brute_forces(read({"query": "best_turn", "hand": hand, "permanents": permanents,
                                          "player": {"life": life}}))
+
+
+TWO_ISLANDS = [{"id": f"i{k}", "name": "Island", "type_line": "Basic Land — Island"} for k in range(2)]
+FORESTS3 = [{"id": f"f{k}", "name": "Forest", "type_line": "Basic Land — Forest"} for k in range(3)]
+SEAT = {"id": "seat", "name": "Seat of the Synod", "type_line": "Artifact Land", "oracle_text": "{T}: Add {U}."}
+HUM = {"id": "hum", "name": "Hum of the Radix", "type_line": "Enchantment", "mana_cost": "{2}{G}{G}",
+       "oracle_text": "Each artifact spell costs {1} more to cast for each artifact its controller controls."}
+FROGMITE = {"id": "frog", "name": "Frogmite", "mana_cost": "{4}", "type_line": "Artifact Creature — Frog",
+            "oracle_text": "Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)"}
+CAVES = {"id": "caves", "name": "Caves of Koilos", "type_line": "Land",
+         "oracle_text": "{T}: Add {C}.\n{T}: Add {W} or {B}. Caves of Koilos deals 1 damage to you."}
+HAND_FOREST = {"id": "forest", "name": "Forest", "type_line": "Basic Land — Forest"}
+
+
+@pytest.mark.parametrize("request_, value", [
+    ({"permanents": TWO_ISLANDS, "hand": [FROGMITE, SEAT]}, 4),  # affinity counts the artifact land played first
+    ({"permanents": [HUM, TWO_ISLANDS[0]], "hand": [{"id": "a", "mana_cost": "{1}", "type_line": "Artifact"}, SEAT]}, 1),
+    ({"permanents": [HUM] + TWO_ISLANDS, "hand": [{"id": "a", "mana_cost": "{2}", "type_line": "Artifact"},
+                                             {**SEAT, "oracle_text": "This land enters tapped.\n{T}: Add {U}."}]}, 2),
+    ({"permanents": FORESTS3, "hand": [GNARLID, HAND_FOREST], "land_drop": "when_needed"}, 2),
+    ({"permanents": FORESTS3, "hand": [GNARLID, HAND_FOREST, HAND_LANDS[1] | {"id": "cove"}]}, 2),
+    ({"permanents": [CAVES], "hand": [{"id": "c0", "mana_cost": "{W}", "type_line": "Instant"},
+                                      {"id": "c1", "mana_cost": "{B/P}", "type_line": "Instant"}],
+      "player": {"life": 2}}, 2),
+])
+def test_review_of_issue_42_best_turn_is_the_brute_force_s(request_, value):
+    """(review, issue 42) each land of the hand a turn of its own: the cards costed on the
+    board with the land there (affinity, Hum of the Radix), "max" kicks compared across
+    the turns (one turn's model counted them against its own mana); and a pain land's
+    damage beside life paid for a Phyrexian symbol makes the order matter."""
+    problem = read({"query": "best_turn", **request_})
+    assert answer(problem).value == value
+    _best_turn_is_the_brute_forces(problem)
 
 
 def test_a_card_exiled_from_the_hand_for_mana():

@@ -432,7 +432,7 @@ def _changed_board(board: Board, replaced: dict, gone: set) -> Board:
     if not replaced and not gone:
         return Board(board.permanents)  # (a new board: its memo starts empty, as after any change)
     if isinstance(board.permanents, PermanentsByBody):
-        return Board(board.permanents.changed(replaced, gone))
+        return Board(board.permanents.changed(replaced, gone)).after_state_change(board)
     return Board(tuple(replaced.get(p.id, p) for p in board.permanents if p.id not in gone))
 
 
