@@ -175,6 +175,7 @@ def kept_table(sites: list, boards_kept: int = 64, rounds: int = 64) -> str:
         spell = {"mana_cost": "{G}"}
         for b in range(boards_kept):
             _ask(proc, {"board": f"b{b}", "spell": spell, "permanents": distinct_board(b + 1)})
+        time.sleep(2.5)  # (OR-Tools loads in the background from the server's start: not a change's CPU)
         walls = []
         c0 = _cpu_of(proc.pid)
         for k in range(rounds):

@@ -4,7 +4,7 @@ The Python API is :func:`manaplan.api.solve` (requests and responses in the JSON
 protocol's shapes); the CLI is ``manaplan solve | serve | demo``.
 """
 
-__version__ = "0.10.0"
+__version__ = "0.11.0"
 #: the version of the JSON protocol this package speaks (docs/protocol.md, "Versions")
 PROTOCOL_VERSION = "4.2"
 

@@ -167,17 +167,26 @@ YOUNG_DURING_REQUESTS = 200_000
 
 
 #: answers between two collections of the middle generation, and of all of it
-MIDDLE_EVERY, FULL_EVERY = 100, 1000
+MIDDLE_EVERY, FULL_EVERY = 400, 4000
+#: the young objects (allocations less frees) past which they are collected after an
+#: answer: a collection costs about 50 µs however few there are (a tenth of a plain
+#: request), so small requests leave theirs to a later one
+YOUNG_BETWEEN = 10_000
 
 
 def _collect_between(answered: int) -> None:
-    """Collect garbage after the ``answered``-th answer: the young objects each time (a
-    tenth of a millisecond after a 5,000-permanent request), the middle generation each
-    :data:`MIDDLE_EVERY`, all of it each :data:`FULL_EVERY` (what was frozen is not
-    walked). A request's garbage is young: collecting the middle generation each tenth
+    """Collect garbage after the ``answered``-th answer: the young objects once there
+    are more than :data:`YOUNG_BETWEEN` of them (a tenth of a millisecond after a
+    5,000-permanent request), the middle generation each :data:`MIDDLE_EVERY`, all of it
+    each :data:`FULL_EVERY` (what was frozen is not walked). A request's garbage is young: collecting the middle generation each tenth
     answer and all of it each hundredth cost 13% of a plain request's CPU (issue 42: a
     full collection takes 5 to 25 ms)."""
-    gc.collect(2 if answered % FULL_EVERY == 0 else 1 if answered % MIDDLE_EVERY == 0 else 0)
+    if answered % FULL_EVERY == 0:
+        gc.collect(2)
+    elif answered % MIDDLE_EVERY == 0:
+        gc.collect(1)
+    elif gc.get_count()[0] > YOUNG_BETWEEN:
+        gc.collect(0)
 
 
 def _sentence(words: str) -> str:
