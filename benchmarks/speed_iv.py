@@ -8,10 +8,13 @@
    ``manaplan serve`` (given 2.5 s to load OR-Tools first): the server's CPU time per
    request (from /proc), beside the round trip; boards written as abilities and as
    Scryfall card objects;
-3. kept boards: 64 boards of 5,000 distinct permanents kept by one ``serve``, then a
+3. the AI step on hands of real costs: ``castable`` of 7-card hands (a twobrid and a
+   Phyrexian symbol one in ten each) on plain boards of 3 to 8, in process: CPU per hand
+   and the CP-SAT solvers made;
+4. kept boards: 64 boards of 5,000 distinct permanents kept by one ``serve``, then a
    change (tap one permanent) and ``can_pay`` on each in turn: wall and server CPU.
 
-    python benchmarks/speed_iv.py --base REV [--only limits floor kept] [--name speed_iv]
+    python benchmarks/speed_iv.py --base REV [--only limits floor ai_step kept] [--name speed_iv]
 
 Nothing here asserts a time.
 """
@@ -115,6 +118,47 @@ def limits_table(sites: list) -> str:
     return "\n".join(rows)
 
 
+_STEP = r'''
+import json, random, sys, time
+sys.path.insert(0, {here!r})
+import boards, turn_step, two_way
+from manaplan.api import solve
+import manaplan.solver.runtime as runtime
+made = [0]
+new_solver = runtime.new_solver
+def counted(*args, **kwargs):
+    made[0] += 1
+    return new_solver(*args, **kwargs)
+runtime.new_solver = counted
+import ortools.sat.python.cp_model  # noqa (loaded before the clock starts)
+rng = random.Random(42)
+steps = [{{"query": "castable", "hand": turn_step._hand(rng, k, two_way.real_cost),
+          "permanents": boards.plain_board(rng.randint(3, 8), rng)}} for k in range({steps})]
+solve(steps[0])
+made[0] = 0
+c0 = time.process_time()
+payable = unpayable = 0
+for request in steps:
+    for card in solve(request)["castable"]:
+        payable += card["payable"] is True
+        unpayable += card["payable"] is False
+print(json.dumps([(time.process_time() - c0) * 1000 / len(steps), made[0], payable, unpayable]))
+'''
+
+
+def ai_step_table(sites: list, steps: int = 200) -> str:
+    """``castable`` of 7-card hands of real costs (a twobrid and a Phyrexian symbol one in
+    ten each, benchmarks/two_way.py) on plain boards of 3 to 8: CPU per hand, and how many
+    CP-SAT solvers the hands needed."""
+    rows = ["| revision | hands | CPU ms per hand | CP-SAT solves | cards payable | cards not |", "|---|---:|---:|---:|---:|---:|"]
+    for label, site in sites:
+        out = subprocess.run([sys.executable, "-c", _STEP.format(here=HERE, steps=steps)], capture_output=True,
+                             text=True, env={**os.environ, "PYTHONPATH": site}, cwd=tempfile.gettempdir(), check=True)
+        cpu, solves, payable, unpayable = json.loads(out.stdout.strip().splitlines()[-1])
+        rows.append(f"| {label} | {steps} | {cpu:.2f} | {solves:,} | {payable:,} | {unpayable:,} |")
+    return "\n".join(rows)
+
+
 def _cpu_of(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
@@ -196,7 +240,7 @@ def kept_table(sites: list, boards_kept: int = 64, rounds: int = 64) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", required=True, help="the revision measured beside the working tree")
-    parser.add_argument("--only", nargs="+", default=["limits", "floor", "kept"])
+    parser.add_argument("--only", nargs="+", default=["limits", "floor", "ai_step", "kept"])
     parser.add_argument("--requests", type=int, default=2000, help="plain pays per floor run")
     parser.add_argument("--name", default="speed_iv")
     args = parser.parse_args(argv)
@@ -210,6 +254,9 @@ def main(argv=None) -> int:
             print(sections[-1], flush=True)
         if "floor" in args.only:
             sections.append("## The per-request floor\n\n" + floor_table(sites, args.requests))
+            print(sections[-1], flush=True)
+        if "ai_step" in args.only:
+            sections.append("## The AI step on hands with twobrid and Phyrexian costs\n\n" + ai_step_table(sites))
             print(sections[-1], flush=True)
         if "kept" in args.only:
             sections.append("## A change on one of 64 kept boards of 5,000 distinct permanents\n\n" + kept_table(sites))
