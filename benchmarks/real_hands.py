@@ -5,9 +5,9 @@
 
 Each hand is dealt from one of the five decks of benchmarks/decks/real_hands.json (kicker
 and multikicker cards, twobrid, Phyrexian and hybrid symbols, basics, shock, check and
-pain lands: the cards as Scryfall gives them, benchmarks/decks/real_hand_cards.json): 20
-cards dealt from the shuffled deck are the hand, lands and all, and 20 of the rest's
-lands and mana creatures are on the battlefield, untapped. Each request is asked once through
+pain lands: the cards as Scryfall gives them, benchmarks/decks/real_hand_cards.json): the
+first 7, 10 or 12 cards of the shuffled deck are the hand, lands and all, and 20 of the
+rest's lands and mana creatures are on the battlefield, untapped. Each request is asked once through
 ``manaplan.api.solve`` (its ``time_limit_ms`` the guard), in a process that has loaded
 OR-Tools; wall and CPU time of each, how many hands reached the guard (an answer not
 proven best, or none). With ``--base`` the revision given and the working tree are
