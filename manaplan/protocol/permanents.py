@@ -69,9 +69,12 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
 
 #: boards read whole, by their permanents' JSON (and the other ids of the request): an
 #: engine that sends its whole board with each question (not a kept board) has it read
-#: once (issue 26: at 320 permanents, reading was most of a warm ``serve`` answer).
+#: once (issue 26: at 320 permanents, reading was most of a warm ``serve`` answer), the
+#: few boards of its last questions (an AI step's ``castable`` then ``pay``): each board
+#: kept alive with what was worked out for it costs every later request (the collector
+#: walks it; 256 boards kept cost a plain 20-permanent request 12% of its CPU, issue 42).
 #: Bounded as every ReadCache is.
-_WHOLE_BOARDS = ReadCache(most=256, most_chars=2 * 1024 * 1024)
+_WHOLE_BOARDS = ReadCache(most=4, most_chars=2 * 1024 * 1024)
 #: boards of fewer permanents cost less to read than to key; of more, more to key than the
 #: cache keeps (a key of over 128 KB is not kept: a board that large is better kept by name)
 WHOLE_BOARDS_FROM, WHOLE_BOARDS_UP_TO = 16, 1000
