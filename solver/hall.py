@@ -270,13 +270,6 @@ def _place_of(groups: list, g: int) -> int:
     return bisect_left(groups, g, lo)
 
 
-def _plain_act(a) -> bool:
-    """An ability that makes one mana of one type for {T} alone, from a source that is
-    not snow, without restriction and setting off no trigger: one unit of a transport
-    (:attr:`GroupAbility.plain_types <manaplan.solver.supply.GroupAbility.plain_types>`)."""
-    return a.plain_types is not None
-
-
 _SUBSET_MASKS = [(U, type_mask(U)) for U in TYPE_SETS]
 
 
