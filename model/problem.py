@@ -551,7 +551,7 @@ class PaymentProblem:
         >>> total_before_announcing(empty.spell.cost), total_before_announcing(empty.cost_on(empty.spell, Board((mox, mox))).cost)
         ('{4}', '{2}')
         """
-        if not spell.reductions and not _holds_cost_effects(board) and not any(
+        if not spell.reductions and not holds_cost_effects(board) and not any(
                 p.cost_effects for p in self.opponents or ()):
             return spell.unapplied()  # (nothing there changes what it costs: its own total)
         problem = PaymentProblem(spell.unapplied(), board, player if player is not None else self.player,
@@ -585,7 +585,7 @@ class PaymentProblem:
         return self.board.after(plan), self.player.after(plan)
 
 
-def _holds_cost_effects(board: Board) -> bool:
+def holds_cost_effects(board: Board) -> bool:
     """Whether a permanent of ``board`` changes what spells cost (looked for once a board)."""
     given = board.given()
     if "holds_cost_effects" not in given.memo:

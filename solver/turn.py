@@ -36,13 +36,13 @@ from collections import Counter
 from dataclasses import replace
 
 from ..model.deadline import check_clock
-from ..model.symbols import HYBRID_PHYREXIAN, PHYREXIAN
 from ..model.land_types import as_it_enters
 from ..model.mana import Mana
 from ..model.oracle import EXILE_FROM_HAND
 from ..model.plan import GRAVEYARD, POOL, on_board
-from ..model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, pool_after_cast
+from ..model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, holds_cost_effects, pool_after_cast
 from ..model.sources import Board, Player
+from ..model.symbols import HYBRID_PHYREXIAN, PHYREXIAN
 
 from .chains import depth_bound
 from .cpsat import PaymentModel
@@ -79,7 +79,7 @@ def costs_may_move(base: PaymentProblem, cards: list) -> bool:
     permanents changes costs, a card counts permanents or has reductions of its own, or
     the spells cast so far are counted. Where none does, each spell's modelled cost is
     the one it is cast for, and its plan is read back as modelled."""
-    return bool(base.player.spells_cast is not None or any(p.cost_effects for p in base.board.given().bodies)
+    return bool(base.player.spells_cast is not None or holds_cost_effects(base.board)
                 or any(p.cost_effects for p in base.opponents or ())
                 or any(c.reductions or c.cost_counts or c.cost_effects
                        or c.permanent is not None and (c.permanent.cost_effects or c.permanent.land_types)
@@ -95,10 +95,10 @@ def order_free(base: PaymentProblem, cards: list) -> bool:
     depends on what else is there, and no life is paid beside a pain land's damage; no
     card leaves mana, a usable permanent, a victim, a discard or a changed count behind
     for the cards after it (a creature cast is summoning sick: CR 302.6), none is
-    another way to cast it, and no cost counts the spells cast. Then, in a best plan, each mana is made in the window that spends it
-    (made earlier, it would only float), so each window pays from its own sources, and
-    the windows of any order are the windows of another (CR 601.2g-h): the cards cast
-    may keep the hand's order."""
+    another way to cast it, and no cost counts the spells cast. Then, in a best plan,
+    each mana is made in the window that spends it (made earlier, it would only float),
+    so each window pays from its own sources, and the windows of any order are the
+    windows of another (CR 601.2g-h): the cards cast may keep the hand's order."""
     if base.player.pool or base.player.spells_cast is not None or base.board.counted_from is not None:
         return False
     if any(e.per for p in base.board.given().bodies + tuple(base.opponents or ()) for e in p.cost_effects):
@@ -112,6 +112,8 @@ def order_free(base: PaymentProblem, cards: list) -> bool:
         if p is not None and (not base.joins_unchanged(p) or p.cost_effects or p.land_types or not all(
                 p.creature and p.summoning_sick and a.cost.tap for a in p.abilities)):
             return False
+    cards_pay_life = any(s.kind in (PHYREXIAN, HYBRID_PHYREXIAN) for c in cards for s in c.cost.added_symbols
+                         + (c.kicker.symbols if c.kicker else ()) + (c.multikicker.symbols if c.multikicker else ()))
     for card in cards:  # (each card's own: a restriction may leave an ability out of another's supply)
         supply = build_supply(replace(base, spell=card, query=PAY, hand=base.hand, keep=(), spells=()))
         if not all(not a.costs_mana and not a.counters and not a.combination and not a.bonus and not a.counted
@@ -119,10 +121,7 @@ def order_free(base: PaymentProblem, cards: list) -> bool:
                    and isinstance(a.index, int) and all(len(alt) == 1 for alt in a.alternatives)
                    for a in supply.acts):
             return False
-        if any(a.damage for a in supply.acts) and (
-                any(a.pays_life for a in supply.acts)
-                or any(s.kind in (PHYREXIAN, HYBRID_PHYREXIAN) for c in cards for s in c.cost.added_symbols
-                       + (c.kicker.symbols if c.kicker else ()) + (c.multikicker.symbols if c.multikicker else ()))):
+        if any(a.damage for a in supply.acts) and (cards_pay_life or any(a.pays_life for a in supply.acts)):
             return False  # (life paid before a pain land's damage is taken: the order of the two matters, CR 119.4)
     return True
 
@@ -281,12 +280,7 @@ class TurnModel:
     def _discarded_once(self) -> None:
         """A card of the hand leaves it once: discarded by one payment's cost, or exiled
         for mana (CR 601.2h, 113.6m)."""
-        by_card: dict = {}
-        for choices, _ in self.discards:
-            for per_way in choices.values():
-                for cid, v in per_way.items():
-                    by_card.setdefault(cid, []).append(v)
-        for cid, vs in by_card.items():
+        for cid, vs in discards_by_card(choices for choices, _ in self.discards).items():
             self.model.add(linear_sum(vs) + exiled_from_hand(self.main, cid) <= 1)
 
     def _objective(self) -> tuple:
@@ -454,8 +448,20 @@ def chosen_discards(solver, choices: dict, sel) -> tuple:
     return tuple(cid for cid, v in choices.items() if solver.value(v))
 
 
+def discards_by_card(windows) -> dict:
+    """{card id: its discard variables} over each payment's {way: {card id: var}}."""
+    by_card: dict = {}
+    for window in windows:
+        for choices in window.values():
+            for cid, v in choices.items():
+                by_card.setdefault(cid, []).append(v)
+    return by_card
+
+
 def exiled_from_hand(payments: list, card_id: str):
-    """How many times the payments exile the card ``card_id`` from the hand for mana."""
+    """How many times the payments exile the card ``card_id`` from the hand for mana (its
+    hand's group: a land card's permanent, once played, has the same id but is no hand
+    group)."""
     return linear_sum([pm.group_usage(g)["uses"] for pm in payments for g, grp in enumerate(pm.supply.groups)
                        if grp.ids == (card_id,) and _in_hand(pm, g)])
 
@@ -841,21 +847,14 @@ class ChosenTurnModel:
     def _discarded_or_used(self) -> None:
         """A card discarded for a cost (CR 601.2h) is neither cast, nor played, nor exiled
         for mana, nor discarded again."""
-        by_card: dict = {}
-        for window in self.discards:
-            for choices in window.values():
-                for cid, v in choices.items():
-                    by_card.setdefault(cid, []).append(v)
-        for cid, vs in by_card.items():
+        for cid, vs in discards_by_card(self.discards).items():
             used = [self._cast_times(card) for card in self.cards if card.id == cid]
             used += [v for land, v in zip(self.lands, self.played) if land.id == cid]
             self.model.add(linear_sum(vs + used) + self._exiled(cid) <= 1)
 
     def _exiled(self, card_id: str):
-        """How many times the card ``card_id`` is exiled from the hand for mana (its
-        hand's group: a land card's permanent, once played, has the same id)."""
-        return linear_sum([pm.group_usage(g)["sacrifices"] for pm in self.windows
-                     for g, grp in enumerate(pm.supply.groups) if grp.ids == (card_id,) and _in_hand(pm, g)])
+        """How many times the card ``card_id`` is exiled from the hand for mana."""
+        return exiled_from_hand(self.windows, card_id)
 
     def _arrivals(self, w: int) -> dict:
         """{a permanent's key: how many of it are there by window ``w``} for the
