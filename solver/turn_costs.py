@@ -138,8 +138,14 @@ def moves_with_the_board(spell) -> bool:
     caster's permanents, or a permanent's effect on it may be sacrificed or tapped."""
     if spell.cost_counts or any(a.source for a in spell.cost_effects):
         return True
-    unapplied = spell.unapplied()  # (a keyword the board gives it: its giver may go)
-    return any(getattr(spell, k) and not getattr(unapplied, k) for k in ("convoke", "improvise", "delve"))
+    return bool(_given_keywords(spell))  # (a keyword the board gives it: its giver may go)
+
+
+def _given_keywords(spell) -> list:
+    """The cost keywords (convoke, improvise, delve) the board gives ``spell`` and its
+    own text doesn't (Chief Engineer's "Artifact spells you cast have convoke")."""
+    unapplied = spell.unapplied()
+    return [k for k in ("convoke", "improvise", "delve") if getattr(spell, k) and not getattr(unapplied, k)]
 
 
 def cost_shift(m, spell, sel, earlier: Earlier, name: str) -> CostShift | None:
@@ -182,8 +188,7 @@ def _keywords_stay(spell, earlier: Earlier) -> None:
     """A cost keyword the board gives the spell (convoke from Chief Engineer) must still be
     given when it is cast: where the permanent that gives it may have been sacrificed
     before, the turn is not followed (NotFollowed)."""
-    unapplied = spell.unapplied()
-    given = [k for k in ("convoke", "improvise", "delve") if getattr(spell, k) and not getattr(unapplied, k)]
+    given = _given_keywords(spell)
     if not given:
         return
     for ids, (rep, sacrificed, _) in earlier.gone.items():
