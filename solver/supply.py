@@ -12,9 +12,9 @@ creature for convoke uses the same tap as its mana abilities.
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from itertools import chain
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import chain
 
 from ..model.errors import RequestError
 from ..model.mana import Mana
@@ -204,7 +204,7 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     group's tap and sacrifice budgets say the rest. What sets triggers off depends on the
     permanent's text, except for Auras' hosts, which are told apart by what is attached.
     """
-    key = ("groups", convoke, improvise, apart)
+    key = _groups_key(convoke, improvise, apart)
     if key in board.memo:
         return board.memo[key]
     patched = _groups_patched(board, key)
@@ -245,8 +245,13 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     groups = tuple(groups)
     board.memo[key] = groups
     if not one_by_one and not moved and len(groups) == len(kinds):  # each kind a group, in order: a change may patch them
-        board.memo[("group places",) + key] = ({k: place for place, k in enumerate(by_key)}, list(by_key), singled)
+        board.memo[_places_key(key)] = ({k: place for place, k in enumerate(by_key)}, list(by_key), singled)
     return groups
+
+
+def _groups_key(convoke: bool, improvise: bool, apart: frozenset) -> tuple:
+    """``Board.memo``'s key for :func:`group_board`'s groups."""
+    return ("groups", convoke, improvise, apart)
 
 
 def _groups_patched(board: Board, key: tuple) -> tuple | None:
@@ -258,7 +263,7 @@ def _groups_patched(board: Board, key: tuple) -> tuple | None:
     if changed is None:
         return None
     before, places = changed
-    old, found = before.memo.get(key), before.memo.get(("group places",) + key)
+    old, found = before.memo.get(key), before.memo.get(_places_key(key))
     if old is None or found is None:
         return None
     at, keys, singled = found
@@ -278,8 +283,14 @@ def _groups_patched(board: Board, key: tuple) -> tuple | None:
         groups[place] = (body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids))
     groups = tuple(groups)
     board.memo[key] = groups
-    board.memo[("group places",) + key] = (at, keys, singled)
+    board.memo[_places_key(key)] = (at, keys, singled)
     return groups
+
+
+def _places_key(groups_key: tuple) -> tuple:
+    """``Board.memo``'s key for where each kind's group stands, beside :func:`group_board`'s
+    ``groups_key``, kept where the groups are the kinds in order."""
+    return ("group places",) + groups_key
 
 
 def counting_ids(board: Board) -> frozenset:
@@ -606,11 +617,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     triggers = board_triggers(board)
     groups, acts, excluded = [], [], []
     convoke, improvise = grouping if grouping is not None else (spell.convoke, spell.improvise)
-
-    def which(test) -> tuple | None:
-        """The candidates that pass ``test``: None when all do, () when none does."""
-        ok = tuple(i for i, s in enumerate(candidates) if test(s))
-        return None if len(ok) == len(candidates) else ok
+    which = _passing(candidates)
     prefer = problem.prefer
     alike = _alike_everywhere(board, triggers, candidates)
     kept = board.memo.get(KEPT_WORK) if alike else None  # (a kept board's own: model.sources.KEPT_WORK)
@@ -621,7 +628,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         g = len(groups)
         group_acts, reasons, group = _group_built(problem, board, triggers, candidates, allow_precast, proto, ids,
                                                   g, which, alike, kept)
-        out = tuple((pid, i, why) for i, why in reasons for pid in ids) if reasons else ()
+        out = _excluded(reasons, ids)
         excluded.extend(out)
         groups.append(group)
         acts.extend(group_acts)
@@ -668,6 +675,19 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
 #: ``Supply.memo``'s key for each group's acts and exclusions, and how many acts pay life
 #: and deal damage, where a change on a kept board may patch them (:func:`_supply_patched`)
 BY_GROUP = "by group"
+
+
+def _passing(candidates: tuple):
+    """``which(test)``: the candidates that pass ``test``, None when all do, () when none does."""
+    def which(test) -> tuple | None:
+        ok = tuple(i for i, s in enumerate(candidates) if test(s))
+        return None if len(ok) == len(candidates) else ok
+    return which
+
+
+def _excluded(reasons: tuple, ids: tuple) -> tuple:
+    """(permanent id, ability index, why) for each ability a group can't use, each of its permanents."""
+    return tuple((pid, i, why) for i, why in reasons for pid in ids)
 
 
 def _patchable(a: GroupAbility) -> bool:
@@ -728,7 +748,7 @@ def _supply_patched(problem: PaymentProblem, key: tuple, allow_precast: bool, gr
     prefer = problem.prefer
     apart = prefer.keep_untapped | prefer.never_sacrifice
     groups_now = group_board(board, convoke, improvise, apart)
-    places_key = ("group places", "groups", convoke, improvise, apart)
+    places_key = _places_key(_groups_key(convoke, improvise, apart))
     if len(groups_now) != len(old.groups) or places_key not in board.memo or places_key not in before.memo:
         return None  # (a group is not the kind at its place, on one board or the other)
     acts_of, excluded_of, (paying, damaging) = old.memo[BY_GROUP]
@@ -736,9 +756,7 @@ def _supply_patched(problem: PaymentProblem, key: tuple, allow_precast: bool, gr
     bound = old.mana_bound - len(problem.player.pool)
     kept = board.memo.get(KEPT_WORK)
     candidates = (spell,)
-
-    def which(test) -> tuple | None:
-        return None if test(spell) else ()
+    which = _passing(candidates)
     for g in places:
         proto, ids = groups_now[g]
         if old.groups[g].ids != ids:
@@ -751,7 +769,7 @@ def _supply_patched(problem: PaymentProblem, key: tuple, allow_precast: bool, gr
         paying, damaging = paying - was[0] + now[0], damaging - was[1] + now[1]
         bound += sum(a.cap * a.max_output for a in group_acts) - sum(a.cap * a.max_output for a in acts_of[g])
         acts_of[g], groups[g] = group_acts, group
-        excluded_of[g] = tuple((pid, i, why) for i, why in reasons for pid in ids) if reasons else ()
+        excluded_of[g] = _excluded(reasons, ids)
     if paying and damaging:
         return None  # (the order of life and damage now matters: the long way)
     supply = Supply(tuple(groups), tuple(chain.from_iterable(acts_of)), problem.player.pool,
