@@ -178,9 +178,10 @@ def _collect_between(answered: int) -> None:
     """Collect garbage after the ``answered``-th answer: the young objects once there
     are more than :data:`YOUNG_BETWEEN` of them (a tenth of a millisecond after a
     5,000-permanent request), the middle generation each :data:`MIDDLE_EVERY`, all of it
-    each :data:`FULL_EVERY` (what was frozen is not walked). A request's garbage is young: collecting the middle generation each tenth
-    answer and all of it each hundredth cost 13% of a plain request's CPU (issue 42: a
-    full collection takes 5 to 25 ms)."""
+    each :data:`FULL_EVERY` (what was frozen is not walked). A request's garbage is
+    young: collecting the middle generation each tenth answer and all of it each
+    hundredth cost 13% of a plain request's CPU (issue 42: a full collection takes 5 to
+    25 ms)."""
     if answered % FULL_EVERY == 0:
         gc.collect(2)
     elif answered % MIDDLE_EVERY == 0:

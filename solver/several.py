@@ -287,13 +287,14 @@ def _placings_count(placed: int, windows: int) -> int:
 def _discarding(cards: list):
     """An answer saying it is not known, where a card's additional cost discards cards:
     ``pay``, ``can_pay``, ``max_x`` and ``castable`` follow that cost (solver.one_spell),
-    the models of several payments not yet; else None. (A sacrifice is followed:
-    solver.payment_victims.)"""
+    ``sequence`` and ``best_turn`` too (solver.turn), a ``pay`` keeping cards castable
+    or mana open not yet; else None. (A sacrifice is followed: solver.payment_victims.)"""
     lines = tuple((card.id or "spell", cost.text) for card in cards for cost in card.discards)
     if not lines:
         return None
-    return Undecided(UNREAD_ABILITIES, "an additional cost that discards cards is followed "
-                                       "by pay, can_pay, max_x and castable, not yet across several payments: "
+    return Undecided(UNREAD_ABILITIES, "an additional cost that discards cards is followed by pay, can_pay, "
+                                       "max_x, castable, sequence and best_turn, not yet by a pay that keeps "
+                                       "cards castable or mana open: "
                                        + "; ".join(f"{who}: {line!r}" for who, line in lines), unread=lines)
 
 
