@@ -452,6 +452,13 @@ def test_a_sequence_on_a_changing_board_agrees_with_the_brute_force(board, other
 HAND_LANDS = ["Eye of Ugin", "Volcanic Island", "Urborg, Tomb of Yawgmoth"]
 
 
+#: an altar ("Sacrifice a creature: Add {C}{C}") beside Chromatic Orrery, the board of three
+#: fuzz finds
+ALTAR_AND_ORRERY = [
+    {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]},
+    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]
+
+
 @settings(max_examples=_examples(40), deadline=None)
 @given(requests(max_permanents=2), st.lists(requests(max_permanents=0), max_size=1),
        st.lists(st.sampled_from(CHANGERS + ["Thought-Knot Seer"]), min_size=1, max_size=3),
@@ -467,21 +474,15 @@ HAND_LANDS = ["Eye of Ugin", "Volcanic Island", "Urborg, Tomb of Yawgmoth"]
          ["Cathartic Reunion"], ["Eye of Ugin"], "Blood Moon").via(
     "fuzz: a land played under Blood Moon (a Mountain, its key changed) was not gated by its land drop: tapped "
     "unplayed")
-@example({"spell": {"mana_cost": None}, "player": {"pool": "{W}{U}"}, "permanents": [
-    {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]},
-    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
+@example({"spell": {"mana_cost": None}, "player": {"pool": "{W}{U}"}, "permanents": ALTAR_AND_ORRERY},
          [], ["Thoughtcast", "Deadly Dispute"], [], "thopters").via(
     "fuzz: the Ornithopter Deadly Dispute sacrificed was picked again for the altar in the next payment (the plans "
     "read back did not count an additional cost's sacrifice as gone)")
-@example({"spell": {"mana_cost": None}, "player": {}, "permanents": [
-    {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]},
-    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
+@example({"spell": {"mana_cost": None}, "player": {}, "permanents": ALTAR_AND_ORRERY},
          [], ["Thalia, Guardian of Thraben", "Deadly Dispute"], [], "thopters").via(
     "fuzz: the altar Deadly Dispute sacrificed for its cost still gave its ability in the next payment (an ability "
     "another permanent gives goes with that permanent, CR 400.7)")
-@example({"spell": {"mana_cost": None}, "player": {"pool": "{W}{U}"}, "permanents": [
-    {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "Sacrifice a creature", "add": "{C}{C}"}]},
-    {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
+@example({"spell": {"mana_cost": None}, "player": {"pool": "{W}{U}"}, "permanents": ALTAR_AND_ORRERY},
          [], ["Thalia, Guardian of Thraben", "Deadly Dispute"], [], "altar").via(
     "fuzz: after one altar was sacrificed for a cost, the other's ability moved up the Ornithopter's list: the plan "
     "names it as that board lists it (model.plan.on_board)")
