@@ -441,6 +441,9 @@ class PaymentProblem:
     #: ``check``: the answer another engine gave, judged (model.written_plan: a
     #: WrittenPlan, or CANT_PAY)
     claim: object = None
+    #: whether a no comes with its proof in words (a counting bound, Hall's violated set):
+    #: the deck's games ask yes or no only and read no words (manaplan.deck.simulate)
+    explain_no: bool = True
 
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,

@@ -363,7 +363,7 @@ def answer_can_pay(problem: PaymentProblem, supply: Supply, budget: Budget):
     if view is not None:
         if hall_violation(view.needs, view.sources) is None:
             return Payable()
-        return unpayable(problem, supply, budget, hall_certificate(problem, supply, view))
+        return unpayable(problem, supply, budget, hall_certificate(problem, supply, view) if problem.explain_no else None)
     two_way = two_way_payable(problem, supply)  # (a twobrid or Phyrexian cost on a plain board)
     if two_way is not None:
         return Payable() if two_way else unpayable(problem, supply, budget)
@@ -421,7 +421,10 @@ def _quick_yes(problem: PaymentProblem, supply: Supply, budget: Budget) -> bool:
 
 def unpayable(problem: PaymentProblem, supply: Supply, budget: Budget, proof: Unpayable | None = None) -> Unpayable:
     """The proof for an infeasible model: a counting bound if one exists, else the
-    exhaustive search, plus a hint when abilities that can't be used mid-cast would help."""
+    exhaustive search, plus a hint when abilities that can't be used mid-cast would help.
+    Where no words are asked (``explain_no`` off), the no alone."""
+    if not problem.explain_no:
+        return proof or Unpayable(NO_PAYMENT, UNEXPLAINED)
     proof = proof or counting_bound(problem, supply) or Unpayable(NO_PAYMENT, _no_payment_message(problem))
     helping = _precast_help(problem, supply, None, budget)
     if not helping:
@@ -430,6 +433,10 @@ def unpayable(problem: PaymentProblem, supply: Supply, budget: Budget, proof: Un
                f"while a spell is being cast (CR 601.2g); without them it " + proof.message)
     return Unpayable(NEEDS_ACTIVATION_BEFORE_CASTING, message, proof.certificate, tuple(sorted(helping)),
                      proof.code)
+
+
+#: the message of a no given without its proof (``PaymentProblem.explain_no`` off)
+UNEXPLAINED = "no payment exists (asked without its proof in words)"
 
 
 def _no_payment_message(problem: PaymentProblem) -> str:

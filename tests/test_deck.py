@@ -827,3 +827,70 @@ def test_mana_floating_between_two_casts_pays_the_next_card():
                 for m in range(1, 8) for r in range(2, 5) if m + r <= 7) / total
     standard_error = (exact * (1 - exact) / games) ** 0.5
     assert abs(cards["Bottle Gnomes"]["by_turn"][0] - exact) < 4 * standard_error, (cards["Bottle Gnomes"], exact)
+
+
+@given(st.lists(st.tuples(st.lists(st.integers(0, 11), max_size=5).map(lambda xs: tuple(sorted(xs))),
+                          st.lists(st.integers(0, 2), max_size=4).map(lambda xs: tuple(sorted(xs)))),
+                max_size=12))
+def test_states_kept_are_those_no_other_dominates_as_multisets_say(states):
+    """Issue 42: the packed comparison of lines of play (``players._undominated``: each
+    multiset one integer) keeps exactly the states no other state holds, battlefield and
+    cards (battlefield and hand), as counting by ``Counter`` says."""
+    from collections import Counter
+
+    from manaplan.deck.players import _undominated
+
+    deck = DeckModel.build(Decklist.parse("4 Forest\n4 Llanowar Elves\n4 Grizzly Bears\n"),
+                           load_cards(["Forest", "Llanowar Elves", "Grizzly Bears"]))
+    states = set(states)
+
+    def cards(state):
+        return Counter([code >> 2 for code in state[0]] + list(state[1]))
+
+    def holds(big, small):
+        return all(big[k] >= n for k, n in small.items())
+
+    expected = {s for s in states if not any(o != s and holds(Counter(o[0]), Counter(s[0])) and holds(cards(o), cards(s))
+                                             for o in states)}
+    assert _undominated(deck, states, (False, None)) == expected
+
+
+def test_a_line_casting_a_mana_permanent_is_compared_by_its_cards_not_its_codes():
+    """Issue 42 (found while packing): ``_most_cast`` counted a battlefield's permanent
+    codes (``card << 2 | state``) and the hand's card numbers in one multiset, so card 8
+    in hand and card 2 on the battlefield (code 8) were one element: casting card 8 did
+    not look like keeping every card, and the line was not dropped."""
+    from manaplan.deck.players import _most_cast
+
+    kept_in_hand, cast = ((8,), ()), ((8, 32), (8,))
+    assert _most_cast({kept_in_hand, cast}, (8,)) == {cast}
+
+
+def test_the_games_ask_yes_or_no_without_the_proofs_words_and_one_plan_per_cast():
+    """Issue 42: a board the deck's games find unable to pay is not explained (no
+    counting bound is computed: the games read no words), while the same request through
+    the protocol still carries its proof; the simulated player's cast and a line of
+    play's cast on the same board are one request, solved once."""
+    from manaplan.protocol import mtg
+    from manaplan.queries import answer
+    from manaplan.model.plan import Unpayable
+    from manaplan.model.problem import copied_with
+    from manaplan.solver.one_spell import UNEXPLAINED
+
+    forest = load_cards(["Forest"])["Forest"]
+    problem = mtg.read({"query": "can_pay", "spell": {"mana_cost": "{U}"},
+                        "permanents": [{"id": "f", "card": forest}]})
+    told = answer(problem)
+    bare = answer(copied_with(problem, explain_no=False))
+    assert isinstance(told, Unpayable) and isinstance(bare, Unpayable)
+    assert bare.message == UNEXPLAINED and told.message != UNEXPLAINED and "blue" in told.message
+
+    deck = Decklist.parse(SIMIC)
+    model = DeckModel.build(deck, load_cards(deck.names))
+    answers = BoardAnswers(model)
+    play_games(model, Policy(turns=4), answers, "shared", 0, 40)
+    singles = [key for key in answers.paid if len(key) == 2]
+    assert not singles, "a cast asked without mana floating is kept under pay_floating's key"
+    forest_code, elves = model.names.index("Forest") << 2, model.names.index("Llanowar Elves")
+    board = (forest_code,)
+    assert answers.pay(board, elves) == answers.pay_floating(board, elves)[0] == ((forest_code | 1),)

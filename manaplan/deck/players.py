@@ -25,6 +25,7 @@ land; a deck whose permanents change what others make).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from ..model.entering import UNLESS_FEW, UNLESS_REVEAL
 from .simulate import READY, SICK, TAPPED, DeckModel, BoardAnswers, Policy
@@ -75,26 +76,39 @@ def _undominated(deck: DeckModel, states: set, waiting: tuple) -> set:
     mana permanent cast one whose cost is paid), where more permanents never pay less
     (``DeckModel.monotone``). A state whose lands may wait to let a land enter untapped
     (``_may_wait``) is compared only with states of the same lands on the battlefield and
-    in hand. Largest first, each against those kept (domination is transitive)."""
-    kept: dict = {}  # (the lands, where compared) -> [(state, the cards on the battlefield as a bit set, ...)]
+    in hand. Largest first, each against those kept (domination is transitive); each
+    multiset packed in one integer (:func:`_packing`)."""
+    width, high = _packing(len(deck.names), max(deck.copies))
+    kept: dict = {}  # (the lands, where compared) -> [(state, its battlefield packed, its cards packed)]
     for state in sorted(states, key=lambda s: (-len(s[0]), -len(s[1]), s)):
-        support = 0
+        field = cards = 0
         for code in state[0]:
-            support |= 1 << (code >> 2)
-        everything = tuple(sorted([code >> 2 for code in state[0]] + list(state[1])))
+            field += 1 << code * width
+            cards += 1 << (code >> 2) * width
+        for c in state[1]:
+            cards += 1 << c * width
         group = kept.setdefault(_lands(deck, state) if _may_wait(deck, waiting, state[0]) else None, [])
-        field = cards = None
-        for _, other_support, other_everything, other_field, other_cards in group:
-            if other_support & support != support:  # (a card it lacks altogether: no need to count)
-                continue
-            if field is None:
-                field, cards = Counter(state[0]), Counter(everything)
-            if _holds(other_field, field) and (other_everything == everything or _holds(other_cards, cards)):
+        for _, other_field, other_cards in group:
+            if (other_field | high) - field & high == high and (other_cards | high) - cards & high == high:
                 break
         else:
-            field = field or Counter(state[0])
-            group.append((state, support, everything, field, cards or Counter(everything)))
+            group.append((state, field, cards))
     return {entry[0] for group in kept.values() for entry in group}
+
+
+@lru_cache(maxsize=16)
+def _packing(names: int, most_copies: int) -> tuple:
+    """(bits per element, the mask of each element's top bit) of a multiset of a deck's
+    cards or permanent codes (``card << 2 | state``) packed in one integer, each count in
+    its own field below a guard bit: ``a`` holds ``b`` exactly when subtracting ``b``
+    from ``a`` with every guard bit set borrows from none ((a | high) - b & high ==
+    high). A card has no more copies than the deck's most, so no count reaches the
+    guard."""
+    width = max(1, most_copies).bit_length() + 1
+    high = 0
+    for k in range(4 * names):
+        high |= 1 << (k * width + width - 1)
+    return width, high
 
 
 def _lands(deck: DeckModel, state: tuple) -> tuple:
@@ -112,7 +126,7 @@ def _most_cast(ends: set, rest: tuple) -> set:
     kept = []
     for end in sorted(ends, key=lambda e: (-len(e[0]), e)):
         field = Counter(end[0])
-        cards = field + Counter(rest) - Counter(end[1])
+        cards = Counter(code >> 2 for code in end[0]) + Counter(rest) - Counter(end[1])  # (cards: never codes)
         if not any(_holds(other_field, field) and _holds(other_cards, cards) for _, other_field, other_cards in kept):
             kept.append((end, field, cards))
     return {end for end, _, _ in kept}

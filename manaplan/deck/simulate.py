@@ -344,7 +344,7 @@ class BoardAnswers:
         spells = {spell.id: spell for spell in problem.hand}
 
         def payable(spell_id: str) -> bool:
-            result = answer(copied_with(problem.for_spell(spells[spell_id]), query=CAN_PAY))
+            result = answer(copied_with(problem.for_spell(spells[spell_id]), query=CAN_PAY, explain_no=False))
             if isinstance(result, Undecided):
                 self.undecided += 1
             return isinstance(result, Payable)
@@ -407,7 +407,7 @@ class BoardAnswers:
                 problem = mtg.read({"query": "castable", "permanents": self._permanents(sig), **self._player,
                                     "hand": [{"id": f"m{n}", "mana_cost": "{%d}" % n} for n in amounts]})
                 for spell in problem.hand:
-                    paid = isinstance(answer(problem.for_spell(spell, CAN_PAY)), Payable)
+                    paid = isinstance(answer(copied_with(problem.for_spell(spell, CAN_PAY), explain_no=False)), Payable)
                     if not paid:
                         break
                     found += 1
@@ -447,7 +447,7 @@ class BoardAnswers:
             spell["x"] = 0
         problem = mtg.read({"query": "pay", "spell": spell, "permanents": self._permanents(sig),
                             **self._with_pool(pool)})
-        plan = answer(problem)
+        plan = answer(copied_with(problem, explain_no=False))  # (a no's words are never read here)
         if not isinstance(plan, Plan):
             return None, isinstance(plan, Unpayable)
         tapped, gone = set(plan.tapped), set(plan.sacrificed)
@@ -465,33 +465,11 @@ class BoardAnswers:
 
     def pay(self, sig: tuple, card: int) -> tuple | None:
         """The board after paying for ``card`` with the best plan (what it tapped is
-        tapped, what it sacrificed gone; the card itself not added), or None. Where the
-        rest never pays (``idle_when_tapped``), the plan is asked of the ready part, and
-        the rest stays as it was."""
-        sig, idle = self._split(sig)
-        key = (sig, card)
-        if key not in self.paid:
-            self._catch_up()
-        if key not in self.paid:
-            from ..protocol import mtg
-            from ..queries import answer
-
-            spell = {"id": "cast", "card": self.deck.cards[card]}
-            if "{X}" in (self.deck.cards[card].get("mana_cost") or ""):
-                spell["x"] = 0
-            problem = mtg.read({"query": "pay", "spell": spell, "permanents": self._permanents(sig), **self._player})
-            plan = answer(problem)
-            if isinstance(plan, Plan):
-                tapped, gone = set(plan.tapped), set(plan.sacrificed)
-                self.paid[key] = tuple((code & ~3) | TAPPED if f"p{i}" in tapped else code
-                                       for i, code in enumerate(sig) if f"p{i}" not in gone)
-            else:
-                self.paid[key] = None
-            if self.exchange is not None and (isinstance(plan, Plan) and plan.optimal or isinstance(plan, Unpayable)):
-                # (proven answers only: a plan cut short by the time guard is this process's own)
-                self.exchange.publish("paid", key, self.paid[key])
-        after = self.paid[key]
-        return None if after is None else tuple(sorted(after + idle))
+        tapped, what it sacrificed gone; the card itself not added), or None: the
+        question of :meth:`pay_floating` with no mana floating (one answer kept for both:
+        the simulated player's cast and a line of play's are the same request)."""
+        paid = self.pay_floating(sig, card)
+        return None if paid is None else paid[0]
 
 
 @dataclass
