@@ -28,12 +28,13 @@ answer on its board is then ``null`` unless the spell says how its cost changes.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from .errors import ManaplanError
 from .mana import ManaCost
 from .sources import split_type_line
-from .symbols import COLOR_NAMES
+from .symbols import COLOR_NAMES, COLORED, Symbol
 
 #: who casts the spells a line names, from its controller's side
 ANY, YOU, OPPONENTS = "any", "you", "opponents"
@@ -48,8 +49,9 @@ _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5}
 _SPELLS_COST = re.compile(
     r"(?:(?P<what>[A-Za-z][A-Za-z ,-]*?) )?[Ss]pells(?: (?P<who>you cast|your opponents cast))?"
     r"(?: with mana value (?P<mv>\d+) or greater)? cost (?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) to cast\."
-    # (Edgewalker: a colored reduction reduces colored mana only, as CR 118.7d has it anyway)
-    r"(?: This effect reduces only the amount of colored mana you pay\.)?")
+    # (Edgewalker, Morophon: a colored reduction that never spills into the generic part, as
+    # CR 118.7c-d would have it otherwise)
+    r"(?P<colored_only> This effect reduces only the amount of colored mana you pay\.)?")
 _EACH_SPELL_COSTS = re.compile(r"Each spell(?: a player casts)? costs (?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) "
                                r"to cast\.")
 _HAVE = re.compile(
@@ -170,6 +172,10 @@ class CostEffect:
     #: the amount counted: for each ``counter`` counter on its own permanent (Animar), or
     #: for each spell its caster cast this turn before it (``per`` "spells cast")
     counter: str = ""
+    #: "This effect reduces only the amount of colored mana you pay." (Edgewalker): the
+    #: excess of a color over what the cost asks of it reduces nothing (not generic mana,
+    #: as CR 118.7c-d would have it)
+    colored_only: bool = False
 
     @classmethod
     def parse(cls, line: str, chosen_type: str = "") -> "CostEffect | None":
@@ -228,7 +234,7 @@ class CostEffect:
             return None
         if any(s.kind not in ("generic", "colored") for s in amount.symbols):
             return None  # ({X}, hybrid...: no such card is read)
-        return cls(groups["dir"], spells, amount, text=given)
+        return cls(groups["dir"], spells, amount, text=given, colored_only=bool(groups.get("colored_only")))
 
     def format(self) -> str:
         """The line, as Oracle text writes it."""
@@ -242,7 +248,8 @@ class CostEffect:
             has = f"affinity for {self.per}s" if self.change == "affinity" else self.keyword
             return f"{what + ' s' if what else 'S'}pells{who} have {has}."
         mv = f" with mana value {self.spells.min_mana_value} or greater" if self.spells.min_mana_value else ""
-        return f"{what + ' s' if what else 'S'}pells{who}{mv} cost {self.amount} {self.change} to cast."
+        rider = " This effect reduces only the amount of colored mana you pay." if self.colored_only else ""
+        return f"{what + ' s' if what else 'S'}pells{who}{mv} cost {self.amount} {self.change} to cast.{rider}"
 
 
 @dataclass(frozen=True)
@@ -413,11 +420,35 @@ def _board_parts(spell, board, permanents, opponents, player) -> tuple:
                                                    text=effect.text))
                 else:
                     times = 1
+                if effect.colored_only and what == "reduce":
+                    amount, unsure = _colored_part(effect.amount, spell)
+                    if unsure:
+                        unknown += ((effect.text, unsure),)
+                        continue
+                    if amount.symbols:
+                        parts.append(AppliedCost(what, amount, p.id, effect.text))
+                    continue
                 if times:
                     amount = effect.amount if times == 1 else ManaCost.parse("{%d}" % (_generic(effect.amount) * times)) \
                         if all(s.kind == "generic" for s in effect.amount.symbols) else ManaCost(effect.amount.symbols * times)
                     parts.append(AppliedCost(what, amount, p.id, effect.text))
     return spell, parts, unknown, counted
+
+
+def _colored_part(amount: ManaCost, spell) -> tuple:
+    """(the part of a colored-only reduction ``amount`` that reduces ``spell``'s cost: of
+    each color, as many as the cost's symbols of that color alone ask for, why that is
+    not known or ""). A color that a hybrid, Phyrexian or twobrid symbol of the cost also
+    has depends on how it is announced (CR 118.7e): not read."""
+    asked = Counter(s.colors[0] for s in spell.cost.added_symbols if s.kind == "colored")
+    shared = {c for s in spell.cost.added_symbols if s.kind not in ("colored", "generic", "colorless")
+              for c in s.colors}
+    wanted = Counter(s.colors[0] for s in amount.symbols if s.kind == "colored")
+    if any(c in shared and wanted[c] > asked[c] for c in wanted):
+        return amount, ("a reduction of colored mana only, of a color a hybrid or Phyrexian symbol of the cost also "
+                        "has: what it reduces depends on how that symbol is announced, which is not read")
+    kept = [s for c in sorted(wanted) for s in [Symbol(COLORED, (c,))] * min(wanted[c], asked[c])]
+    return ManaCost(tuple(kept)), ""
 
 
 def _generic(amount: ManaCost) -> int:

@@ -43,6 +43,7 @@ COMMANDER = "commander_identity"  # (COMMANDER,): one mana of a color of the com
 COLORS_AMONG = "colors_among"  # (COLORS_AMONG, which, each): colors among permanents of a kind
 IF_CONTROL = "if_control"  # (IF_CONTROL, (subtypes, ...), mana): this mana instead if all are there
 IF_COUNT = "if_count"  # (IF_COUNT, kind, n): usable only with n or more permanents of a kind
+IF_ANY = "if_any"  # (IF_ANY, (kind, ...)): usable only with a permanent of one of the kinds (a Verge)
 OPPONENT_LAND_COLORS = "opponent_land_colors"  # one mana of a color a land an opponent controls could produce
 ON_BATTLEFIELD = "on_battlefield"  # (ON_BATTLEFIELD, kind, mana): mana for each kind on the battlefield, all players'
 
@@ -303,6 +304,9 @@ def _output(ability, p, permanents: list, board: Board, player: Player, opponent
     if kind == IF_COUNT:
         which, n = args
         return ability.output if sum(1 for q in permanents if _is(q, which)) >= n else NOTHING
+    if kind == IF_ANY:  # "Activate only if you control a Plains or an Island." (CR 602.5b)
+        kinds, = args
+        return ability.output if any(_is(q, which) for q in permanents for which in kinds) else NOTHING
     raise ValueError(f"unknown dependency {kind!r}")
 
 

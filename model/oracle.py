@@ -22,7 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from .dependent_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
+from .haste import HasteGrant, has_haste_keyword
+from .dependent_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_ANY, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
                          NOTHING, ON_BATTLEFIELD, OPPONENT_LAND_COLORS)
 from .cost_effects import CostEffect
 from .land_types import CHANGES_LAND_TYPES, LandTypeEffect
@@ -77,6 +78,7 @@ class CardText(NamedTuple):
     landfall: tuple = ()  # Outputs: the mana it adds when a land enters under its controller's control
     cost_effects: tuple = ()  # what it does to what spells cost (model.cost_effects.CostEffect, CR 601.2f)
     land_types: tuple = ()  # what it does to lands' types (model.land_types.LandTypeEffect, CR 305.7)
+    gives_haste: tuple = ()  # the haste it gives creatures (model.haste.HasteGrant, CR 702.10)
 
 
 #: the words that make a line about mana: "add" in any case, or "mana" (not in "mana
@@ -105,6 +107,26 @@ _CHANGES_COSTS = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less)\b|\bcosts? (
 #: spell says how its cost changes
 CHANGES_COSTS = ("changes what spells cost: not read from the board; give the change in the spell's 'increase', "
                  "'reduce' or 'minimum'")
+
+
+#: the reason a line the screen (:data:`_COULD_MATTER`) caught is listed: static text that
+#: could take away or change what permanents make, or change their types or colors, which
+#: is not read; any answer on its board is then uncertain (solver.unread)
+CHANGES_ABILITIES = ("could change what permanents make or are (their abilities, card types, land types or colors), "
+                     "which is not read")
+#: the conservative screen (issue 40): a static line (not a trigger) that no reader above
+#: took and that speaks of losing abilities or land types, of abilities that can't be
+#: activated (but mana abilities), of a permanent being or becoming a land or of a land
+#: type, of haste, of colors being changed, or of lands entering tapped
+_COULD_MATTER = re.compile(
+    r"\blos(?:e|es|ing) (?:all )?(?:abilities|land types|all land types)\b|\bha(?:ve|s) no abilities\b|"
+    r"\babilities\b[^.]*\bcan't be activated\b(?![^.]*\bunless they're mana abilities\b)|"
+    r"\b(?:is|are|becomes?|become)\b[^.]*\b(?:lands?|Plains|Islands?|Swamps?|Mountains?|Forests?)\b|"
+    r"\b(?:Plains|Islands?|Swamps?|Mountains?|Forests?|[Ll]ands?)\b[^.]*\b(?:is|are|becomes?)\b[^.]*\b(?:types?|"
+    r"Plains|Islands?|Swamps?|Mountains?|Forests?|lands?)\b|"
+    r"\bhaste\b|\b(?:is|are|becomes?) (?:colorless|every color|all colors|the color)\b|"
+    r"\blands?\b[^.]*\benters? (?:the battlefield )?tapped\b")
+_TRIGGERED = re.compile(r"^(?:When|Whenever|At)\b")
 
 
 def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_color: str | None = None,
@@ -136,6 +158,11 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             continue  # not this permanent's level now: its text does not apply (CR 711.2)
         if re.fullmatch(r"\d+/\d+", line) or _LEVEL_UP.fullmatch(line):
             continue  # a level's power/toughness; level up itself is a sorcery-speed ability that adds no mana
+        if (grant := HasteGrant.parse(self_line)) is not None:  # CR 702.10: creatures it reaches may tap
+            found.gives_haste.append(grant)
+            continue
+        if has_haste_keyword(line):
+            continue  # its own haste (read with its state: a hasty creature is not summoning sick)
         if _read_static(line, self_line, found):
             continue
         try:
@@ -154,12 +181,20 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             continue
         if _ABOUT_MANA.search(_NOT_ABOUT_MANA.sub("", line)) and not any(r.search(self_line) for r, _ in KNOWN_RIDERS):
             found.unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
+        elif not _TRIGGERED.match(line) and _COULD_MATTER.search(_without_reminder(self_line)):
+            found.unread.append((line, CHANGES_ABILITIES))
     abilities = found.abilities
     if found.tap_damage:
         abilities = [replace(a, damage=a.damage + found.tap_damage) if a.cost.tap else a for a in abilities]
+    whole = _REMINDED_ABILITY.fullmatch((oracle_text or "").strip())
+    if whole and "Land" in split_type_line(type_line or "")[0] and not land_types(type_line or "") and not abilities:
+        # a land with no basic land type whose only text is its mana ability in parentheses, as Wastes is
+        # printed and as Scryfall writes it: that is the ability it has
+        abilities = [ability_from_line(whole.group(1), name, chosen_color, found.unread, state)]
     found.unread += _reminded_not_given(oracle_text, abilities, name, chosen_color)
     return CardText(tuple(abilities), tuple(found.triggers), tuple(found.unread), tuple(found.grants),
-                    tuple(found.replaces), tuple(found.spending), tuple(found.landfall), tuple(found.cost_effects), tuple(found.land_types))
+                    tuple(found.replaces), tuple(found.spending), tuple(found.landfall), tuple(found.cost_effects), tuple(found.land_types),
+                    tuple(found.gives_haste))
 
 
 @dataclass
@@ -176,7 +211,13 @@ class _Found:
     landfall: list = field(default_factory=list)
     cost_effects: list = field(default_factory=list)
     land_types: list = field(default_factory=list)
+    gives_haste: list = field(default_factory=list)
     tap_damage: int = 0
+
+
+def _without_reminder(line: str) -> str:
+    """The line without its reminder text (in parentheses)."""
+    return re.sub(r"\s*\([^)]*\)", "", line)
 
 
 def _read_static(line: str, self_line: str, found: _Found) -> bool:
@@ -479,6 +520,8 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
                        tuple(re.findall(r"[WUBRGC]", c.group(2))))  # Urza's Tower
         elif c := _ONLY_IF_COUNT.fullmatch(s):
             depends = (IF_COUNT, _COUNTED_KIND[c.group(2)], number_word(c.group(1)) or 0)  # metalcraft
+        elif c := _ONLY_IF_ANY.fullmatch(s):
+            depends = (IF_ANY, _kinds_named(c.group(1)))  # the Verges (CR 602.5b: a restriction on activating)
         elif unread is not None and _adds_more_instead(s, output):
             unread.append((s, f"cannot read the condition of {s!r}: the ability is read as adding what it adds "
                               "otherwise (never more than it makes)"))
@@ -500,6 +543,26 @@ _DEPLETED = re.compile(r"If there are no ([\w-]+) counters on ~, sacrifice it\."
 #: "Activate only if you control three or more artifacts." (metalcraft)
 _ONLY_IF_COUNT = re.compile(r"Activate only if you control (\w+) or more (artifacts|lands|creatures|enchantments)\.")
 _COUNTED_KIND = {"artifacts": "artifact", "lands": "land", "creatures": "creature", "enchantments": "enchantment"}
+#: "Activate only if you control a Plains or an Island." (the Verge lands), "... an artifact",
+#: "... a Desert or there is a Desert card in your graveyard" is not this (the graveyard)
+_ONLY_IF_ANY = re.compile(r"Activate only if you control ((?:an? [A-Za-z]+)(?:(?:,| or) (?:an? )?[A-Za-z]+)*)\.")
+_KIND_WORDS = {"artifact": "artifact", "creature": "creature", "enchantment": "enchantment", "land": "land"}
+
+
+def _kinds_named(words: str) -> tuple:
+    """The kinds of ``words`` ("a Plains or an Island", "an artifact or a creature"):
+    card types (``Permanent.is_a``'s kinds) or subtypes as written; RequestError for a
+    word that is neither."""
+    kinds = []
+    for word in re.split(r",? or |, ", words):
+        word = re.sub(r"^an? ", "", word.strip())
+        if word in _KIND_WORDS:
+            kinds.append(_KIND_WORDS[word])
+        elif re.fullmatch(r"[A-Z][a-z']+", word):
+            kinds.append(word)
+        else:
+            raise RequestError(f"cannot read the kind {word!r} in the condition 'Activate only if you control {words}'")
+    return tuple(kinds)
 
 
 def _chosen_type_restriction(restrict: str, line: str, state: dict) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
 from .cost_effects import apply_cost_effects
+from .haste import with_haste
 from .dependent_mana import resolve_board_mana
 from .land_types import as_it_enters
 from .symbols import GENERIC, MAX_AMOUNT, Symbol
@@ -448,9 +449,22 @@ class PaymentProblem:
     def __post_init__(self):
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,
         # however the problem was built (see Board.resolve_amounts)
+        # haste given by either side's permanents (CR 702.10c: a hasty creature is not summoning sick)
+        object.__setattr__(self, "board", _with_haste(self.board, self.opponents))
         object.__setattr__(self, "board", resolve_board_mana(self.board, self.player, self.opponents).resolve_amounts())
         # what the permanents' text does to the spells' costs (CR 601.2f), applied once
         self._apply_cost_effects()
+        self._apply_haste_to_spells()
+
+    def _apply_haste_to_spells(self) -> None:
+        """The creatures the spells become hasty where the board gives them haste."""
+        if not self.board.memo.get("gives_haste") and not any(p.gives_haste for p in self.opponents or ()):
+            return
+        for name in ("spell", "hand", "keep", "spells"):
+            value = getattr(self, name)
+            spells = (value,) if name == "spell" else value
+            done = tuple(_spell_with_haste(s, self.board, self.opponents) for s in spells)
+            object.__setattr__(self, name, done[0] if name == "spell" else done)
 
     def _apply_cost_effects(self) -> None:
         """The board's and the opponents' cost effects added to every spell the question
@@ -600,3 +614,32 @@ def pool_after_cast(floating: tuple, spell: Spell) -> tuple:
     """The pool a later spell of the step finds: what floats after the payment (already
     carried over: :meth:`Player.after`) and the mana ``spell`` added on resolving."""
     return floating + tuple(Mana(t, source=POOL) for t in spell.adds)
+
+
+def _with_haste(board: Board, opponents) -> Board:
+    """``board`` with the creatures that a grant of haste on either side reaches no longer
+    summoning sick (model.haste); the same board where none does. Whether the board
+    gives haste at all is looked for once per board."""
+    memo = board.memo
+    if "gives_haste" not in memo:
+        memo["gives_haste"] = any(p.gives_haste for p in board.bodies)
+    if not memo["gives_haste"] and not any(p.gives_haste for p in opponents or ()):
+        return board
+    hasty = with_haste(board.permanents, opponents)
+    if hasty is board.permanents:
+        return board
+    out = Board(hasty)
+    out.memo["gives_haste"] = memo["gives_haste"]
+    return out
+
+
+def _spell_with_haste(spell, board: Board, opponents):
+    """``spell`` whose permanent, a creature, some grant on the board or the opponents'
+    reaches: that permanent not summoning sick (a spell's own haste is read with it)."""
+    for_spell = spell.permanent
+    if for_spell is None or not for_spell.creature or not for_spell.summoning_sick:
+        return spell
+    joined = with_haste(board.permanents + (for_spell,), opponents)
+    if joined[-1] is for_spell:
+        return spell
+    return replace(spell, permanent=joined[-1])

@@ -408,6 +408,9 @@ class Permanent:
     #: its power as it is now, when given (a creature's: what "the total power of
     #: creatures you control" counts); None when not given
     power: int | None = None
+    #: the haste it gives creatures (:class:`~manaplan.model.haste.HasteGrant`: "All
+    #: creatures have haste."), applied by :func:`~manaplan.model.haste.with_haste`
+    gives_haste: tuple = ()
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)

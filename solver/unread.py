@@ -8,7 +8,7 @@ the lines (``best_turn``'s ``not_modelled``) through :func:`unread_of`.
 
 from __future__ import annotations
 
-from ..model.oracle import CHANGES_COSTS, LOYALTY_TIMING
+from ..model.oracle import CHANGES_ABILITIES, CHANGES_COSTS, LOYALTY_TIMING
 from ..model.plan import NO_MANA_COST, UNREAD_ABILITIES, Payable, Plan, Sequence, Undecided, Unpayable
 from ..model.problem import FOLLOWED_IN_A_TURN, BEST_TURN, SEQUENCE, PaymentProblem
 
@@ -90,7 +90,14 @@ def unless_unread(problem: PaymentProblem, result):
                                            f"from the board: {lines}; give the change in the spell's 'increase', "
                                            f"'reduce' or 'minimum' (empty when none applies)",
                          unread=tuple(costs))
-    unread = tuple(u for u in unread if u[2] != CHANGES_COSTS
+    changing = [(pid, line) for pid, line, why in unread if why == CHANGES_ABILITIES]
+    changing += [(p.id, line) for p in problem.opponents or () for line, why in p.unread if why == CHANGES_ABILITIES]
+    if changing and isinstance(result, (Plan, Payable, Unpayable, Sequence)) and getattr(result, "code", "") != NO_MANA_COST:
+        lines = "; ".join(f"{pid}: {line!r}" for pid, line in changing[:10])
+        return Undecided(UNREAD_ABILITIES, f"the board has text that could change what permanents make or are, which "
+                                           f"is not read: {lines}; no answer is certain with it (an answer as read "
+                                           f"would be: {_said(result)})", unread=tuple(changing))
+    unread = tuple(u for u in unread if u[2] not in (CHANGES_COSTS, CHANGES_ABILITIES)
                    and not (u[2] == LOYALTY_TIMING and not _has_instant(problem)))
     if not unread or not isinstance(result, Unpayable) or result.code == NO_MANA_COST:
         return result
@@ -99,3 +106,10 @@ def unless_unread(problem: PaymentProblem, result):
     return Undecided(UNREAD_ABILITIES, f"the abilities read can't pay ({result.message}); but some card text about "
                                        f"mana was not read, and might: {lines}{more}",
                      unread=tuple((pid, line) for pid, line, _ in unread))
+
+
+def _said(result) -> str:
+    """What an answer says, in a few words (for an answer set aside as uncertain)."""
+    if isinstance(result, Unpayable):
+        return f"no: {result.message}"
+    return "yes"

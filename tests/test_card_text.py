@@ -283,7 +283,10 @@ def test_a_permanent_spell_s_entering_mana_and_unread_text_count_in_a_sequence()
             "oracle_text": "{T}: Add {C}{C}. Activate only if you control a Wizard."}
     out = solve({"query": "sequence", "spells": [rock, {"id": "y", "mana_cost": "{1}", "type_line": "Sorcery"}],
                  "permanents": mountains[:1]})
-    assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "w"
+    assert out["payable"] is False  # (issue 40: "Activate only if you control a Wizard." is read: no Wizard)
+    wizard = {"id": "wiz", "type_line": "Creature — Human Wizard"}
+    assert solve({"query": "sequence", "spells": [rock, {"id": "y", "mana_cost": "{1}", "type_line": "Sorcery"}],
+                  "permanents": mountains[:1] + [wizard]})["payable"]
 
 
 def test_text_that_changes_costs_is_read_or_the_spells_to_say():

@@ -19,6 +19,7 @@ from itertools import compress
 import orjson
 
 from ..model.errors import ManaplanError, ReadingTimeout, RequestError
+from ..model.haste import has_haste_keyword
 from ..model.mana import ManaCost
 from ..model.oracle import LOYALTY_ACTIVATION, CardText, chosen_color_code, is_trigger_line, read_card_text
 from ..model.plan import GRAVEYARD, POOL
@@ -509,13 +510,15 @@ def _permanent_body(p: dict, key: str) -> Permanent:
     if not type_line and p.get("summoning_sick"):
         creature = True  # the flag is only meaningful for creatures (CR 302.6)
     return Permanent("", name=name, abilities=tuple(abilities), tapped=boolean(p, "tapped", "tapped"),
-                     summoning_sick=boolean(p, "summoning_sick", "summoning_sick"),
+                     # (a creature with haste may tap the turn it came: CR 702.10c)
+                     summoning_sick=boolean(p, "summoning_sick", "summoning_sick") and not has_haste_keyword(oracle),
                      counters=tuple(sorted(counters.items())), snow=snow, creature=creature,
                      artifact="Artifact" in types_part, colors=colors, type_line=type_line, triggers=tuple(triggers),
                      attached_to=attached_to, mana_cost=mana_cost,
                      changeling=bool(re.search(r"(?m)^Changeling\b", oracle)), unread=tuple(unread),
                      grants=text.grants, replaces=text.replaces, spending=text.spending, key=key,
                      landfall=text.landfall, cost_effects=text.cost_effects, land_types=text.land_types,
+                     gives_haste=text.gives_haste,
                      timestamp=whole_number(p, "timestamp", "timestamp", None) if "timestamp" in p else None,
                      power=whole_number(p, "power", "power", None) if "power" in p else None)
 
