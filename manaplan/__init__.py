@@ -4,9 +4,9 @@ The Python API is :func:`manaplan.api.solve` (requests and responses in the JSON
 protocol's shapes); the CLI is ``manaplan solve | serve | demo``.
 """
 
-__version__ = "0.11.0"
+__version__ = "0.12.0"
 #: the version of the JSON protocol this package speaks (docs/protocol.md, "Versions")
-PROTOCOL_VERSION = "4.2"
+PROTOCOL_VERSION = "4.3"
 
 
 def _map_the_checkout() -> None:

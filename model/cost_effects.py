@@ -349,6 +349,11 @@ def _own_parts(spell, board, opponents) -> tuple:
     parts, unsure, counted = [], (), []
     for own in spell.reductions:
         what = "reduce" if own.change == "less" else "increase"
+        if own.where == "targets":  # Fireball: each target beyond the first (the spell's ``targets``)
+            if spell.targets > 1:
+                parts.append(AppliedCost(what, ManaCost.parse("{%d}" % ((spell.targets - 1) * _generic(own.amount))),
+                                         "", own.text))
+            continue
         if own.where == "domain":  # basic land types among the caster's lands, as the board leaves them
             n = len({t for body, _ in board.kinds if body.is_a("land") for t in split_type_line(body.type_line)[1]
                      if t in ("Plains", "Island", "Swamp", "Mountain", "Forest")})

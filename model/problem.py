@@ -143,6 +143,9 @@ class Spell:
     commander: bool = False
     #: its colors when given rather than read from its mana cost (devoid, a color indicator)
     given_colors: frozenset | None = None
+    #: how many targets it is cast with: what "costs {1} more to cast for each target beyond
+    #: the first" counts (Fireball); one unless the request says (``targets``)
+    targets: int = 1
     #: it has changeling: every creature type (CR 702.73a), for restrictions naming one
     changeling: bool = False
     #: lines of its text about the mana it adds on resolving that could not be read, as

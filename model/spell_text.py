@@ -69,6 +69,9 @@ _WHERE_X = re.compile(r"This spell costs \{X\} less to cast, where X is (?P<what
 WHERE_X = {"the total power of creatures you control": "total power",
            "the greatest power among creatures you control": "greatest power",
            "the total mana value of noncreature artifacts you control": "total mana value"}
+#: Fireball: "This spell costs {1} more to cast for each target beyond the first." (the
+#: spell's ``targets``, one unless the request says)
+_PER_TARGET = re.compile(r"This spell costs (?P<amount>\{\d+\}) more to cast for each target beyond the first\.")
 _DISCARD = re.compile(r"As an additional cost to cast this spell, discard (?P<n>a|an|one|two|three) "
                       r"(?P<kind>card|cards|land card|land cards|creature card|creature cards)\.")
 _SACRIFICE = re.compile(r"As an additional cost to cast this spell, sacrifice (?P<n>a|an|one|two|three) "
@@ -208,6 +211,10 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
                 unread.append((line, "a change of its cost that is not read"))
                 continue
             reductions.append(SelfReduction(amount, m.group("dir"), _kind(m.group("kind")), m.group("where"), line))
+            continue
+        if m := _PER_TARGET.fullmatch(line):
+            reductions.append(SelfReduction(ManaCost.parse(m.group("amount")), "more", "target beyond the first",
+                                            "targets", line))
             continue
         if m := _DOMAIN.fullmatch(line):  # domain (CR 702.168... ability word): distinct basic land types
             reductions.append(SelfReduction(ManaCost.parse(m.group("amount")), "less", "basic land type", "domain",

@@ -487,10 +487,13 @@ def test_any_color_spending_ends_when_its_permanent_is_sacrificed_cr_611_3a():
 
 
 def test_reminder_text_naming_an_ability_the_card_lacks_is_listed_not_dropped():
-    """Reminder text is not rules text (CR 207.2): "({T}: Add {C}.)" on a land with no
-    basic land type gives it nothing, and a "no" that might have used it says so."""
-    old_wastes = {"id": "w", "name": "Wastes", "type_line": "Basic Land", "oracle_text": "({T}: Add {C}.)"}
-    out = pay("{1}", [old_wastes])
+    """Reminder text is not rules text (CR 207.2): "({T}: Add {C}.)" on an artifact gives
+    it nothing, and a "no" that might have used it says so. Issue 40: a land with no basic
+    land type whose only text is that (Wastes, as Scryfall writes it) has that ability."""
+    wastes = {"id": "w", "name": "Wastes", "type_line": "Basic Land", "oracle_text": "({T}: Add {C}.)"}
+    assert pay("{C}", [wastes])["payable"]
+    rock = {"id": "r", "name": "Rock", "type_line": "Artifact", "oracle_text": "({T}: Add {C}.)"}
+    out = pay("{1}", [rock])
     assert out["payable"] is None and out["reason"]["code"] == "unread_abilities"
     assert pay("{G}", [{"id": "f", **FOREST, "oracle_text": "({T}: Add {G}.)"}])["payable"]
 

@@ -526,7 +526,7 @@ def _every_line(deck, policy, answers, hand, draws):
                 explore(t, tuple(sorted(board)), rest)
 
     def explore(t, board, hand, pool=()):
-        castable_now, short_now, _ = answers.masks(board, pool)
+        castable_now, short_now = answers.masks(board, pool)[:2]
         castable[t] |= castable_now
         short[t] &= short_now
         if not pool:  # (the pool empties before the next turn: the same board goes on)

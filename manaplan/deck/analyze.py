@@ -87,6 +87,8 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
         given = [_share(tally.castable_given_lands[t], k, tally.lands_hit[t]) for t in range(policy.turns)]
         played = [_share(tally.castable_as_played[t], k, games) for t in range(policy.turns)]
         short = [_share(tally.short[t], k, games) for t in range(policy.turns)]
+        undecided = [_share(tally.undecided[t], k, games) or 0.0 for t in range(policy.turns)]
+        undecided_played = [_share(tally.undecided_as_played[t], k, games) or 0.0 for t in range(policy.turns)]
         value = model.mana_value[c]
         curve = max(1, value)
 
@@ -107,7 +109,11 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
             "by_turn_as_played": played,
             "ci95": [list(wilson(p, games)) for p in by_turn],
             "fails_for_mana": short,
-            "fails_for_colors": [round(1 - p - s, 6) for p, s in zip(by_turn, short)],
+            "fails_for_colors": [round(1 - p - s - u, 6) for p, s, u in zip(by_turn, short, undecided)],
+            # (issue 40: games whose answer was undecided, text not read or a time guard: counted
+            # neither castable nor not; ``by_turn`` is then a lower bound)
+            "undecided_by_turn": undecided,
+            "undecided_as_played": undecided_played,
         })
     return {
         "games": games,
@@ -179,6 +185,11 @@ def table(result: dict) -> str:
     if result.get("lines_cut"):
         lines.append(f"{result['lines_cut']:,} games had more lines of play than followed: their figures are a "
                      f"lower bound")
+    for c in result["cards"]:
+        if any(c.get("undecided_by_turn") or ()):
+            lines.append(f"undecided for {c['name']} (counted neither castable nor not; the figures above are a lower "
+                         f"bound): " + " ".join(f"t{t + 1} {100 * u:.1f}%" for t, u in
+                                               enumerate(c["undecided_by_turn"]) if u))
     for name, lines_unread in result["unread"].items():
         lines.append(f"unread text on {name}: {'; '.join(lines_unread)}")
     return "\n".join(lines)

@@ -37,21 +37,23 @@ MOST_STATES = 4000
 
 def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: list, draws: list) -> tuple:
     """(castable mask by turn, short-of-mana mask by turn, whether a turn's states were
-    cut at ``MOST_STATES``) over every line of play of one game: ``hand`` the kept
-    hand, ``draws[t]`` the card drawn on turn t + 1 (None: none)."""
+    cut at ``MOST_STATES``, undecided mask by turn: cards no line pays and some line's
+    answer left undecided) over every line of play of one game: ``hand`` the kept hand,
+    ``draws[t]`` the card drawn on turn t + 1 (None: none)."""
     waiting = _waiting(deck)
     states = {((), tuple(sorted(hand)))}  # (battlefield, untapped; hand)
-    castable_by_turn, short_by_turn = [], []
+    castable_by_turn, short_by_turn, unknown_by_turn = [], [], []
     cut = False
     for t in range(policy.turns):
-        castable, short, any_board = 0, -1, False
+        castable, short, unknown, any_board = 0, -1, 0, False
         carried = set()
         for battlefield, held in states:
             held = held + (draws[t],) if draws[t] is not None else held
             for board, rest in _land_drops(deck, policy, battlefield, held, _may_wait(deck, waiting, battlefield)):
-                turn_castable, turn_short, ends = _this_turn(deck, policy, answers, board, rest)
+                turn_castable, turn_short, ends, turn_unknown = _this_turn(deck, policy, answers, board, rest)
                 castable |= turn_castable
                 short &= turn_short
+                unknown |= turn_unknown
                 any_board = True
                 for after, cast in ends:
                     left = list(rest)
@@ -59,14 +61,15 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
                         left.remove(c)
                     carried.add((after, tuple(left)))
         castable_by_turn.append(castable)
-        short_by_turn.append(short & ~castable if any_board else 0)
+        short_by_turn.append(short & ~castable & ~unknown if any_board else 0)
+        unknown_by_turn.append(unknown & ~castable)
         if deck.monotone:
             carried = _undominated(deck, carried, waiting)
         if len(carried) > MOST_STATES:
             cut = True
             carried = set(sorted(carried)[:MOST_STATES])
         states = carried
-    return castable_by_turn, short_by_turn, cut
+    return castable_by_turn, short_by_turn, cut, unknown_by_turn
 
 
 def _undominated(deck: DeckModel, states: set, waiting: tuple) -> set:
@@ -188,7 +191,7 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
     key = (board, sources)
     found = answers.lines.get(key)
     if found is None:
-        castable, short, ends = 0, -1, set()
+        castable, short, unknown, ends = 0, -1, 0, set()
         boards = []
         for after, cast, pool in _mana_permanents_cast(deck, policy, answers, board, sources):
             boards.append((after, pool))
@@ -197,9 +200,10 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
             masks = answers.masks(after, pool)
             castable |= masks[0]
             short &= masks[1]
+            unknown |= masks[3]
         if deck.monotone:  # (as ``_undominated``: the lands in hand are the same in every end)
             ends = _most_cast(ends, sources)
-        found = answers.lines[key] = (castable, short, tuple(sorted(ends)))
+        found = answers.lines[key] = (castable, short, tuple(sorted(ends)), unknown)
     return found
 
 

@@ -268,15 +268,17 @@ class BoardAnswers:
         self._costs = [self._cost(c) for c in deck.measured]
         #: the measured cards that may be paid with less mana than their mana value (Phyrexian
         #: and twobrid symbols, a half of a split card): generic mana is no bound on them
-        self._cheaper = ["/P" in cost or "{2/" in cost or len(self._asked[k]) > 1 for k, cost in enumerate(self._costs)]
+        #: (issue 40: and any card whose text speaks of what it costs: affinity, convoke, "costs {2}
+        #: less", text not read; its answer is asked, never bounded by generic mana)
+        self._cheaper = ["/P" in cost or "{2/" in cost or len(self._asked[k]) > 1 or _speaks_of_cost(deck.cards[c])
+                         for k, (c, cost) in enumerate(zip(deck.measured, self._costs))]
         #: the measured cards whose payment is their mana value in mana, whatever the board:
         #: none of the above, one face, no text about costs (affinity, convoke, delve, "costs
         #: less"), no restricted mana in the deck (``mana``)
         self._plain = [] if deck.restricted else [
             k for k, c in enumerate(deck.measured)
             if not self._cheaper[k] and "card_faces" not in deck.cards[c]
-            and not any(word in str(deck.cards[c].get("oracle_text") or "").lower()
-                        for word in ("cost", "affinity", "convoke", "improvise", "delve"))]
+            and not _speaks_of_cost(deck.cards[c])]
         #: the player of every request: the commander's color identity where there is one
         self._player = {} if deck.identity is None else {"player": {"commander_identity": sorted(deck.identity)}}
 
@@ -343,13 +345,20 @@ class BoardAnswers:
                             **self._with_pool(pool)})
         spells = {spell.id: spell for spell in problem.hand}
 
+        unknown = 0  # (the cards whose answer was undecided: never counted as not castable)
+
         def payable(spell_id: str) -> bool:
             result = answer(copied_with(problem.for_spell(spells[spell_id]), query=CAN_PAY, explain_no=False))
             if isinstance(result, Undecided):
                 self.undecided += 1
+                undecided_ids.add(spell_id)
             return isinstance(result, Payable)
 
+        undecided_ids: set = set()
+
         reach = self._reach(payable)
+        if undecided_ids:  # (a generic amount undecided: no card is called short of mana by it)
+            reach = float("inf")
         by_cost: dict = {}
         castable = short = copies = 0
         for k, c in enumerate(deck.measured):
@@ -366,9 +375,12 @@ class BoardAnswers:
             if ok:
                 castable |= 1 << k
                 copies += self.weights[k]
+            elif any(spell_id in undecided_ids for spell_id in self._asked[k]) or cost in by_cost and any(
+                    j != k and self._costs[j] == cost and unknown >> j & 1 for j in range(k)):
+                unknown |= 1 << k  # (undecided: neither castable nor short of mana)
             elif value > reach or deck.restricted and value and not payable(f"g{value}"):
                 short |= 1 << k
-        return castable, short, copies
+        return castable, short, copies, unknown
 
     def _reach(self, payable) -> int:
         """The most generic mana, among the deck's mana values, that the board pays (the
@@ -397,7 +409,7 @@ class BoardAnswers:
             from ..queries import answer
 
             found = 0
-            castable, _, _ = self.masks(sig)
+            castable = self.masks(sig)[0]
             for k in self._plain:  # (a card of plain cost it pays: its mana value at least)
                 if castable >> k & 1:
                     found = max(found, self.deck.mana_value[self.deck.measured[k]])
@@ -472,6 +484,14 @@ class BoardAnswers:
         return None if paid is None else paid[0]
 
 
+def _speaks_of_cost(card: dict) -> bool:
+    """Whether a card's text speaks of what it costs (affinity, convoke, improvise, delve,
+    "costs ... less"): it may be paid with other mana than its mana value."""
+    text = " ".join([str(card.get("oracle_text") or "")] + [str(f.get("oracle_text") or "")
+                                                            for f in card.get("card_faces") or ()]).lower()
+    return any(word in text for word in ("cost", "affinity", "convoke", "improvise", "delve"))
+
+
 @dataclass
 class Tally:
     """What games add up to: by turn (index 0 is turn 1), how many games had each
@@ -494,6 +514,10 @@ class Tally:
     mana: list = field(default_factory=list)
     #: (game number, on-curve score) of each game, where the policy asks (``curve_score``)
     scores: list = field(default_factory=list)
+    #: by turn, how many games had each mask of cards whose answer was undecided (text not
+    #: read, a time guard): neither castable nor not, as players mean it and as played
+    undecided: list = field(default_factory=list)
+    undecided_as_played: list = field(default_factory=list)
 
     def __post_init__(self):
         if not self.castable:
@@ -502,6 +526,8 @@ class Tally:
             self.short = [{} for _ in range(self.turns)]
             self.castable_as_played = [{} for _ in range(self.turns)]
             self.mana = [{} for _ in range(self.turns)]
+            self.undecided = [{} for _ in range(self.turns)]
+            self.undecided_as_played = [{} for _ in range(self.turns)]
             self.lands_hit = [0] * self.turns
             self.spent = [0] * self.turns
 
@@ -511,7 +537,8 @@ class Tally:
         self.scores += other.scores
         for mine, theirs in ((self.castable, other.castable), (self.castable_given_lands, other.castable_given_lands),
                              (self.short, other.short), (self.castable_as_played, other.castable_as_played),
-                             (self.mana, other.mana)):
+                             (self.mana, other.mana), (self.undecided, other.undecided),
+                             (self.undecided_as_played, other.undecided_as_played)):
             for t in range(self.turns):
                 for mask, n in theirs[t].items():
                     mine[t][mask] = mine[t].get(mask, 0) + n
@@ -589,13 +616,15 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
         lands += played
         made_all.append(lands >= t + 1 and (not made_all or made_all[-1]))
         _count(tally.castable_as_played[t], answers.masks(battlefield)[0])
+        _count(tally.undecided_as_played[t], answers.masks(battlefield)[3])
         _count(tally.mana[t], answers.mana(battlefield))
         battlefield, spent = _spend(deck, policy, answers, battlefield, hand)
         tally.spent[t] += spent
-    castable, short, cut = lines_of_play(deck, policy, answers, kept, draws)
+    castable, short, cut, unknown = lines_of_play(deck, policy, answers, kept, draws)
     tally.cut += cut
     for t in range(policy.turns):
         _count(tally.castable[t], castable[t])
+        _count(tally.undecided[t], unknown[t])
         _count(tally.short[t], short[t])
         if made_all[t]:
             tally.lands_hit[t] += 1

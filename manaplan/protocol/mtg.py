@@ -52,7 +52,7 @@ _MISSING = {"spell": "the request needs a 'spell'", "spells": "'{query}' pays a 
 CHANGES_FIELDS = ("tapped", "untapped", "add", "remove", "player")
 SPELL_FIELDS = ("name", "mana_cost", "type_line", "x", "additional", "increase", "reduce", "minimum",
                 "convoke", "improvise", "delve", "oracle_text", "id", "value", "kicker", "kicked", "multikicker",
-                "kicks", "alternative_cost", "commander", "colors")
+                "kicks", "alternative_cost", "commander", "colors", "targets")
 PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy", "spells_cast")
 
 
@@ -501,6 +501,7 @@ def _read_spell(spell: dict) -> Spell:
                  convoke=keyword("convoke"), improvise=keyword("improvise"), delve=keyword("delve"), value=value,
                  kicker=kicker, kicked=kicked, multikicker=multikicker, kicks=kicks, printed=printed,
                  commander=boolean(spell, "commander", "spell.commander"), given_colors=_spell_colors(spell),
+                 targets=whole_number(spell, "targets", "spell.targets", 1),
                  cost_changes_given=changes_given,
                  changeling=bool(re.search(r"(?m)^Changeling\b", spell.get("oracle_text", ""))),
                  reductions=() if changes_given else text.reductions,

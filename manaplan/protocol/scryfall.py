@@ -38,7 +38,8 @@ CARD_FIELDS = ("name", "mana_cost", "type_line", "oracle_text", "colors")
 PERMANENT_STATE = ("tapped", "summoning_sick", "counters", "chosen_color", "snow", "attached_to", "abilities",
                    "triggers", "face", "chosen_type", "exiled_colors")
 SPELL_CHOICES = ("x", "additional", "increase", "reduce", "minimum", "value", "kicker", "kicked", "multikicker",
-                 "kicks", "alternative_cost", "face", "fuse", "convoke", "improvise", "delve", "commander")
+                 "kicks", "alternative_cost", "face", "fuse", "convoke", "improvise", "delve", "commander",
+                 "targets")
 #: the fields of Scryfall's card objects (https://scryfall.com/docs/api/cards): in a pasted
 #: object, a field that is neither one of these nor the protocol's, but is close to one of
 #: the protocol's ("taped"), is a misspelling, not a new field of Scryfall's
