@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from ..model.entering import UNLESS_FEW, UNLESS_REVEAL
+from ..model.entering import PAY_LIFE, TAPPED as ENTERS_TAPPED, UNLESS_FEW, UNLESS_OPPONENTS, UNLESS_REVEAL, UNTAPPED
 from .simulate import READY, SICK, TAPPED, DeckModel, BoardAnswers, Policy
 
 #: states kept per turn; past it the game's later turns keep only the first states met
@@ -160,18 +160,30 @@ def _may_wait(deck: DeckModel, waiting: tuple, battlefield: tuple) -> bool:
             or few is not None and sum(deck.is_land[code >> 2] for code in battlefield) <= few)
 
 
+#: how a land enters whatever the board and the hand (``EntersRule.tapped`` reads neither)
+_READS_NOTHING = frozenset({UNTAPPED, ENTERS_TAPPED, PAY_LIFE, UNLESS_OPPONENTS})
+
+
 def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple, may_skip: bool):
     """Each (board, hand) after this turn's land drop (CR 305.2): each distinct land of
     the hand, entering tapped or not as its text says; a bounce land's trigger returning
     each land it may (CR 603); and no land, where that may matter."""
-    lands = sorted({c for c in hand if deck.is_land[c]})
+    is_land = deck.is_land
+    lands = sorted({c for c in hand if is_land[c]})
     if may_skip or not lands:
         yield battlefield, hand
-    land_lines = tuple(deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2])
+    land_lines = None  # (the type lines it reads, found only for a land whose entering reads them)
     for c in lands:
         rest = list(hand)
         rest.remove(c)
-        tapped = deck.enters[c].tapped(land_lines, tuple(deck.type_line[h] for h in rest), policy.opponents)
+        rule = deck.enters[c]
+        if rule.kind in _READS_NOTHING:
+            tapped = rule.tapped((), (), policy.opponents)
+        else:
+            if land_lines is None:
+                land_lines = tuple(deck.type_line[code >> 2] for code in battlefield if is_land[code >> 2])
+            tapped = rule.tapped(land_lines, tuple(deck.type_line[h] for h in rest) if rule.kind == UNLESS_REVEAL
+                                 else (), policy.opponents)
         board = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else READY),)))
         if not deck.enters[c].returns_land:
             yield board, tuple(rest)

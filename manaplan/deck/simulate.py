@@ -247,6 +247,7 @@ class BoardAnswers:
         #: (board, mana permanents in hand) -> what every way of casting them this turn
         #: reaches (manaplan.deck.players)
         self.lines: dict = {}
+        self._splits: dict = {}  # board -> (its ready part, the rest): ``_split``, asked again and again
         #: the answers the run's other processes solved (manaplan.deck.exchange), or None
         self.exchange = exchange
         self.weights = [deck.copies[c] for c in deck.measured]
@@ -309,8 +310,11 @@ class BoardAnswers:
         whole board and nothing."""
         if not self.deck.idle_when_tapped:
             return sig, ()
-        return (tuple(code for code in sig if code & 3 == READY),
-                tuple(code for code in sig if code & 3 != READY))
+        found = self._splits.get(sig)
+        if found is None:
+            found = self._splits[sig] = (tuple(code for code in sig if code & 3 == READY),
+                                         tuple(code for code in sig if code & 3 != READY))
+        return found
 
     def _catch_up(self) -> bool:
         """Take in what the other processes solved; whether there was anything."""
