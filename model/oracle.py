@@ -100,7 +100,8 @@ KNOWN_RIDERS = (
 
 #: text that changes what spells cost (Thalia, Sphere of Resistance, Goblin Electromancer,
 #: the Medallions, Trinisphere): not read; the spell's increase / reduce / minimum say it
-_CHANGES_COSTS = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less)\b|\bcosts? (?:\w+ )?(?:more|less) to cast\b|"
+_CHANGES_COSTS = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less)\b(?![^.]*\bunless they're mana abilities\b)|"
+                            r"\bcosts? (?:\w+ )?(?:more|less) to cast\b|\brather than pay the mana cost\b|"
                             r"\bwould cost less than\b|\bcosts? \w+ mana to cast\b|"
                             r"\bspells[^.]* ha(?:ve|s) (?:affinity for|convoke|improvise|delve)\b", re.I)
 #: the reason a cost-changing line is listed: it makes any answer uncertain unless the
@@ -119,13 +120,19 @@ CHANGES_ABILITIES = ("could change what permanents make or are (their abilities,
 #: activated (but mana abilities), of a permanent being or becoming a land or of a land
 #: type, of haste, of colors being changed, or of lands entering tapped
 _COULD_MATTER = re.compile(
-    r"\blos(?:e|es|ing) (?:all )?(?:abilities|land types|all land types)\b|\bha(?:ve|s) no abilities\b|"
+    r"\blos(?:e|es|ing) (?:all )?(?:other )?(?:abilities|land types|card types)\b|\bha(?:ve|s) no abilities\b|"
     r"\babilities\b[^.]*\bcan't be activated\b(?![^.]*\bunless they're mana abilities\b)|"
     r"\b(?:is|are|becomes?|become)\b[^.]*\b(?:lands?|Plains|Islands?|Swamps?|Mountains?|Forests?)\b|"
     r"\b(?:Plains|Islands?|Swamps?|Mountains?|Forests?|[Ll]ands?)\b[^.]*\b(?:is|are|becomes?)\b[^.]*\b(?:types?|"
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|lands?)\b|"
     r"\bhaste\b|\b(?:is|are|becomes?) (?:colorless|every color|all colors|the color)\b|"
-    r"\blands?\b[^.]*\benters? (?:the battlefield )?tapped\b")
+    r"\blands?\b[^.]*\benters? (?:the battlefield )?tapped\b|\benter (?:the battlefield )?tapped\b|"
+    # riot (may enter with haste), paying life or sacrificing forbidden, a life total that can't
+    # change (no life paid), entering that triggers nothing (mana on entering), counters that
+    # can't be put (Everflowing Chalice's), another land each turn (best_turn plays one)
+    r"\briot\b|\bcan't pay life\b|\bcan't (?:pay life or )?sacrifice\b|\blife total can't change\b|"
+    r"\bdon't cause abilities to trigger\b|\b[Cc]ounters can't be put\b|\bcan't get counters\b|"
+    r"\bplay an additional land\b|\bplay (?:two|three|any number of) (?:additional )?lands\b")
 _TRIGGERED = re.compile(r"^(?:When|Whenever|At)\b")
 
 
