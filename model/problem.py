@@ -645,4 +645,5 @@ def _spell_with_haste(spell, board: Board, opponents):
     joined = with_haste(board.permanents + (for_spell,), opponents)
     if joined[-1] is for_spell:
         return spell
-    return replace(spell, permanent=joined[-1])
+    # (its key kept: a turn links the card to its permanent by it)
+    return replace(spell, permanent=replace(for_spell, summoning_sick=False))

@@ -190,3 +190,30 @@ def test_deck_analysis_casts_fireball_at_x_zero_and_reports_the_undecided():
     assert odd_card["fails_for_mana"] == [0.0, 0.0, 0.0]  # (never "short of mana": its cost is not known)
     shock = next(c for c in odd_deck["cards"] if c["name"] == "Shock")
     assert shock["by_turn"] == [1.0, 1.0, 1.0] and shock["undecided_by_turn"] == [0.0, 0.0, 0.0]
+
+
+def test_haste_a_permanent_cast_this_turn_gives_is_named_not_ignored():
+    """A Concordant Crossroads cast in the sequence would let the Elves cast after it tap:
+    a turn does not follow that, so its "no" is null, naming the line; given on the board
+    before the sequence, it is followed."""
+    forests = [P("f0", "Forest"), P("f1", "Forest")]
+    spells = [{"id": "cc", "card": C["Concordant Crossroads"]}, {"id": "el", "card": C["Llanowar Elves"]},
+              {"id": "gg", "card": C["Giant Growth"]}]
+    out = solve({"query": "sequence", "spells": spells, "permanents": forests})
+    assert out["payable"] is None and any("haste" in u["text"] for u in out["reason"]["unread"])
+    out = solve({"query": "sequence", "spells": spells[1:], "permanents": forests[:1] + [P("gg0", "Forest")][:0]
+                 + [P("cc0", "Concordant Crossroads"), P("f1", "Forest")]})
+    assert out["payable"] is True
+
+
+def test_a_haste_giver_in_the_hand_never_breaks_a_chosen_order():
+    """(found while testing) with Concordant Crossroads among a turn's cards, the
+    chosen-order models tapped the Elves before they were cast (an internal error): the
+    haste a card cast this turn gives is not followed anywhere, and named."""
+    forests = [P("f0", "Forest"), P("f1", "Forest")]
+    spells = [{"id": "el", "card": C["Llanowar Elves"]}, {"id": "cc", "card": C["Concordant Crossroads"]},
+              {"id": "gg", "card": C["Giant Growth"]}]
+    out = solve({"query": "sequence", "spells": spells, "order": "any", "permanents": forests})
+    assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "cc"
+    best = solve({"query": "best_turn", "hand": spells, "permanents": forests})
+    assert best["value"] == 2 and best["not_modelled"][0]["id"] == "cc"

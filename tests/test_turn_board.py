@@ -75,6 +75,14 @@ CARDS = {
                                    "beginning of the next end step.)"},
     "Simian Spirit Guide": {"name": "Simian Spirit Guide", "mana_cost": "{2}{R}", "type_line": "Creature — Ape Spirit",
                             "oracle_text": "Exile this card from your hand: Add {R}."},
+    # issue 40: haste, a creature's own and given by the board (CR 702.10c: it may tap the turn it came)
+    "Llanowar Elves": {"name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
+                       "oracle_text": "{T}: Add {G}."},
+    "Beastcaller Savant": {"name": "Beastcaller Savant", "mana_cost": "{1}{G}", "type_line": "Creature — Elf Shaman",
+                           "oracle_text": "Haste\n{T}: Add one mana of any color. Spend this mana only to cast a "
+                                          "creature spell."},
+    "Concordant Crossroads": {"name": "Concordant Crossroads", "mana_cost": "{G}", "type_line": "World Enchantment",
+                              "oracle_text": "All creatures have haste."},
 }
 MOUNTAIN = {"type_line": "Basic Land — Mountain"}
 PLAINS = {"type_line": "Basic Land — Plains"}
@@ -335,12 +343,13 @@ CHANGERS = ["Memnite", "Ornithopter", "Frogmite", "Myr Enforcer", "Thoughtcast",
             "Trinisphere", "Ruby Medallion", "Etherium Sculptor", "Helm of Awakening", "Sphere of Resistance",
             "Blood Moon", "Magus of the Moon", "Deadly Dispute", "Village Rites", "Hum of the Radix",
             "Goblin Electromancer", "Shock", "Grizzly Bears", "Fiery Temper", "Tormenting Voice", "Cathartic Reunion",
-            "Magmatic Insight", "Mulldrifter", "Goblin Heelcutter", "Mardu Scout", "Dashing Elf"]
+            "Magmatic Insight", "Mulldrifter", "Goblin Heelcutter", "Mardu Scout", "Dashing Elf", "Llanowar Elves",
+            "Beastcaller Savant", "Concordant Crossroads"]
 #: cards of the hand a sequence's discard may take (one exiles itself for mana instead)
 DISCARDABLE = ["Grizzly Bears", "Simian Spirit Guide", "Volcanic Island"]
 #: what may stand on the board beside random permanents
 BESIDE = [None, "thopters", "altar", "Thalia, Guardian of Thraben", "Trinisphere", "Sphere of Resistance",
-          "Helm of Awakening", "Blood Moon", "volcanic", "Damping Sphere", "Hum of the Radix"]
+          "Helm of Awakening", "Blood Moon", "volcanic", "Damping Sphere", "Hum of the Radix", "Concordant Crossroads"]
 
 
 def _beside(what) -> list:
@@ -486,6 +495,14 @@ ALTAR_AND_ORRERY = [
          [], ["Thalia, Guardian of Thraben", "Deadly Dispute"], [], "altar").via(
     "fuzz: after one altar was sacrificed for a cost, the other's ability moved up the Ornithopter's list: the plan "
     "names it as that board lists it (model.plan.on_board)")
+@example({"spell": {"mana_cost": None}, "player": {}, "permanents": [{"id": "f0", "type_line": "Basic Land — Forest"},
+                                                                      {"id": "f1", "type_line": "Basic Land — Forest"}]},
+         [], ["Llanowar Elves", "Grizzly Bears"], [], "Concordant Crossroads").via(
+    "issue 40: the Elves cast under Concordant Crossroads tap for the Bears")
+@example({"spell": {"mana_cost": None}, "player": {}, "permanents": [{"id": "f0", "type_line": "Basic Land — Forest"},
+                                                                      {"id": "f1", "type_line": "Basic Land — Forest"}]},
+         [], ["Beastcaller Savant", "Grizzly Bears"], [], None).via(
+    "issue 40: Beastcaller Savant's own haste: it taps for the Bears the turn it is cast")
 def test_best_turn_on_a_changing_board_equals_the_brute_force(board, others, names, hand_lands, beside):
     """best_turn's value and kicks against the brute force over land plays, subsets and
     orders, each spell costed on the board as it stands then; plans replayed."""

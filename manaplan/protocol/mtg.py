@@ -349,6 +349,12 @@ def _with_hand_mana(card: Spell, item: dict) -> Spell:
 ENTERS_TAPPED = re.compile(r"enters (?:the battlefield )?tapped", re.I)
 
 
+#: why a permanent spell's grant of haste is listed: a turn does not follow it for the
+#: creatures cast after it (they are taken as summoning sick)
+HASTE_NOT_FOLLOWED = ("gives haste to creatures, which a turn does not follow for the creatures cast after it: "
+                      "they are taken as summoning sick")
+
+
 def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
     """The spell with what it leaves once it resolves: a permanent spell (CR 110.4)
     becomes a permanent with the card's abilities, summoning sick if a creature (CR
@@ -372,6 +378,9 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
         tapped = "Land" not in types and bool(ENTERS_TAPPED.search(text))
         permanent = read_permanent({"id": card.id, **body, "summoning_sick": "Creature" in types, "tapped": tapped}, at)
         adds, unread_mana = entering_mana(body.get("oracle_text", ""), card.name)
+        # (issue 40: haste it gives the creatures cast after it this turn is not followed: a "no" is not certain)
+        unread += tuple((grant.text, HASTE_NOT_FOLLOWED) for grant in permanent.gives_haste)
+        permanent = replace(permanent, gives_haste=())
         return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"), adds=adds,
                        unread=unread_mana + unread, enters=enters)
     try:
