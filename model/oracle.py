@@ -192,7 +192,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             found.unread.append((line, CHANGES_ABILITIES))
     abilities = found.abilities
     if found.tap_damage:
-        abilities = [replace(a, damage=a.damage + found.tap_damage) if a.cost.tap else a for a in abilities]
+        abilities = [replace(a, trigger_damage=a.trigger_damage + found.tap_damage) if a.cost.tap else a for a in abilities]
     whole = _REMINDED_ABILITY.fullmatch((oracle_text or "").strip())
     if whole and "Land" in split_type_line(type_line or "")[0] and not land_types(type_line or "") and not abilities:
         # a land with no basic land type whose only text is its mana ability in parentheses, as Wastes is

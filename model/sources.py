@@ -306,6 +306,9 @@ class Ability:
     (Lion's Eye Diamond). Neither is used mid-payment (CR 601.2g).
     ``restrict`` is what its mana may be spent on ("creature spells"). ``damage`` is life
     lost by the ability's effect (pain lands), counted with life paid.
+    ``trigger_damage`` is life lost by a trigger of its tapping (City of Brass's "Whenever
+    this land becomes tapped, it deals 1 damage to you."): the trigger resolves after the
+    spell is cast (CR 603.3, 601.2i), so it is lost, but never before a payment of life.
     """
 
     cost: AbilityCost
@@ -330,6 +333,7 @@ class Ability:
     #: a resolved ability's form as read (``depends`` not yet worked out): a board built
     #: from resolved permanents is resolved anew from it
     unresolved: "Ability | None" = None
+    trigger_damage: int = 0
 
     @property
     def through(self) -> tuple:
@@ -348,7 +352,7 @@ class Ability:
 
     @property
     def life(self) -> int:
-        return self.cost.life + self.damage
+        return self.cost.life + self.damage + self.trigger_damage
 
 
 @dataclass(frozen=True)
@@ -444,7 +448,7 @@ class Permanent:
         while casting, unrestricted, dealing no damage, its own and worked out from
         nothing else (a basic land's, a dork's): what the validator replays briefly."""
         return frozenset(i for i, a in enumerate(self.abilities)
-                         if a.cost == _TAP_ONLY and a.usable_mid_cast and not (a.restrict or a.damage or a.via
+                         if a.cost == _TAP_ONLY and a.usable_mid_cast and not (a.restrict or a.damage or a.trigger_damage or a.via
                                                                                 or a.depends or a.output.per
                                                                                 or a.output.doubles)
                          and not a.output.combination and all(len(alt) == 1 for alt in a.output.alternatives))

@@ -99,6 +99,7 @@ class PaymentModel:
         self.demand: dict = {}      # (stage, need) -> terms
         self.life_at: dict = {}     # (layer, sacrifices?) -> life its activations pay
         self.damage_at: dict = {}   # (layer, sacrifices?, also pays life?) -> damage they deal
+        self.damage_later: list = []  # damage dealt by triggers, after the spell is cast: never before a payment
         self.spell_life: list = []  # the spell's Phyrexian symbols announced as life
         self.tail_life_checks: list = []  # (life paid, life lost by then): the tail's strict rule
         self.tail_count_checks: list = []  # (units gone, gone in earlier layers): the tail's strict count

@@ -160,7 +160,7 @@ def _steps(b: PaymentModel, val, activations: list, pool: "_Pool", pay_budget: C
                               a.made_by or who, a.mana.keyword) for t in out]
             made_now += [Mana(e.type, e.snow, False, False, False, e.source) for e in extra]
             steps.append(Step(who, a.index, a.text, tuple(out), payment=tuple(payment), triggered=_triggered(extra),
-                              taps=a.tap, sacrifices=a.sacrifice, exiles=a.exile, life=a.life, damage=a.damage,
+                              taps=a.tap, sacrifices=a.sacrifice, exiles=a.exile, life=a.life, damage=a.damage + a.trigger_damage,
                               before_casting=a.precast, via=(a.made_by, a.made_by_ability) if a.made_by else (),
                               co_taps=a.co_tap is not None, energy=a.energy, given_by=a.given_by))
         for u in made_now:

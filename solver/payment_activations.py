@@ -150,6 +150,8 @@ def add_ability_costs(pm) -> None:
                 pm.life_at.setdefault((l, a.sacrifice), []).append(a.life * pm.count[(l, j)])
             if a.damage:
                 pm.damage_at.setdefault((l, a.sacrifice, a.pays_life), []).append(a.damage * pm.count[(l, j)])
+            if a.trigger_damage:  # (City of Brass: its trigger resolves after the spell is cast, CR 603.3)
+                pm.damage_later.append(a.trigger_damage * pm.count[(l, j)])
         if not a.costs_mana:
             continue
         for l in range(1, pm.layers + 1):

@@ -19,13 +19,14 @@ def add_life_rule(pm) -> None:
     ability_life = [t for ts in pm.life_at.values() for t in ts]
     damage = [t for ts in pm.damage_at.values() for t in ts]
     pm.life_total = linear_sum(ability_life + pm.spell_life)
-    pm.damage_total = linear_sum(damage)
+    pm.damage_total = linear_sum(damage + pm.damage_later)  # (all life lost: the objective, lethal)
+    damage_now = linear_sum(damage)  # (what a payment of life must leave room for)
     if ability_life and not damage:  # life never goes up while paying: the last payment decides
         add_checkpoint(pm, linear_sum(ability_life), linear_sum(ability_life))
     elif ability_life:
         pm.model.add(linear_sum(ability_life) <= life)
     if pm.spell_life:
-        add_checkpoint(pm, linear_sum(pm.spell_life), pm.life_total + pm.damage_total)
+        add_checkpoint(pm, linear_sum(pm.spell_life), pm.life_total + damage_now)
     if ability_life and damage:
         add_life_before_damage(pm)
 

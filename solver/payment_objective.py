@@ -57,7 +57,7 @@ def objective_bounds(pm) -> Objective:
         # (a spell's additional cost may sacrifice too: solver.payment_victims)
         sacrificed=n_perm + sum(sum(c.count for c in pm.candidates[ci][0].sacrifices) for ci in pm.victims),
         # life paid as costs is at most the life total (CR 118.3); damage is not bounded by it
-        life=pm.problem.player.life + sum(a.cap * a.damage for a in supply.acts),
+        life=pm.problem.player.life + sum(a.cap * (a.damage + a.trigger_damage) for a in supply.acts),
         spared=len(pm.problem.prefer.keep_untapped),
         tapped=n_perm,
         exiled=sum(a.cap for a in supply.acts if a.exile),

@@ -277,7 +277,7 @@ def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
                 written.triggered,
                 taps=cost.tap, sacrifices=cost.sacrifice,
                 life=cost.life if written.life is None else written.life,
-                damage=ability.damage if written.damage is None else written.damage,
+                damage=ability.damage + ability.trigger_damage if written.damage is None else written.damage,
                 before_casting=before, via=through, co_taps=bool(through and host_ability.cost.tap),
                 energy=cost.energy if written.energy is None else written.energy,
                 given_by=ability.given_by if written.given_by is None else written.given_by)
@@ -473,7 +473,9 @@ def announced_by_payment(cost, written: WrittenPlan, any_color: bool = False) ->
     any color, CR 609.4b), a line of another mana pays a color half too. No announcement
     fitting: PlanRejected (601.2h)."""
     lines = written.payment
-    if written.announced is not None and [s for s, _ in written.announced] != choice_symbols(cost.added_symbols):
+    # (an announcement is a choice per symbol, CR 601.2b: the list's order means nothing)
+    if written.announced is not None and Counter(s for s, _ in written.announced) != Counter(
+            choice_symbols(cost.added_symbols)):
         raise PlanRejected(f"spell: the announcements {[str(s) for s, _ in written.announced]} are not the cost's "
                            f"hybrid, twobrid and Phyrexian symbols", "CR 601.2b")
     kinds = _paid_as(lines, any_color, Counter(choice_symbols(cost.added_symbols)))
@@ -482,14 +484,15 @@ def announced_by_payment(cost, written: WrittenPlan, any_color: bool = False) ->
     snow = sum(1 for k in kinds if k == (SNOW,))
     life = sorted(k[1] for k in kinds if k[0] == LIFE_HALF)
     wanted = (generic, tuple(typed.get(t, 0) for t in "WUBRGC"), snow, life)
+    choices = choice_symbols(cost.added_symbols)
+    reducing = [s for s in cost.reduction_symbols if s.has_choice]
     if written.announced is not None and written.reduction_halves is not None:
-        candidates = [Announcement(tuple(h for _, h in written.announced),
-                                   tuple(h for _, h in written.reduction_halves))]
+        candidates = [Announcement(_in_order(choices, written.announced), _in_order(reducing, written.reduction_halves))]
     elif count_announcements(cost) <= MOST_ANNOUNCEMENTS_TRIED:
-        said = tuple(h for _, h in written.announced) if written.announced is not None else None
-        reduced = tuple(h for _, h in written.reduction_halves) if written.reduction_halves is not None else None
-        candidates = [a for a in all_announcements(cost) if (said is None or a.halves == said)
-                      and (reduced is None or a.reduction_halves == reduced)]
+        said = Counter(written.announced) if written.announced is not None else None
+        reduced = Counter(written.reduction_halves) if written.reduction_halves is not None else None
+        candidates = [a for a in all_announcements(cost) if (said is None or Counter(zip(choices, a.halves)) == said)
+                      and (reduced is None or Counter(zip(reducing, a.reduction_halves)) == reduced)]
     else:
         raise PlanRejected(f"spell: {count_announcements(cost):,} announcements could give the total; the plan must "
                            f"say its own in 'announced'", "CR 601.2b")
@@ -524,6 +527,19 @@ def announced_by_payment(cost, written: WrittenPlan, any_color: bool = False) ->
         else:
             rewritten.append(line)
     return total, announced, halves, tuple(rewritten)
+
+
+def _in_order(symbols: list, said) -> tuple:
+    """The halves of ``said`` ((symbol, half) pairs, in any order) for ``symbols`` in
+    their own order: each symbol takes the half of an unused pair of the same symbol."""
+    left = list(said)
+    out = []
+    for sym in symbols:
+        k = next((i for i, (s, _) in enumerate(left) if s == sym), None)
+        if k is None:
+            raise PlanRejected(f"spell: no announcement is given for {sym}", "CR 601.2b")
+        out.append(left.pop(k)[1])
+    return tuple(out)
 
 
 def _paid_as(lines: tuple, any_color: bool, printed: Counter) -> list:

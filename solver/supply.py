@@ -54,6 +54,8 @@ class GroupAbility:
     exile: bool = False
     text: str = ""
     damage: int = 0
+    #: life lost by a trigger of its tapping (City of Brass): after the spell is cast (CR 603.3)
+    trigger_damage: int = 0
     movable: bool = False  # a free ability that may happen in any layer (after a tap)
     precast: bool = False  # not usable while casting: activated before (not a mana ability, instant-only)
     bonus: tuple = ()  # with triggers: for each alternative, the Extra mana its triggers add
@@ -97,7 +99,8 @@ class GroupAbility:
         trigger (one unit of solver.hall's transport); None otherwise. Found once (a
         twin in another group copies it: :meth:`in_group`)."""
         plain = (self.tap and not self.costs_mana and not self.sacrifice and not self.counters and not self.life
-                 and not self.damage and not self.precast and not self.exile and not self.combination
+                 and not self.damage and not self.trigger_damage and not self.precast and not self.exile
+                 and not self.combination
                  and not self.bonus and not self.mana.snow and not self.mana.spell_only and not self.mana.ability_only
                  and not self.made_by and not self.energy  # another permanent's ability (Springleaf Drum), energy
                  and not self.doubles  # Doubling Cube: as much as the pool holds
@@ -442,7 +445,8 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
                               Mana("C", snow, spell_only, ability_only=ability_only), min(caps) if caps else -1,
                               text=ab.text if ab.text == EXILE_FROM_HAND or ab.cost.counter_kind == LOYALTY_ACTIVATION
                               else str(host_ability.cost),
-                              damage=ab.damage, bonus=bonus, for_spells=for_spells, precast=precast,
+                              damage=ab.damage, trigger_damage=ab.trigger_damage, bonus=bonus,
+                              for_spells=for_spells, precast=precast,
                               energy=ab.cost.energy, made_by=host.id if through else "",
                               given_by=ab.given_by,
                               made_by_ability=host_index if through else None, doubles=ab.output.doubles))

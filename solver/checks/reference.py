@@ -85,9 +85,10 @@ class _Move:
     """One thing that can be done to a permanent: an ability, convoke, improvise, delve."""
 
     def __init__(self, pid, ability, tap, sacrifice, counters, counter_kind, life, outputs, props, cost_symbols,
-                 exile=False, damage=0):
+                 exile=False, damage=0, later=0):
         self.pid, self.ability, self.tap, self.sacrifice = pid, ability, tap, sacrifice
         self.counters, self.counter_kind, self.life, self.damage = counters, counter_kind, life, damage
+        self.later = later  # damage a trigger deals after the spell is cast (City of Brass, CR 603.3)
         self.outputs, self.props, self.cost_symbols, self.exile = outputs, props, cost_symbols, exile
         self.counted = None  # a counting ability: (triggers, permanent, original permanent, original ability)
         self.precast = False  # activated before casting
@@ -153,7 +154,8 @@ def _moves(problem: PaymentProblem):
             outputs = _outputs(triggers, host, host_ability, props) if not ab.output.doubles else [()]
             types |= {u[0] for o in outputs for u in o}
             move = _Move(p.id, i, ab.cost.tap, ab.cost.sacrifice, ab.cost.counters, ab.cost.counter_kind,
-                         ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage)
+                         ab.cost.life, outputs, props, ab.cost.mana.symbols, damage=ab.damage,
+                         later=ab.trigger_damage)
             move.precast = precast
             move.energy = ab.cost.energy
             move.doubles = ab.output.doubles
@@ -192,7 +194,8 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
     totals = [t for t in all_total_costs(cost) if can_pay_life(t.life, life)]
     moves, flex = _moves(problem)
     best = None
-    for pool, life_paid, damage, tapped, sacrificed, _, exiled, precast in _reachable(problem, moves, max_states):
+    for pool, life_paid, damage, tapped, sacrificed, _, exiled, precast, later in _reachable(problem, moves,
+                                                                                             max_states):
         any_color = problem.board.any_color_spending_without(sacrificed)  # CR 609.4b, 611.3a
         for t in totals:  # the spell's life is paid after every mana ability (CR 601.2g-h, 118.3)
             if t.life and life_paid + damage + t.life > life or not _can_pay_total(pool, t, any_color):
@@ -204,7 +207,7 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
                 spared = len((tapped | gone) & problem.prefer.keep_untapped)
                 # (a permanent sacrificed for the cost is gone whatever: its flexibility is not kept)
                 obj = problem.prefer.rank((precast, sum(1 for s in gone if not s.startswith(GRAVEYARD + ":")),
-                                           life_paid + t.life + damage, spared, len(tapped), exiled,
+                                           life_paid + t.life + damage + later, spared, len(tapped), exiled,
                                            sum(flex.get(pid, 0) for pid in tapped if pid not in for_cost),
                                            len(pool) - t.mana))
                 if best is None or obj < best:
@@ -268,13 +271,13 @@ def _reachable(problem: PaymentProblem, moves: list, max_states):
             max_states.spend()
         elif max_states is not None and len(seen) > max_states:
             raise SearchTooLarge(f"more than {max_states} states")
-        yield key[:8]
+        yield key[:8] + key[9:]
         stack.extend(after for _, _, _, after in _successors(problem, moves, perms, key))
 
 
 def _start(problem: PaymentProblem) -> tuple:
     """The state before anything is activated: the pool the player has."""
-    return (tuple(sorted(u.kind for u in problem.player.pool)), 0, 0, frozenset(), frozenset(), (), 0, 0, False)
+    return (tuple(sorted(u.kind for u in problem.player.pool)), 0, 0, frozenset(), frozenset(), (), 0, 0, False, 0)
 
 
 def _successors(problem: PaymentProblem, moves: list, perms: dict, key: tuple):
@@ -283,7 +286,7 @@ def _successors(problem: PaymentProblem, moves: list, perms: dict, key: tuple):
     has begun paying the total cost (CR 601.2h), so no mana ability can be activated any
     more (601.2g came before)."""
     life = problem.player.life
-    pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, precast, paying = key
+    pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, precast, paying, later = key
     any_color = problem.board.any_color_spending_without(sacrificed)  # CR 609.4b, 611.3a
     used = dict(counters_used)
     for mv in moves:
@@ -326,7 +329,8 @@ def _successors(problem: PaymentProblem, moves: list, perms: dict, key: tuple):
                         tuple(sorted(rest + out)), life_paid + mv.life + extra_life, damage + mv.damage,
                         tapped | ({mv.pid} if mv.tap else set()) | ({mv.co_tap} if mv.co_tap else set()),
                         sacrificed | {mv.pid} if mv.sacrifice else sacrificed,
-                        new_used, exiled + (1 if mv.exile else 0), precast + mv.precast, paying or pays_cost)
+                        new_used, exiled + (1 if mv.exile else 0), precast + mv.precast, paying or pays_cost,
+                        later + mv.later)
 
 
 def after_payments(problem: PaymentProblem, max_states: int | None = None, keep: frozenset = frozenset()) -> set:
@@ -341,7 +345,7 @@ def after_payments(problem: PaymentProblem, max_states: int | None = None, keep:
     life = problem.player.life
     totals = [t for t in all_total_costs(cost) if can_pay_life(t.life, life)]
     out = set()
-    for pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, _ in _reachable(
+    for pool, life_paid, damage, tapped, sacrificed, counters_used, exiled, _, later in _reachable(
             problem, _moves(problem)[0], max_states):
         for t in totals:
             if t.life and life_paid + damage + t.life > life:
@@ -350,7 +354,7 @@ def after_payments(problem: PaymentProblem, max_states: int | None = None, keep:
                                          problem.board.any_color_spending_without(sacrificed))):
                 for for_cost in _cost_sacrifices(problem, sacrificed):  # its additional cost's (CR 601.2h)
                     for thrown in _cost_discards(problem, sacrificed, keep):
-                        out.add((rest, life_paid + damage + t.life, tapped, sacrificed | set(for_cost),
+                        out.add((rest, life_paid + damage + t.life + later, tapped, sacrificed | set(for_cost),
                                  counters_used, exiled, thrown))
     return out
 

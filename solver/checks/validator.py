@@ -266,6 +266,7 @@ class _Table:
         self.tapped = set(problem.board.tapped_ids)
         self.tapped_now, self.sacrificed, self.tapped_for_cost = [], [], []
         self.life_paid = self.damage = self.exiled = self.energy = 0
+        self.later_damage = 0  # a trigger's (City of Brass): dealt after the spell is cast (CR 603.3)
         self.board = problem.board
         self.counters_used: dict = {}
         # nothing on the board reacts to an activation or counts the board: a step that taps
@@ -371,7 +372,7 @@ class _Table:
         sick: CR 302.6), counters, mana from the pool now (605.3), life while the total
         covers it (118.3), energy (107.14), the sacrifice."""
         pid, cost = p.id, ability.cost
-        done = _Done(life=cost.life, damage=ability.damage)
+        done = _Done(life=cost.life, damage=ability.damage + ability.trigger_damage)
         if cost.untap:
             raise PlanRejected(f"{where}: {{Q}} costs are not supported", "")
         if cost.tap:
@@ -396,6 +397,7 @@ class _Table:
                                f"{self.damage} damage (CR 119.4)", "CR 119.4")
         self.life_paid += cost.life
         self.damage += ability.damage
+        self.later_damage += ability.trigger_damage
         self.energy += cost.energy
         if self.energy > self.problem.player.energy:
             raise PlanRejected(f"{where}: {self.energy} energy paid, the player has {self.problem.player.energy}", "CR 107.14")
@@ -572,7 +574,7 @@ class _Table:
         if spell_life and self.life_paid + self.damage + spell_life > life_total:
             raise PlanRejected(f"spell: {spell_life} life can't be paid after {self.life_paid} life paid and "
                                f"{self.damage} damage from {life_total} (CR 119.4)", "CR 119.4")
-        self.life_paid += spell_life + self.damage
+        self.life_paid += spell_life + self.damage + self.later_damage
 
     def summary_errors(self, plan: Plan, floating_given: bool = True) -> list:
         """What the plan says it did (tapped, sacrificed, life, what floats) is what the
