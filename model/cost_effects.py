@@ -333,12 +333,12 @@ def apply_cost_effects(spell, board, permanents, opponents, player=None) -> obje
     if unknown:
         spell = replace(spell, cost_unread=spell.cost_unread + unknown)
     if not parts:
-        return replace(spell, cost_effects_applied=True, cost_unsure=unsure, cost_counts=counted)
+        return replace(spell, cost_effects_applied=True, cost_unsure=spell.cost_unsure + unsure, cost_counts=counted)
     cost = spell.cost
     cost = replace(cost, increase=cost.increase + tuple(a.amount for a in parts if a.what == "increase"),
                    reduce=cost.reduce + tuple(a.amount for a in parts if a.what == "reduce"),
                    minimum=max([cost.minimum] + [a.amount for a in parts if a.what == "minimum"]))
-    return replace(spell, cost=cost, cost_effects=tuple(parts), cost_effects_applied=True, cost_unsure=unsure,
+    return replace(spell, cost=cost, cost_effects=tuple(parts), cost_effects_applied=True, cost_unsure=spell.cost_unsure + unsure,
                    cost_counts=counted)
 
 
@@ -394,6 +394,7 @@ def _board_parts(spell, board, permanents, opponents, player) -> tuple:
     opponents' cost effects add to it, lines whose count the request does not give, the
     parts that count the caster's permanents)."""
     parts, unknown, counted = [], (), []
+    colored_left = None  # (what colored-only reductions may still reduce: each copy takes from what is left)
     for side, group in ((YOU, permanents), (OPPONENTS, opponents or ())):
         for p in group:
             for effect in p.cost_effects:
@@ -426,10 +427,11 @@ def _board_parts(spell, board, permanents, opponents, player) -> tuple:
                 else:
                     times = 1
                 if effect.colored_only and what == "reduce":
-                    amount, unsure = _colored_part(effect.amount, spell)
-                    if unsure:
-                        unknown += ((effect.text, unsure),)
-                        continue
+                    if colored_left is None:
+                        colored_left = Counter(s.colors[0] for s in spell.cost.added_symbols if s.kind == "colored")
+                    amount, why = _colored_part(effect.amount, spell, colored_left)
+                    if why:  # (a reduction only helps: paid without it, a yes stands)
+                        spell = replace(spell, cost_unsure=spell.cost_unsure + ((effect.text, why),))
                     if amount.symbols:
                         parts.append(AppliedCost(what, amount, p.id, effect.text))
                     continue
@@ -440,20 +442,25 @@ def _board_parts(spell, board, permanents, opponents, player) -> tuple:
     return spell, parts, unknown, counted
 
 
-def _colored_part(amount: ManaCost, spell) -> tuple:
+def _colored_part(amount: ManaCost, spell, left: Counter) -> tuple:
     """(the part of a colored-only reduction ``amount`` that reduces ``spell``'s cost: of
-    each color, as many as the cost's symbols of that color alone ask for, why that is
-    not known or ""). A color that a hybrid, Phyrexian or twobrid symbol of the cost also
-    has depends on how it is announced (CR 118.7e): not read."""
-    asked = Counter(s.colors[0] for s in spell.cost.added_symbols if s.kind == "colored")
+    each color, as many as the cost's symbols of that color alone still ask for after the
+    reductions before it (``left``, taken from), why a "no" is then not certain or "").
+    A color that a hybrid, Phyrexian or twobrid symbol of the cost also has depends on how
+    it is announced (CR 118.7e): that part is not applied, and only a "no" is uncertain."""
     shared = {c for s in spell.cost.added_symbols if s.kind not in ("colored", "generic", "colorless")
               for c in s.colors}
     wanted = Counter(s.colors[0] for s in amount.symbols if s.kind == "colored")
-    if any(c in shared and wanted[c] > asked[c] for c in wanted):
-        return amount, ("a reduction of colored mana only, of a color a hybrid or Phyrexian symbol of the cost also "
-                        "has: what it reduces depends on how that symbol is announced, which is not read")
-    kept = [s for c in sorted(wanted) for s in [Symbol(COLORED, (c,))] * min(wanted[c], asked[c])]
-    return ManaCost(tuple(kept)), ""
+    kept = []
+    for c in sorted(wanted):
+        n = min(wanted[c], left[c])
+        left[c] -= n
+        kept += [Symbol(COLORED, (c,))] * n
+    why = ("a reduction of colored mana only, of a color a hybrid or Phyrexian symbol of the cost also has: what it "
+           "reduces depends on how that symbol is announced; taken without it") if any(
+        c in shared and wanted[c] > n for c, n in Counter(k.colors[0] for k in kept).items()) or any(
+        c in shared and c not in {k.colors[0] for k in kept} for c in wanted) else ""
+    return ManaCost(tuple(kept)), why
 
 
 def _generic(amount: ManaCost) -> int:

@@ -102,6 +102,7 @@ KNOWN_RIDERS = (
 #: the Medallions, Trinisphere): not read; the spell's increase / reduce / minimum say it
 _CHANGES_COSTS = re.compile(r"\bcosts? (?:\{[^}]+\})+ (?:more|less)\b(?![^.]*\bunless they're mana abilities\b)|"
                             r"\bcosts? (?:\w+ )?(?:more|less) to cast\b|\brather than pay the mana cost\b|"
+                            r"\bwithout paying (?:its|their) mana costs?\b|"
                             r"\bwould cost less than\b|\bcosts? \w+ mana to cast\b|"
                             r"\bspells[^.]* ha(?:ve|s) (?:affinity for|convoke|improvise|delve)\b", re.I)
 #: the reason a cost-changing line is listed: it makes any answer uncertain unless the
@@ -115,24 +116,42 @@ CHANGES_COSTS = ("changes what spells cost: not read from the board; give the ch
 #: is not read; any answer on its board is then uncertain (solver.unread)
 CHANGES_ABILITIES = ("could change what permanents make or are (their abilities, card types, land types or colors), "
                      "which is not read")
-#: the conservative screen (issue 40): a static line (not a trigger) that no reader above
-#: took and that speaks of losing abilities or land types, of abilities that can't be
-#: activated (but mana abilities), of a permanent being or becoming a land or of a land
-#: type, of haste, of colors being changed, or of lands entering tapped
+#: the reason a line of :data:`_CHANGES_TURNS` is listed: it changes what a turn's
+#: permanents and land drops do (entering tapped or untapped, entering triggers, more land
+#: drops), which is not read; a ``sequence`` or ``best_turn`` answer is then uncertain
+CHANGES_TURNS = ("could change what a turn's permanents and land drops do (entering tapped or untapped, entering "
+                 "triggers, more land drops), which is not read")
+#: the conservative screen (issue 40): a line no reader above took that speaks of losing
+#: abilities or types, of abilities that can't be activated (but mana abilities), of a
+#: permanent being or becoming a land, a land type, a creature, a color or a type, of haste,
+#: riot, paying life, sacrificing or counters forbidden
 _COULD_MATTER = re.compile(
     r"\blos(?:e|es|ing) (?:all )?(?:other )?(?:abilities|land types|card types)\b|\bha(?:ve|s) no abilities\b|"
     r"\babilities\b[^.]*\bcan't be activated\b(?![^.]*\bunless they're mana abilities\b)|"
     r"\b(?:is|are|becomes?|become)\b[^.]*\b(?:lands?|Plains|Islands?|Swamps?|Mountains?|Forests?)\b|"
     r"\b(?:Plains|Islands?|Swamps?|Mountains?|Forests?|[Ll]ands?)\b[^.]*\b(?:is|are|becomes?)\b[^.]*\b(?:types?|"
     r"Plains|Islands?|Swamps?|Mountains?|Forests?|lands?)\b|"
-    r"\bhaste\b|\b(?:is|are|becomes?) (?:colorless|every color|all colors|the color)\b|"
-    r"\blands?\b[^.]*\benters? (?:the battlefield )?tapped\b|\benter (?:the battlefield )?tapped\b|"
-    # riot (may enter with haste), paying life or sacrificing forbidden, a life total that can't
-    # change (no life paid), entering that triggers nothing (mana on entering), counters that
-    # can't be put (Everflowing Chalice's), another land each turn (best_turn plays one)
-    r"\briot\b|\bcan't pay life\b|\bcan't (?:pay life or )?sacrifice\b|\blife total can't change\b|"
-    r"\bdon't cause abilities to trigger\b|\b[Cc]ounters can't be put\b|\bcan't get counters\b|"
+    # a card type, a color or a creature type changed (March of the Machines, Opalescence,
+    # Darkest Hour, Painter's Servant, Maskwood Nexus, Xenograft)
+    r"\b(?:is|are|becomes?)\b (?:an? )?(?:artifact )?(?:creatures?|artifacts?)\b|"
+    r"\b(?:is|are|becomes?) (?:colorless|every color|all colors|the color|the chosen (?:color|type)|white|blue|black|"
+    r"red|green)\b|\bevery creature type\b|\bin addition to (?:its|their) other (?:colors|creature types|types)\b|"
+    r"\bhaste\b|\briot\b|\bcan't pay life\b|\bcan't (?:pay life or )?sacrifice\b|\blife total can't change\b|"
+    r"\b[Cc]ounters can't be put\b|\bcan't get counters\b")
+#: what a turn's permanents and land drops do, changed: others entering tapped or untapped
+#: (Blind Obedience, Spelunking, Amulet of Vigor), entering that triggers nothing or twice
+#: (Torpor Orb, Elesh Norn, Ancient Greenwarden), more land drops (Exploration)
+_CHANGES_TURNS = re.compile(
+    r"\benter (?:the battlefield )?(?:tapped|untapped)\b|\benters (?:the battlefield )?tapped, untap\b|"
+    r"\b(?:lands?|permanents?|artifacts?|creatures?)\b[^.]*\benters? (?:the battlefield )?(?:tapped|untapped)\b|"
+    r"\bdon't cause abilities\b[^.]*\bto trigger\b|\btriggers? an additional time\b|"
     r"\bplay an additional land\b|\bplay (?:two|three|any number of) (?:additional )?lands\b")
+#: an activated ability that is no mana ability (a cost, then a colon): never activated
+#: while a cost is paid, and what it did is in the state the request gives
+_ACTIVATED = re.compile(r"^(?:[+−-]?\d+|[^:\"]*(?:\{[^}]+\}|\b(?:[Ss]acrifice|[Pp]ay|[Tt]ap|[Ee]xile|[Dd]iscard|"
+                        r"[Rr]emove|[Rr]eturn)\b)[^:\"]*): ")
+#: a permanent's own entering (a land's "this land enters tapped"): read where it is played
+_OWN_ENTERING = re.compile(r"\b(?:~|this (?:land|creature|artifact|permanent|enchantment)|it) enters\b")
 _TRIGGERED = re.compile(r"^(?:When|Whenever|At)\b")
 
 
@@ -178,7 +197,10 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
         except RequestError as e:
             if e.message.startswith(_REFUSED):
                 raise
-            found.unread.append((line, e.message))
+            # (a line that gives a mana ability while it takes others away, Imprisoned in the Moon's: it
+            # changes what the permanent makes, not only what it might add)
+            screened = _COULD_MATTER.search(_without_reminder(self_line)) and not _ACTIVATED.match(line)
+            found.unread.append((line, CHANGES_ABILITIES if screened else e.message))
             continue
         if _CHANGES_COSTS.search(self_line):
             if (effect := CostEffect.parse(self_line, state.get("chosen_type", ""))) is not None:  # CR 601.2f
@@ -188,8 +210,8 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
             continue
         if _ABOUT_MANA.search(_NOT_ABOUT_MANA.sub("", line)) and not any(r.search(self_line) for r, _ in KNOWN_RIDERS):
             found.unread.append((line, f"cannot read {line!r}: no mana ability, trigger or rider of this form is known"))
-        elif not _TRIGGERED.match(line) and _COULD_MATTER.search(_without_reminder(self_line)):
-            found.unread.append((line, CHANGES_ABILITIES))
+        elif not _ACTIVATED.match(line) and (screen := _screened(_without_reminder(self_line))):
+            found.unread.append((line, screen))
     abilities = found.abilities
     if found.tap_damage:
         abilities = [replace(a, trigger_damage=a.trigger_damage + found.tap_damage) if a.cost.tap else a for a in abilities]
@@ -220,6 +242,21 @@ class _Found:
     land_types: list = field(default_factory=list)
     gives_haste: list = field(default_factory=list)
     tap_damage: int = 0
+
+
+def _screened(line: str) -> str:
+    """Why the conservative screen lists ``line`` (:data:`CHANGES_ABILITIES`,
+    :data:`CHANGES_TURNS`), or "". A trigger's effect counts as text that could matter
+    when it changes what permanents are (Quicksilver Fountain's "That land is an
+    Island ..."): whether it is in force is not known."""
+    if _OWN_ENTERING.search(line) and not re.search(r"\b(?:lands|permanents|artifacts|creatures)\b", line):
+        return ""  # (its own entering: read where it is played)
+    if _CHANGES_TURNS.search(line):
+        return CHANGES_TURNS
+    if _COULD_MATTER.search(line) and not (_TRIGGERED.match(line) and re.search(r"\bhaste\b", line)
+                                           and not re.search(r"\bis an?\b|\bare\b", line)):
+        return CHANGES_ABILITIES
+    return ""
 
 
 def _without_reminder(line: str) -> str:

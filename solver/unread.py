@@ -8,7 +8,7 @@ the lines (``best_turn``'s ``not_modelled``) through :func:`unread_of`.
 
 from __future__ import annotations
 
-from ..model.oracle import CHANGES_ABILITIES, CHANGES_COSTS, LOYALTY_TIMING
+from ..model.oracle import CHANGES_ABILITIES, CHANGES_COSTS, CHANGES_TURNS, LOYALTY_TIMING
 from ..model.plan import NO_MANA_COST, UNREAD_ABILITIES, Payable, Plan, Sequence, Undecided, Unpayable
 from ..model.problem import FOLLOWED_IN_A_TURN, BEST_TURN, SEQUENCE, PaymentProblem
 
@@ -90,14 +90,16 @@ def unless_unread(problem: PaymentProblem, result):
                                            f"from the board: {lines}; give the change in the spell's 'increase', "
                                            f"'reduce' or 'minimum' (empty when none applies)",
                          unread=tuple(costs))
-    changing = [(pid, line) for pid, line, why in unread if why == CHANGES_ABILITIES]
-    changing += [(p.id, line) for p in problem.opponents or () for line, why in p.unread if why == CHANGES_ABILITIES]
+    # (what changes a turn's entering and land drops matters to the turn's queries only)
+    kinds = (CHANGES_ABILITIES, CHANGES_TURNS) if problem.query in (SEQUENCE, BEST_TURN) else (CHANGES_ABILITIES,)
+    changing = [(pid, line) for pid, line, why in unread if why in kinds]
+    changing += [(p.id, line) for p in problem.opponents or () for line, why in p.unread if why in kinds]
     if changing and isinstance(result, (Plan, Payable, Unpayable, Sequence)) and getattr(result, "code", "") != NO_MANA_COST:
         lines = "; ".join(f"{pid}: {line!r}" for pid, line in changing[:10])
         return Undecided(UNREAD_ABILITIES, f"the board has text that could change what permanents make or are, which "
                                            f"is not read: {lines}; no answer is certain with it (an answer as read "
                                            f"would be: {_said(result)})", unread=tuple(changing))
-    unread = tuple(u for u in unread if u[2] not in (CHANGES_COSTS, CHANGES_ABILITIES)
+    unread = tuple(u for u in unread if u[2] not in (CHANGES_COSTS, CHANGES_ABILITIES, CHANGES_TURNS)
                    and not (u[2] == LOYALTY_TIMING and not _has_instant(problem)))
     if not unread or not isinstance(result, Unpayable) or result.code == NO_MANA_COST:
         return result

@@ -217,3 +217,112 @@ def test_a_haste_giver_in_the_hand_never_breaks_a_chosen_order():
     assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "cc"
     best = solve({"query": "best_turn", "hand": spells, "permanents": forests})
     assert best["value"] == 2 and best["not_modelled"][0]["id"] == "cc"
+
+
+# -- what an independent review found (issue 40), each once silently wrong or needlessly null --
+
+def L(pid, type_line, text="", **state):
+    return {"id": pid, "type_line": type_line, **({"oracle_text": text} if text else {}), **state}
+
+
+IMPRISONED = L("im", "Enchantment — Aura", 'Enchant creature, land, or planeswalker\nEnchanted permanent is a colorless '
+                                         'land with "{T}: Add {C}" and loses all other card types and abilities.',
+               attached_to="e")
+ELF = L("e", "Creature — Elf Druid", "{T}: Add {G}.")
+EDGEWALKER = C["Edgewalker"]
+
+
+@pytest.mark.parametrize("side", ["mine", "theirs"])
+def test_imprisoned_in_the_moon_quoting_a_mana_ability_is_named_on_either_side(side):
+    request = {"query": "can_pay", "spell": {"mana_cost": "{G}"}, "permanents": [ELF] + ([IMPRISONED] * (side == "mine")),
+               **({"opponents": [IMPRISONED]} if side == "theirs" else {})}
+    out = solve(request)
+    assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "im"
+
+
+@pytest.mark.parametrize("cost, total", [("{1}{W}{B}", "{1}"), ("{2}{W}", "{2}"), ("{W}{W}{B}{B}", "{0}")])
+def test_two_colored_only_reductions_take_from_what_the_first_left(cost, total):
+    board = [{"id": "e1", "card": EDGEWALKER}, {"id": "e2", "card": EDGEWALKER}]
+    out = solve({"query": "total_cost", "spell": {"mana_cost": cost, "type_line": "Creature — Cleric"},
+                 "permanents": board})
+    assert out["total_cost"] == total
+
+
+def test_a_colored_only_reduction_on_a_hybrid_cost_leaves_a_yes_standing():
+    lands = [L("p", "Basic Land — Plains"), L("s", "Basic Land — Swamp")]
+    spell = {"mana_cost": "{W/B}{W/B}", "type_line": "Creature — Cleric"}
+    assert solve({"query": "can_pay", "spell": spell, "permanents": [{"id": "e", "card": EDGEWALKER}] + lands})[
+        "payable"] is True
+
+
+@pytest.mark.parametrize("name, text", [
+    ("Den of the Bugbear", "If you control two or more other lands, this land enters tapped.\n{T}: Add {R}.\n{3}{R}: "
+                           "Until end of turn, this land becomes a 3/2 red Goblin creature with \"Whenever this creature "
+                           "attacks, create a 1/1 red Goblin creature token that's tapped and attacking.\" It's still a "
+                           "land."),
+    ("Kiki-Jiki, Mirror Breaker", "Haste\n{T}: Create a token that's a copy of target nonlegendary creature you "
+                                  "control, except it has haste. Sacrifice it at the beginning of the next end step."),
+    ("Swiftfoot Boots", "Equipped creature has hexproof and haste.\nEquip {1}"),
+    ("Exploration", "You may play an additional land on each of your turns."),
+    ("Torpor Orb", "Creatures entering don't cause abilities to trigger.")])
+def test_ordinary_text_leaves_a_single_spells_answer_standing(name, text):
+    """A land's own entering, an activated ability that is no mana ability, an unattached
+    Equipment's grant, what changes only a turn's land drops and entering."""
+    board = [L("r", "Basic Land — Mountain"), L("x", "Legendary Creature — Goblin Shaman" if "Kiki" in name else
+                                                 "Land" if "Den" in name else "Artifact — Equipment" if "Boots" in name
+                                                 else "Enchantment" if name == "Exploration" else "Artifact", text,
+                                                 name=name)]
+    assert solve({"query": "can_pay", "spell": {"mana_cost": "{R}"}, "permanents": board})["payable"] is True
+
+
+def test_a_turn_is_uncertain_where_its_land_drops_or_entering_change():
+    board = [L("f", "Basic Land — Forest"), L("x", "Enchantment", "You may play an additional land on each of your "
+                                                                   "turns.", name="Exploration")]
+    hand = [{"id": "l1", "type_line": "Basic Land — Forest"}, {"id": "l2", "type_line": "Basic Land — Forest"},
+            {"id": "w", "mana_cost": "{2}{G}", "type_line": "Creature — Beast"}]
+    out = solve({"query": "best_turn", "hand": hand, "permanents": board})
+    assert any("additional land" in n["reason"] for n in out["not_modelled"]), out
+
+
+@pytest.mark.parametrize("grant, creature, mine", [
+    ("Artifact creatures you control have haste.", L("m", "Artifact Creature — Myr", "{T}: Add {R}.",
+                                                       summoning_sick=True), True),
+    ("Goblins you control have haste.", L("m", "Creature — Goblin", "{T}: Add {R}.", summoning_sick=True), True),
+    ("Red creatures you control have haste.", L("m", "Creature — Human", "{T}: Add {R}.", summoning_sick=True,
+                                                 colors=["R"]), True),
+    ("Equipped creature has hexproof and haste.", L("m", "Creature — Human", "{T}: Add {R}.", summoning_sick=True),
+     True)])
+def test_haste_granted_by_kind_color_or_equipment_reaches_the_creature(grant, creature, mine):
+    giver = L("g", "Artifact — Equipment" if "Equipped" in grant else "Enchantment", grant,
+              **({"attached_to": "m"} if "Equipped" in grant else {}))
+    request = {"query": "can_pay", "spell": {"mana_cost": "{R}"}, "permanents": [creature, giver]}
+    assert solve(request)["payable"] is True
+    plan = {"steps": [{"permanent": "m", "adds": "{R}"}], "payment": [{"symbol": "{R}", "mana": "R", "from": "m"}]}
+    assert solve({**request, "query": "check", "plan": plan})["legal"] is True
+
+
+@pytest.mark.parametrize("grant", ["Nontoken creatures you control have haste.",
+                                   "Creatures you control have haste as long as you control four or more lands."])
+def test_a_grant_of_haste_not_read_whole_is_named(grant):
+    creature = L("m", "Creature — Human", "{T}: Add {R}.", summoning_sick=True)
+    out = solve({"query": "can_pay", "spell": {"mana_cost": "{R}"}, "permanents": [creature, L("g", "Enchantment", grant)]})
+    assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "g"
+
+
+@pytest.mark.parametrize("text, side", [
+    ("Each noncreature artifact is an artifact creature with power and toughness each equal to its mana value.", "mine"),
+    ("All creatures are black.", "theirs"),
+    ("As this creature enters, choose a color.\nAll cards that aren't on the battlefield, spells, and permanents are the "
+     "chosen color in addition to their other colors.", "mine"),
+    ("Creatures you control are every creature type. The same is true for creature spells you control and creature "
+     "cards you own that aren't on the battlefield.", "mine"),
+    ("At the beginning of each player's upkeep, that player puts a flood counter on target non-Island land they control "
+     "of their choice. That land is an Island for as long as it has a flood counter on it.", "theirs"),
+    ("You may cast spells from your hand without paying their mana costs.", "mine")])
+def test_text_changing_types_colors_or_costs_is_named(text, side):
+    changer = L("x", "Enchantment", text)
+    board = [L("v", "Land — Island Mountain", "({T}: Add {U} or {R}.)")]
+    request = {"query": "can_pay", "spell": {"mana_cost": "{R}"}, "permanents": board + [changer] * (side == "mine"),
+               **({"opponents": [changer]} if side == "theirs" else {})}
+    out = solve(request)
+    assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "x", out

@@ -361,13 +361,14 @@ class BoardAnswers:
         undecided_ids: set = set()
 
         reach = self._reach(payable)
-        if undecided_ids:  # (a generic amount undecided: no card is called short of mana by it)
-            reach = float("inf")
+        # (a generic amount undecided: no card is left unasked because of it; one that says no is
+        # still called short of mana past the amounts decided)
+        bound = float("inf") if undecided_ids else reach
         by_cost: dict = {}
         castable = short = copies = 0
         for k, c in enumerate(deck.measured):
             value, cost = deck.mana_value[c], self._costs[k]
-            if value > reach and not self._cheaper[k]:
+            if value > bound and not self._cheaper[k]:
                 short |= 1 << k
                 continue
             if known >> k & 1:
