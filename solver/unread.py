@@ -47,6 +47,18 @@ def _cost_changes_given(problem: PaymentProblem) -> bool:
     return all(s.cost_changes_given for s in _cast_in(problem))
 
 
+def _cost_unknown(problem: PaymentProblem, unknown: tuple) -> Undecided:
+    """The answer where a spell's total is not known: each line named by the permanent
+    whose text it is (a Damping Sphere's, with what the request lacks) or the spell's."""
+    whose = {e.text: p.id for p in problem.board.bodies + tuple(problem.opponents or ()) for e in p.cost_effects}
+    whys = {line: why for s in _cast_in(problem) for line, why in s.cost_unread}
+    named = tuple((whose.get(line, who), line) for who, line in unknown)
+    parts = "; ".join(f"{who}: {line!r} ({whys.get(line, '')})" for who, line in named[:10])
+    board_only = all(line in whose for _, line in unknown)
+    advice = "" if board_only else " (a spell's own: give its total in 'additional', 'increase', 'reduce' or 'minimum')"
+    return Undecided(UNREAD_ABILITIES, f"the total cost is not known: {parts}{advice}", unread=named)
+
+
 def _spell_lines(problem: PaymentProblem) -> tuple:
     """(lines about a spell's own cost that were not read, as (spell, line): the total
     is not known; reasons a "no" is not certain, as (spell, line)): other ways to cast it
@@ -73,10 +85,7 @@ def unless_unread(problem: PaymentProblem, result):
     was not tried, a "no" (model.spell_text)."""
     unknown, unsure = _spell_lines(problem)
     if unknown and isinstance(result, (Plan, Payable, Unpayable, Sequence)):
-        lines = "; ".join(f"{who}: {line!r}" for who, line in unknown[:10])
-        return Undecided(UNREAD_ABILITIES, f"the spell's text says something about what it costs that is not read: "
-                                           f"{lines}; its total cost is not known (give it in 'additional', "
-                                           f"'increase', 'reduce' or 'minimum')", unread=unknown)
+        return _cost_unknown(problem, unknown)
     if unsure and isinstance(result, Unpayable) and result.code != NO_MANA_COST:
         lines = "; ".join(f"{who}: {line!r} ({why})" for who, line, why in unsure[:10])
         return Undecided(UNREAD_ABILITIES, f"it can't be paid as it was read ({result.message}); but {lines}",
@@ -100,7 +109,9 @@ def unless_unread(problem: PaymentProblem, result):
                                            f"is not read: {lines}; no answer is certain with it (an answer as read "
                                            f"would be: {_said(result)})", unread=tuple(changing))
     unread = tuple(u for u in unread if u[2] not in (CHANGES_COSTS, CHANGES_ABILITIES, CHANGES_TURNS)
-                   and not (u[2] == LOYALTY_TIMING and not _has_instant(problem)))
+                   # (a loyalty ability: a question asked mid-cast can't use it, and says so with its hint;
+                   # otherwise only an instant's timing leaves it open)
+                   and not (u[2] == LOYALTY_TIMING and (problem.mid_cast or not _has_instant(problem))))
     if not unread or not isinstance(result, Unpayable) or result.code == NO_MANA_COST:
         return result
     lines = "; ".join(f"{pid}: {line!r}" for pid, line, _ in unread[:10])

@@ -326,3 +326,27 @@ def test_text_changing_types_colors_or_costs_is_named(text, side):
                **({"opponents": [changer]} if side == "theirs" else {})}
     out = solve(request)
     assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "x", out
+
+
+def test_damping_spheres_count_missing_names_the_sphere_and_the_field():
+    """(issue 40) the line was credited to "the spell's text" with advice to give
+    ``increase``; the missing fact is ``player.spells_cast``."""
+    sphere = L("d", "Artifact", "If a land is tapped for two or more mana, it produces {C} instead of any other type "
+                                "and amount.\nEach spell a player casts costs {1} more to cast for each other spell "
+                                "that player has cast this turn.", name="Damping Sphere")
+    request = {"query": "can_pay", "spell": {"mana_cost": "{R}"}, "permanents": [sphere, L("m", "Basic Land — Mountain")]}
+    out = solve(request)
+    assert out["payable"] is None and out["reason"]["unread"][0]["permanent"] == "d"
+    assert "spells_cast" in out["reason"]["message"] and "'increase'" not in out["reason"]["message"]
+    assert solve({**request, "player": {"spells_cast": 0}})["payable"] is True
+    assert solve({**request, "player": {"spells_cast": 1}})["payable"] is False
+
+
+@pytest.mark.parametrize("type_line", ["Instant", "Sorcery"])
+def test_a_loyalty_ability_asked_mid_cast_is_a_no(type_line):
+    """(issue 40) mid-cast, a loyalty ability can't be activated at all (CR 606.3, 601.2g):
+    a "no", with the before-casting hint where a sorcery could have it first."""
+    walker = L("c", "Legendary Planeswalker — Chandra", "+1: Add {R}{R}.", counters={"loyalty": 4})
+    out = solve({"query": "can_pay", "mid_cast": True, "spell": {"mana_cost": "{R}{R}", "type_line": type_line},
+                 "permanents": [walker]})
+    assert out["payable"] is False
