@@ -192,7 +192,9 @@ def plan_terms(problem: PaymentProblem, plan: Plan) -> dict:
         problem.spell, sacrifices=(), discards=()))).groups for i in g.ids}
     return dict(zip(OBJECTIVE_TERMS, (sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed),
                                       plan.life_paid, len(used & keep), len(plan.tapped), plan.exiled,
-                                      sum(flex.get(i, 0) for i in plan.tapped if i not in plan.cost_sacrificed),
+                                      # (what an additional cost sacrifices loses its mana too: a mana
+                                      # source kept where an equal plan sacrifices another, issue 41)
+                                      sum(flex.get(i, 0) for i in set(plan.tapped) | set(plan.cost_sacrificed)),
                                       len(plan.floating))))
 
 

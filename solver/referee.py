@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from ..model.cost import Announcement, SpellCost, choice_symbols, count_announcements, all_announcements, total_cost
 from ..model.dependent_mana import acting
-from ..model.errors import ManaplanError, PlanRejected
+from ..model.errors import ManaplanError, PlanRejected, RequestError
 from ..model.mana import format_types
 from ..model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step, TriggeredMana, Undecided,
                           Unpayable)
@@ -110,7 +110,9 @@ def check_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
     plan, violation = completed_plan(judged, problem.claim)
     if violation is None:
         violations, floating = judge_plan(judged, plan, floating_given=False)
-        violation = violations[0] if violations else said_otherwise(problem.claim, plan, floating)
+        if not violations:
+            said_otherwise(problem.claim, plan, floating)  # (a summary its steps contradict: an error)
+        violation = violations[0] if violations else None
         plan = replace(plan, floating=floating)
     elif violation.step is None:  # (the payment's fault: a step before it may break a rule first)
         earlier = [e for e in judge_plan(judged, plan, floating_given=False, steps_only=True)[0] if e.step is not None]
@@ -593,24 +595,37 @@ def _paid_as_alone(line: PaymentLine, any_color: bool) -> tuple:
     return (None, str(sym))
 
 
-def said_otherwise(written: WrittenPlan, plan: Plan, floating: tuple) -> PlanRejected | None:
+def said_otherwise(written: WrittenPlan, plan: Plan, floating: tuple) -> None:
     """Where the engine's own summary (tapped, sacrificed, life paid, what floats) is not
-    what its steps did: the plan contradicts itself (CR 601.2h, 106.4)."""
+    what its steps did: the plan is malformed, not a payment that breaks a rule: a
+    located error naming the field (issue 41; the steps alone are judged where the
+    summary is left out)."""
     said = (("tapped", written.tapped, plan.tapped), ("sacrificed", written.sacrificed, plan.sacrificed))
     for name, given, done in said:
         if given is not None and sorted(given) != sorted(done):
-            return PlanRejected(f"summary: the plan says {name} {sorted(given)}, its steps {name} {sorted(done)}",
-                                "CR 601.2h")
+            raise RequestError(f"the plan's summary says {name} {sorted(given)}, its steps {name} {sorted(done)}: "
+                               f"give the summary its steps make, or leave it out", f"plan.{name}")
     if written.life_paid is not None and written.life_paid != plan.life_paid:
-        return PlanRejected(f"summary: the plan says it pays {written.life_paid} life, its steps and payment "
-                            f"{plan.life_paid}", "CR 601.2h")
+        raise RequestError(f"the plan's summary says it pays {written.life_paid} life, its steps and payment "
+                           f"{plan.life_paid}: give the summary its steps make, or leave it out", "plan.life_paid")
     if written.floating is not None and sorted(written.floating) != sorted(u.type for u in floating):
-        return PlanRejected(f"summary: the plan says {format_types(written.floating) or 'nothing'} floats; "
-                            f"{format_types(u.type for u in floating) or 'nothing'} is left in the pool", "CR 106.4")
-    return None
+        raise RequestError(f"the plan's summary says {format_types(written.floating) or 'nothing'} floats; its "
+                           f"steps leave {format_types(u.type for u in floating) or 'nothing'} in the pool: give the "
+                           f"summary its steps make, or leave it out", "plan.floating")
 
 
 # -- the plan beside the optimum ---------------------------------------------------------
+
+def _flexibility_words(n: int, o: int, plan: Plan, best: Plan) -> str:
+    """The flexibility term's difference in words: the sources the plan uses up (taps, or
+    sacrifices for the cost) where the optimum's would do, named (never blank)."""
+    used = lambda q: set(q.tapped) | set(q.cost_sacrificed)  # noqa: E731
+    mine, theirs = sorted(used(plan) - used(best)), sorted(used(best) - used(plan))
+    if not mine or not theirs:
+        return f"uses more flexible sources than needed (flexibility {o + n} against {o})"
+    return (f"uses up more flexible sources than needed: {', '.join(mine)} where {', '.join(theirs)} would do "
+            f"(flexibility {o + n} against {o})")
+
 
 def differences(terms: dict, optimum: dict, plan: Plan, best: Plan, order: tuple = OBJECTIVE_TERMS) -> tuple:
     """Where the plan is worse than the optimum, term by term in the objective's order
@@ -639,10 +654,7 @@ _IN_WORDS = {
     "spared": lambda n, o, p, b: f"uses {_plural(n, 'permanent')} asked to be kept untapped more than needed",
     "tapped": lambda n, o, p, b: f"taps {_plural(n, 'permanent')} more than needed",
     "exiled": lambda n, o, p, b: f"exiles {_plural(n, 'card')} more than needed (delve)",
-    "flexibility": lambda n, o, p, b: (f"taps more flexible sources than needed: "
-                                       f"{', '.join(sorted(set(p.tapped) - set(b.tapped)))} where "
-                                       f"{', '.join(sorted(set(b.tapped) - set(p.tapped)))} would do (flexibility "
-                                       f"{o + n} against {o})"),
+    "flexibility": lambda n, o, p, b: _flexibility_words(n, o, p, b),
     "floating": lambda n, o, p, b: (f"leaves {format_types(u.type for u in p.floating)} floating "
                                     f"(the optimum leaves {format_types(u.type for u in b.floating) or 'none'})"),
 }

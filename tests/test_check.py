@@ -138,13 +138,18 @@ def test_an_altar_activated_without_naming_what_it_sacrifices_is_illegal():
     assert out["verdict"] == "illegal" and out["violation"]["rule"] == "CR 602.2b"
 
 
-def test_a_plan_that_says_what_it_did_is_held_to_it():
+def test_a_plan_whose_summary_its_steps_contradict_is_malformed_not_illegal():
+    """Issue 41: a wrong summary (tapped, floating) is bookkeeping, not a rule broken: a
+    located error naming the field; the same plan without it is judged on its steps."""
     plan = {"steps": [{"permanent": "f", "adds": "{G}"}], "payment": [{"symbol": "{G}", "mana": "G", "from": "f"}],
             "tapped": ["f", "g"]}
     out = check(plan, spell={"mana_cost": "{G}"}, permanents=[land("f", "Forest"), land("g", "Forest")])
-    assert out["verdict"] == "illegal" and out["violation"]["at"] == "summary"
+    assert out["error"]["at"] == "plan.tapped"
     plan = {**plan, "tapped": ["f"], "floating": "{G}"}
-    assert check(plan, spell={"mana_cost": "{G}"}, permanents=[land("f", "Forest")])["violation"]["rule"] == "CR 106.4"
+    out = check(plan, spell={"mana_cost": "{G}"}, permanents=[land("f", "Forest")])
+    assert out["error"]["at"] == "plan.floating" and "leave it out" in out["error"]["message"]
+    del plan["floating"]
+    assert check(plan, spell={"mana_cost": "{G}"}, permanents=[land("f", "Forest")])["verdict"] == "optimal"
 
 
 def test_manaplans_own_answer_is_checked_as_it_is():

@@ -69,3 +69,45 @@ def test_announcements_of_identical_symbols_in_either_order(cost, lands, first):
     plan = solve(request)["plan"]
     for announced in (plan["announced"], plan["announced"][::-1]):
         assert solve({**request, "query": "check", "plan": {**plan, "announced": announced}})["verdict"] == "optimal"
+
+
+CITY = {"id": "c", "name": "City of Brass", "type_line": "Land",
+        "oracle_text": "Whenever City of Brass becomes tapped, it deals 1 damage to you.\n{T}: Add one mana of any color."}
+CONFLUENCE = {"id": "m", "name": "Mana Confluence", "type_line": "Land",
+              "oracle_text": "{T}, Pay 1 life: Add one mana of any color."}
+
+
+def test_city_of_brass_deals_its_damage_after_the_spell_is_cast():
+    """Issue 41: City of Brass's damage is a trigger that resolves after the spell is cast
+    (CR 603.3, 601.2i): at life 2, {W}{B/P} is paid with the City and 2 life (legal,
+    lethal); at life 1, the City and Mana Confluence pay {W}{B} in either order."""
+    request = {"spell": {"mana_cost": "{W}{B/P}"}, "player": {"life": 2}, "permanents": [CITY]}
+    paid = solve(request)
+    assert paid["payable"] and paid["plan"]["life_paid"] == 3 and paid["plan"]["lethal"]
+    judged = solve({**request, "query": "check", "plan": paid["plan"]})
+    assert (judged["verdict"], judged["lethal"]) == ("optimal", True)
+    request = {"spell": {"mana_cost": "{W}{B}"}, "player": {"life": 1}, "permanents": [CITY, CONFLUENCE]}
+    steps = [{"permanent": "c", "adds": "{W}"}, {"permanent": "m", "adds": "{B}"}]
+    payment = [{"symbol": "{W}", "mana": "W", "from": "c"}, {"symbol": "{B}", "mana": "B", "from": "m"}]
+    for order in (steps, steps[::-1]):
+        out = solve({**request, "query": "check", "plan": {"steps": order, "payment": payment}})
+        assert (out["verdict"], out["legal"], out["lethal"]) == ("optimal", True, True), out
+
+
+def test_thud_keeps_the_mana_source_and_sacrifices_the_wurm():
+    """Issue 41: a permanent an additional cost sacrifices loses its mana too: with a
+    Mountain, Birds of Paradise and Craw Wurm, Thud taps the Mountain and sacrifices the
+    Wurm; tapping and sacrificing the Birds is legal and worse, named in words."""
+    thud = {"name": "Thud", "mana_cost": "{R}", "type_line": "Sorcery",
+            "oracle_text": "As an additional cost to cast this spell, sacrifice a creature.\nThud deals damage equal to "
+                           "the sacrificed creature's power to any target."}
+    board = [{"id": "m", "type_line": "Basic Land — Mountain"},
+             {"id": "b", "name": "Birds of Paradise", "type_line": "Creature — Bird",
+              "oracle_text": "Flying\n{T}: Add one mana of any color."},
+             {"id": "w", "name": "Craw Wurm", "type_line": "Creature — Wurm", "oracle_text": ""}]
+    paid = solve({"spell": thud, "permanents": board})
+    assert paid["plan"]["tapped"] == ["m"] and paid["plan"]["sacrificed_for_cost"] == ["w"]
+    birds = {"steps": [{"permanent": "b", "adds": "{R}"}], "payment": [{"symbol": "{R}", "mana": "R", "from": "b"}],
+             "sacrificed_for_cost": ["b"]}
+    out = solve({"query": "check", "spell": thud, "permanents": board, "plan": birds})
+    assert out["verdict"] == "suboptimal" and "b where m" in out["differences"][0]

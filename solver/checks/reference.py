@@ -205,10 +205,10 @@ def reference_optimum(problem: PaymentProblem, max_states: int | None = None):
             for for_cost in _cost_sacrifices(problem, sacrificed):  # its additional cost's (CR 601.2h)
                 gone = sacrificed | set(for_cost)
                 spared = len((tapped | gone) & problem.prefer.keep_untapped)
-                # (a permanent sacrificed for the cost is gone whatever: its flexibility is not kept)
+                # (a permanent sacrificed for the cost is gone: its flexibility is lost, tapped or not)
                 obj = problem.prefer.rank((precast, sum(1 for s in gone if not s.startswith(GRAVEYARD + ":")),
                                            life_paid + t.life + damage + later, spared, len(tapped), exiled,
-                                           sum(flex.get(pid, 0) for pid in tapped if pid not in for_cost),
+                                           sum(flex.get(pid, 0) for pid in tapped | set(for_cost)),
                                            len(pool) - t.mana))
                 if best is None or obj < best:
                     best = obj
