@@ -30,7 +30,8 @@ def cards() -> list:
 
 def _ability_key(a) -> tuple:
     restrict = parse_restriction(a.restrict) if a.restrict else ()
-    return a.cost, a.output, restrict, a.instant_only, a.mana_ability, a.damage
+    # (the life an activation loses: City of Brass's comes from a trigger, after the spell is cast)
+    return a.cost, a.output, restrict, a.instant_only, a.mana_ability, a.damage + a.trigger_damage
 
 
 def _raw_ability(spec: dict) -> Ability:
