@@ -90,7 +90,9 @@ class ReadingTimeout(Exception):
     out. ``hand``: the cards of the hand read before it ran out (``castable`` answers
     each one)."""
 
-    def __init__(self, permanents: int = 0):
+    def __init__(self, permanents: int = 0, what: str = ""):
         super().__init__("the time ran out while the request was read")
         self.permanents = permanents
         self.hand: tuple = ()
+        #: what was being read, where not its permanents ("the plan's 200,000 steps")
+        self.what = what

@@ -138,6 +138,9 @@ _COULD_MATTER = re.compile(
     r"red|green)\b|\bevery creature type\b|\bin addition to (?:its|their) other (?:colors|creature types|types)\b|"
     r"\bhaste\b|\briot\b|\bcan't pay life\b|\bcan't (?:pay life or )?sacrifice\b|\blife total can't change\b|"
     r"\b[Cc]ounters can't be put\b|\bcan't get counters\b")
+#: a line that takes abilities or types away (Imprisoned in the Moon's, though it gives one)
+_TAKES_AWAY = re.compile(r"\blos(?:e|es|ing) (?:all )?(?:other )?(?:abilities|card types|land types)\b|"
+                         r"\bha(?:ve|s) no abilities\b")
 #: what a turn's permanents and land drops do, changed: others entering tapped or untapped
 #: (Blind Obedience, Spelunking, Amulet of Vigor), entering that triggers nothing or twice
 #: (Torpor Orb, Elesh Norn, Ancient Greenwarden), more land drops (Exploration)
@@ -199,7 +202,7 @@ def read_card_text(type_line: str, oracle_text: str, name: str = "", chosen_colo
                 raise
             # (a line that gives a mana ability while it takes others away, Imprisoned in the Moon's: it
             # changes what the permanent makes, not only what it might add)
-            screened = _COULD_MATTER.search(_without_reminder(self_line)) and not _ACTIVATED.match(line)
+            screened = _TAKES_AWAY.search(_without_reminder(self_line)) and not _ACTIVATED.match(line)
             found.unread.append((line, CHANGES_ABILITIES if screened else e.message))
             continue
         if _CHANGES_COSTS.search(self_line):

@@ -16,6 +16,9 @@ taps, sacrifices and costs in life is read off its steps, never stored twice.
 
 from __future__ import annotations
 
+import contextvars
+from contextlib import contextmanager
+
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -38,11 +41,28 @@ TIME_LIMIT = 10.0
 MAX_PLAN_STEPS = 100_000
 
 
+#: a larger cap while ``check`` works out the optimum beside a written plan of that many
+#: steps (it is compared, and written only when it shows the plan worse): see
+#: :func:`plans_of_up_to`
+_STEPS_CAP = contextvars.ContextVar("manaplan_plan_steps", default=MAX_PLAN_STEPS)
+
+
+@contextmanager
+def plans_of_up_to(steps: int):
+    """Within this block, plans of up to ``steps`` activations (at least the written
+    cap) are built."""
+    token = _STEPS_CAP.set(max(MAX_PLAN_STEPS, steps))
+    try:
+        yield
+    finally:
+        _STEPS_CAP.reset(token)
+
+
 def check_plan_size(activations: int) -> None:
     """Refuse a plan of more than ``MAX_PLAN_STEPS`` activations before it is built (X
     of a million paid one counter at a time): the question stays answerable with
     ``can_pay``."""
-    if activations > MAX_PLAN_STEPS:
+    if activations > _STEPS_CAP.get():
         from .errors import PlanTooLarge
         raise PlanTooLarge(f"the plan would take {activations:,} activations; a written plan has at most "
                            f"{MAX_PLAN_STEPS:,} (ask \"query\": \"can_pay\" for yes or no)")

@@ -9,6 +9,8 @@ locked-in total cost on its own (CR 601.2b, 601.2f).
 
 from __future__ import annotations
 
+from bisect import insort
+
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, replace
 
@@ -255,7 +257,7 @@ def _pick_permanent(a, uses: "_Uses", g: int) -> str:
     group's order that can, or, for a sacrifice without {T}, one already tapped."""
     ids = uses.groups[g].ids
     best = None
-    for k in uses.candidates(g):
+    for k in uses.candidates(g, a.tap):
         s = uses.at(g, k)
         if s.sacrificed:
             continue
@@ -285,6 +287,11 @@ class _Uses:
         self.used = [{} for _ in groups]  # group -> {position: _Use}
         self.fresh = [0] * len(groups)  # group -> the first position not used
         self._where = None
+        # group -> used positions, in order, that may still act: not sacrificed (``live``),
+        # and not tapped either (``untapped``); a position found past use is dropped for good,
+        # so a plan of many steps reads back in time linear in its steps (issue 41)
+        self.live = [[] for _ in groups]
+        self.untapped = [[] for _ in groups]
 
     def at(self, g: int, k: int) -> "_Use":
         """The state of the member at position ``k`` of group ``g`` (as the group has it
@@ -298,14 +305,20 @@ class _Uses:
             self.used[g][k] = self.at(g, k)
             while self.fresh[g] in self.used[g]:
                 self.fresh[g] += 1
+            insort(self.live[g], k)
+            insort(self.untapped[g], k)
         return self.used[g][k]
 
-    def candidates(self, g: int) -> list:
-        """The positions worth looking at, in order: those used, and the first unused
-        (the unused after it are alike)."""
-        out = sorted(self.used[g])
+    def candidates(self, g: int, tap: bool = False) -> list:
+        """The positions worth looking at, in order: those used that may still act (not
+        sacrificed; for a {T} ability, not tapped), and the first unused (the unused after
+        it are alike)."""
+        kept = self.untapped[g] if tap else self.live[g]
+        used = self.used[g]
+        kept[:] = [k for k in kept if not used[k].sacrificed and not (tap and used[k].tapped)]  # (each dropped once)
+        out = list(kept)
         if self.fresh[g] < len(self.groups[g].ids):
-            out = sorted(out + [self.fresh[g]])
+            insort(out, self.fresh[g])
         return out
 
     def named(self, pid: str) -> "_Use | None":

@@ -31,6 +31,7 @@ from ..model.dependent_mana import acting
 from ..model.errors import ManaplanError, PlanRejected, RequestError
 from ..model.mana import format_types
 from ..model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step, TriggeredMana, Undecided,
+                          plans_of_up_to,
                           Unpayable)
 from ..model.problem import IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, PaymentProblem
 from ..model.symbols import (COLORED, COLORLESS, GENERIC, GENERIC_HALF, LIFE_HALF, SNOW, TWOBRID, VARIABLE,
@@ -101,7 +102,9 @@ def check_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = Tru
     """The ``check`` query: ``problem.claim`` judged (see the module)."""
     from .planner import pay_answer
     asked = replace(problem, query=PAY, claim=CANT_PAY)
-    truth = pay_answer(asked, budget, plain_path)
+    written_steps = 0 if problem.claim is CANT_PAY else len(problem.claim.steps)
+    with plans_of_up_to(written_steps):  # (the optimum beside a plan as long as the one written)
+        truth = pay_answer(asked, budget, plain_path)
     if problem.claim is CANT_PAY:
         if isinstance(truth, Plan):
             return Checked(WRONG_NO, truth)
@@ -302,11 +305,13 @@ def with_triggered_mana(problem: PaymentProblem, written: WrittenPlan, steps: tu
         if step.sacrifices:
             gone.add(step.permanent)
     chosen = _trigger_choices(fired, _spent_beyond_steps(written, steps, {f[1] for f in fired}))
+    by_step: dict = {}  # (each step's fired triggers, found once: linear in the plan)
+    for (j, source, index, _), choice in zip(fired, chosen):
+        by_step.setdefault(j, []).append(TriggeredMana(source, index, tuple(choice)))
     out = []
     for i, step in enumerate(steps):
         if written.steps[i].triggered is None:
-            step = replace(step, triggered=tuple(TriggeredMana(source, index, tuple(choice))
-                                                 for (j, source, index, _), choice in zip(fired, chosen) if j == i))
+            step = replace(step, triggered=tuple(by_step.get(i, ())))
         out.append(step)
     return tuple(out)
 
@@ -330,27 +335,51 @@ MOST_TRIGGER_COMBINATIONS = 4096
 def _trigger_choices(fired: list, wanted: Counter) -> list:
     """One choice for each fired trigger such that each permanent's triggers made at
     least what ``wanted`` says ((permanent, type) -> count); the first choices where no
-    combination within the bound does."""
+    combination within the bound does. Triggers with one choice are counted once, the
+    others searched depth first without recursion, one shared count changed and
+    restored (linear in the plan where the triggers have no choice: issue 41)."""
     firsts = [choices[0] for *_, choices in fired]
     need = {k: n for k, n in wanted.items() if n > 0}
     if not need:
         return firsts
-    tried = 0
-
-    def search(i: int, made: Counter):
-        nonlocal tried
+    made = Counter()
+    open_ones = []  # (index in fired, source, choices) of triggers with a choice
+    for k, (_, source, _, choices) in enumerate(fired):
+        if len(choices) == 1:
+            made.update((source, t) for t in choices[0])
+        else:
+            open_ones.append((k, source, choices))
+    if all(made[key] >= n for key, n in need.items()):
+        return firsts
+    picked = [0] * len(open_ones)
+    depth, tried = 0, 0
+    while 0 <= depth:  # (picked[d]: the next choice to try at depth d)
+        if depth == len(open_ones):
+            if all(made[key] >= n for key, n in need.items()):
+                out = list(firsts)
+                for (k, _, choices), c in zip(open_ones, picked):
+                    out[k] = choices[c - 1]
+                return out
+            depth -= 1
+            if depth >= 0:
+                _, source, choices = open_ones[depth]
+                made.subtract((source, t) for t in choices[picked[depth] - 1])
+            continue
         tried += 1
-        if tried > MOST_TRIGGER_COMBINATIONS:
-            return None
-        if i == len(fired):
-            return [] if all(made[k] >= n for k, n in need.items()) else None
-        source, choices = fired[i][1], fired[i][3]
-        for choice in choices:
-            rest = search(i + 1, made + Counter((source, t) for t in choice))
-            if rest is not None:
-                return [choice] + rest
-        return None
-    return search(0, Counter()) or firsts
+        _, source, choices = open_ones[depth]
+        if picked[depth] == len(choices) or tried > MOST_TRIGGER_COMBINATIONS:
+            if tried > MOST_TRIGGER_COMBINATIONS:
+                return firsts
+            picked[depth] = 0
+            depth -= 1
+            if depth >= 0:
+                _, up, up_choices = open_ones[depth]
+                made.subtract((up, t) for t in up_choices[picked[depth] - 1])
+            continue
+        made.update((source, t) for t in choices[picked[depth]])
+        picked[depth] += 1
+        depth += 1
+    return firsts
 
 
 def _fired(problem: PaymentProblem, triggers: tuple, step: Step, gone: set) -> list:

@@ -111,3 +111,28 @@ def test_thud_keeps_the_mana_source_and_sacrifices_the_wurm():
              "sacrificed_for_cost": ["b"]}
     out = solve({"query": "check", "spell": thud, "permanents": board, "plan": birds})
     assert out["verdict"] == "suboptimal" and "b where m" in out["differences"][0]
+
+
+def _long_plan(n: int, dictate: bool = False, limit_ms: int = 60_000) -> dict:
+    """A legal plan of ``n`` Forests tapped for a generic cost (with Dictate of
+    Karametra's trigger doubling each, where asked)."""
+    board = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(n)]
+    total = 2 * n if dictate else n
+    payment = [{"symbol": "{%d}" % total, "mana": "G", "from": f"f{i}"} for i in range(n)]
+    if dictate:
+        board.append({"id": "dk", "name": "Dictate of Karametra", "type_line": "Enchantment",
+                      "oracle_text": "Flash\nWhenever a land is tapped for mana, its controller adds an additional {G}."})
+        payment += [{"symbol": "{%d}" % total, "mana": "G", "from": "dk"}] * n
+    return {"query": "check", "spell": {"mana_cost": "{%d}" % total}, "permanents": board, "time_limit_ms": limit_ms,
+            "plan": {"steps": [{"permanent": f"f{i}", "adds": "{G}"} for i in range(n)], "payment": payment}}
+
+
+def test_a_200000_step_plan_is_judged_and_a_short_limit_is_kept():
+    """Issue 41, Must show 3: reading and judging a plan are linear in its steps (a
+    triggered mana ability beside them once made it quadratic, and past 1,000 steps a
+    recursion error), a plan longer than a written answer may be is still judged, and a
+    short limit is kept while the plan is read, the timeout saying so."""
+    assert solve(_long_plan(200_000))["verdict"] == "optimal"
+    assert solve(_long_plan(4000, dictate=True))["verdict"] == "optimal"
+    out = solve(_long_plan(200_000, limit_ms=200))
+    assert out["verdict"] == "unknown" and "plan's 200,000 steps" in out["reason"]["message"]

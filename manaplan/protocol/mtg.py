@@ -772,12 +772,15 @@ class ReadOutOfTime:
     query: str
     hand: tuple
     permanents: int
+    what: str = ""
 
     @classmethod
     def of(cls, request: dict, e: ReadingTimeout) -> "ReadOutOfTime":
-        return cls(request.get("query", PAY), e.hand, e.permanents)
+        return cls(request.get("query", PAY), e.hand, e.permanents, e.what)
 
     def undecided(self, time_limit: float) -> Undecided:
+        if self.what:
+            return Undecided(TIMEOUT, f"no answer within {time_limit:g} s; the time ran out while {self.what} were read")
         return Undecided(TIMEOUT, f"no answer within {time_limit:g} s; the time ran out while the request's "
                                   f"{self.permanents:,} permanent{'s were' if self.permanents != 1 else ' was'} read")
 

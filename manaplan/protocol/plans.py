@@ -14,6 +14,10 @@ can't be paid.
 
 from __future__ import annotations
 
+from ..model.deadline import time_is_up
+from ..model.errors import ReadingTimeout
+from .reading_time import EVERY
+
 from ..model.errors import ManaplanError, RequestError
 from ..model.mana import parse_mana
 from ..model.plan import CONVOKE, DELVE, IMPROVISE, PaymentLine, TriggeredMana
@@ -47,9 +51,9 @@ def read_written_plan(data, at: str = "plan"):
     plan = an_object(data, "'plan' (steps and payment, or null for \"can't be paid\")", at)
     no_unknown_fields(plan, PLAN_FIELDS, at, "a plan")
     expect("steps" in plan and "payment" in plan, "a plan needs 'steps' and 'payment' (each may be empty)", at)
-    steps = tuple(_step(s, join(join(at, "steps"), i)) for i, s in enumerate(a_list(
-        plan["steps"], "'steps'", join(at, "steps"))))
-    payment = _lines(plan["payment"], join(at, "payment"))
+    listed = a_list(plan["steps"], "'steps'", join(at, "steps"))
+    steps = tuple(_step(s, join(join(at, "steps"), i)) for i, s in _looking_at_the_clock(listed, "steps"))
+    payment = _lines(_looked_through(plan["payment"], "payment lines"), join(at, "payment"))
     return WrittenPlan(
         steps, payment,
         announced=_halves(plan, "announced", at), reduction_halves=_halves(plan, "reduction_halves", at),
@@ -61,6 +65,24 @@ def read_written_plan(data, at: str = "plan"):
         kicked=_optional_bool(plan, "kicked", at), kicks=_optional_number(plan, "kicks", at),
         sacrificed_for_cost=_ids(plan, "sacrificed_for_cost", at) or (),
         discarded_for_cost=_ids(plan, "discarded_for_cost", at) or ())
+
+
+def _looking_at_the_clock(items: list, what: str):
+    """(index, item) of ``items``, the request's time guard looked at every
+    :data:`~manaplan.protocol.reading_time.EVERY` items (a plan of many steps is read
+    within its limit; the timeout says what was being read)."""
+    for i, item in enumerate(items):
+        if i % EVERY == EVERY - 1 and time_is_up():
+            raise ReadingTimeout(0, f"the plan's {len(items):,} {what}")
+        yield i, item
+
+
+def _looked_through(items, what: str):
+    """``items`` (a list), looked through with the clock (:func:`_looking_at_the_clock`)."""
+    if isinstance(items, list) and len(items) >= EVERY:
+        for _ in _looking_at_the_clock(items, what):
+            pass
+    return items
 
 
 def _step(data, at: str) -> WrittenStep:

@@ -13,6 +13,8 @@ of errors, each naming the step; empty means legal.
 
 from __future__ import annotations
 
+from ...model.deadline import check_clock
+
 from collections import Counter
 from dataclasses import replace
 
@@ -238,6 +240,8 @@ def judge_plan(problem: PaymentProblem, plan: Plan, floating_given: bool = True,
             problem = _with_chosen_kicks(problem, plan)
         table = _Table(problem if plan.x is None else problem.with_x(plan.x))
         for i, step in enumerate(plan.steps):
+            if i % CLOCK_EVERY == CLOCK_EVERY - 1:
+                check_clock()  # (a plan of many steps: its time guard held while it is judged)
             try:
                 table.step(i, step)
             except PlanRejected as e:
@@ -593,6 +597,10 @@ class _Table:
             errors.append(PlanRejected(f"summary: floating {format_mana(plan.floating)}, but the replay leaves "
                                        f"{format_mana(self.pool.units())} unspent besides", "CR 106.4"))
         return errors
+
+
+#: how many steps are replayed between looks at the clock
+CLOCK_EVERY = 2048
 
 
 class _Done:
