@@ -300,8 +300,8 @@ def _suite(args) -> int:
                 cases = make_suite(args.cases, args.seed, suite_cards(args.cards), bar.update)
             text = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cases)
             if args.out:
-                with open(args.out, "w", encoding="utf-8") as f:
-                    f.write(text)
+                from .files import write_whole
+                write_whole(args.out, text)  # (whole or not at all; a link at the path is replaced, not followed)
                 print(f"{len(cases)} cases written to {args.out}", file=sys.stderr)
             else:
                 sys.stdout.write(text)
@@ -527,17 +527,9 @@ def _check_folder(flag: str, path: str | None) -> None:
 
 
 def _write(path: str, value: dict) -> None:
-    """The JSON file, written whole or not at all (a temporary file beside it, renamed)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".manaplan-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            json.dump(value, f, indent=1)
-            f.write("\n")
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    """The JSON file, written whole or not at all (manaplan.files.write_whole)."""
+    from .files import write_whole
+    write_whole(path, json.dumps(value, indent=1) + "\n")
 
 
 def _main(argv=None) -> int:

@@ -30,6 +30,7 @@ import os
 import random
 from collections import Counter
 
+from .files import capped_lines
 from .model.errors import RequestError
 
 #: the format's name and version, in every case (docs/suite.md)
@@ -60,8 +61,10 @@ def suite_cards(path: str | None = None) -> dict:
         with open(os.path.join(os.path.dirname(__file__), "suite_cards.json"), encoding="utf-8") as f:
             pool = json.load(f)
         return {"permanents": pool["permanents"], "spells": pool["spells"]}
-    with open(path, encoding="utf-8") as f:
-        cards = json.load(f)
+    try:  # (a line at a time, each capped: a bulk file has a card a line, a pasted list may be one line)
+        cards = json.loads(b"".join(raw for _, raw in capped_lines(path, "cards")).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RequestError(f"{path}: not UTF-8 text", "cards") from None
     if not isinstance(cards, list):
         raise RequestError("a Scryfall file for the suite must be a JSON list of card objects", "cards")
     permanents, spells = [], []
@@ -162,19 +165,23 @@ def exact_answer(request: dict) -> dict | None:
 
 def read_jsonl(path: str, what: str) -> list:
     """The JSON objects of a JSONL file, one per line (blank lines skipped); a line that
-    is not an object is an error naming it."""
+    is not an object is an error naming it, as is a line longer than
+    :data:`~manaplan.files.MAX_LINE_BYTES` (never read whole: /dev/zero is refused)."""
     out = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except ValueError as e:
-                raise RequestError(f"{path}, line {n}: not JSON ({e})", what) from None
-            if not isinstance(item, dict):
-                raise RequestError(f"{path}, line {n}: each line must be a JSON object", what)
-            out.append(item)
+    for n, raw in capped_lines(path, what):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RequestError(f"{path}, line {n}: not UTF-8 text", what) from None
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except ValueError as e:
+            raise RequestError(f"{path}, line {n}: not JSON ({e})", what) from None
+        if not isinstance(item, dict):
+            raise RequestError(f"{path}, line {n}: each line must be a JSON object", what)
+        out.append(item)
     return out
 
 
@@ -196,10 +203,16 @@ def score_answers(cases: list, answers: list, time_limit_ms: int = 10_000, progr
     answers by kind, and each case's verdict."""
     from .api import solve
     check_cases(cases, where)
-    by_case = {}
+    by_case, duplicates, unknown = {}, [], []
+    known = {case["case"] for case in cases}
     for a in answers:
         if isinstance(a.get("case"), str):
-            by_case.setdefault(a["case"], a)
+            if a["case"] not in known:
+                unknown.append(a["case"])  # (reported: an answer to no case of the suite)
+            elif a["case"] in by_case:
+                duplicates.append(a["case"])  # (reported: the first answer of a case is the one scored)
+            else:
+                by_case[a["case"]] = a
     counts, excess, by_kind, results = Counter(), Counter(), {}, []
     for case in cases:
         given = by_case.get(case["case"])
@@ -222,7 +235,9 @@ def score_answers(cases: list, answers: list, time_limit_ms: int = 10_000, progr
         if progress is not None:
             progress(1)
     return {"suite": SUITE_FORMAT, "cases": len(cases), "counts": {r: counts[r] for r in ROWS + ("lethal plans",)},
-            "excess": dict(excess), "by_kind": {k: dict(v) for k, v in sorted(by_kind.items())}, "results": results}
+            "excess": dict(excess), "by_kind": {k: dict(v) for k, v in sorted(by_kind.items())}, "results": results,
+            # (answers not scored, each reported: a case answered again, a case the suite doesn't have)
+            "duplicate_answers": duplicates, "unknown_cases": unknown}
 
 
 def _judged(case: dict, given, time_limit_ms: int, solve) -> tuple:
@@ -288,4 +303,10 @@ def score_table(score: dict, engine: str = "the engine") -> str:
         lines.append("")
         lines.append("Wrong answers (illegal plans, wrong yes, wrong no) by kind of case: " + ", ".join(
             f"{k} {w}" for w, k in worst) + ".")
+    for key, words in (("duplicate_answers", "answers to a case answered before (the first one scored)"),
+                       ("unknown_cases", "answers to cases the suite doesn't have (not scored)")):
+        found = score.get(key) or []
+        if found:
+            shown = ", ".join(found[:5]) + (f" and {len(found) - 5:,} more" if len(found) > 5 else "")
+            lines += ["", f"{len(found):,} {words}: {shown}."]
     return "\n".join(lines)

@@ -61,6 +61,7 @@ def objective_bounds(pm) -> Objective:
         spared=len(pm.problem.prefer.keep_untapped),
         tapped=n_perm,
         exiled=sum(a.cap for a in supply.acts if a.exile),
-        flexibility=sum(g.flexibility * g.size for g in supply.groups),
+        # (a victim of the additional cost counts once more: solver.payment_victims)
+        flexibility=sum(g.flexibility * g.size for g in supply.groups) * (2 if getattr(pm, "victim_vars", None) else 1),
         floating=supply.mana_bound,
     )

@@ -185,3 +185,47 @@ def test_a_suite_of_a_scryfall_files_cards(tmp_path):
     names = {p["name"] for c in cases for p in c["request"]["permanents"]}
     assert names <= {"Forest", "Llanowar Elves"} and {c["request"]["spell"]["name"] for c in cases} <= {
         "Llanowar Elves", "Kitchen Finks"}
+
+
+def test_suite_files_are_written_whole_never_through_a_link_and_read_with_lines_capped(tmp_path, monkeypatch):
+    """Issue 41: ``suite make --out`` on a full disk left a truncated file where a good one
+    was, and wrote through a symbolic link; ``suite score`` read a line of any length."""
+    from manaplan import files
+
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("not to be touched\n")
+    link = tmp_path / "suite.jsonl"
+    link.symlink_to(target)
+    run = subprocess.run([sys.executable, "-m", "manaplan", "suite", "make", "--cases", "3", "--out", str(link),
+                          "--quiet"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert target.read_text() == "not to be touched\n" and not link.is_symlink()
+    assert len(link.read_text().splitlines()) == 3
+    good = link.read_text()
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "replace", full_disk)
+    with pytest.raises(OSError):
+        files.write_whole(str(link), "half a suite")
+    assert link.read_text() == good and not [p for p in os.listdir(tmp_path) if p.startswith(".manaplan-")]
+    monkeypatch.undo()
+    long_line = tmp_path / "long.jsonl"
+    long_line.write_text("{" + " " * 100 + "}\n")
+    with pytest.raises(Exception, match="longer than 50 bytes"):
+        list(files.capped_lines(str(long_line), "answers", limit=50))
+    run = subprocess.run([sys.executable, "-m", "manaplan", "suite", "score", str(link), "/dev/zero", "--quiet"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "longer than" in run.stderr
+
+
+def test_duplicate_answers_and_answers_to_no_case_are_reported():
+    cases = make_suite(2, seed=5)
+    answer = {"case": cases[0]["case"], "payable": cases[0]["expected"]["payable"],
+              "plan": cases[0]["expected"].get("plan")}
+    score = score_answers(cases, [answer, answer, {"case": "s9-9999", "payable": False, "plan": None}])
+    assert score["duplicate_answers"] == [cases[0]["case"]] and score["unknown_cases"] == ["s9-9999"]
+    from manaplan.suite import score_table
+    table = score_table(score)
+    assert "answered before" in table and "s9-9999" in table

@@ -238,7 +238,7 @@ def plot(result: dict, path: str) -> list:
     out = []
     fig = by_turn_figure(result)
     out.append(f"{stem}-by-turn.png")
-    fig.savefig(out[-1], dpi=110)
+    _save_whole(fig, out[-1])
     plt.close(fig)
     fig, ax = plt.subplots(figsize=(2.6 + 0.7 * len(turns), 1.4 + 0.32 * len(result["cards"])))
     grid = [[100 * p for p in c["by_turn"]] for c in result["cards"]]
@@ -257,9 +257,21 @@ def plot(result: dict, path: str) -> list:
     fig.colorbar(image, ax=ax, label="castable (% of games)")
     fig.tight_layout()
     out.append(f"{stem}-heat.png")
-    fig.savefig(out[-1], dpi=110)
+    _save_whole(fig, out[-1])
     plt.close(fig)
     return out
+
+
+def _save_whole(fig, path: str) -> None:
+    """The figure as a PNG at ``path``, written whole or not at all, a link there replaced
+    rather than followed (issue 41)."""
+    import io
+
+    from ..files import write_whole
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, dpi=110, format="png")
+    write_whole(path, buffer.getvalue())
 
 
 def _about(result: dict) -> str:

@@ -566,7 +566,7 @@ def plan_objective(problem: PaymentProblem, plan: Plan) -> tuple:
     spared = len((set(plan.tapped) | set(plan.sacrificed)) & problem.prefer.keep_untapped)
     return problem.prefer.rank((sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed), plan.life_paid,
                                 spared, len(plan.tapped), plan.exiled,
-                                sum(flex.get(pid, 0) for pid in plan.tapped if pid not in plan.cost_sacrificed),
+                                sum(flex.get(pid, 0) for pid in set(plan.tapped) | set(plan.cost_sacrificed)),
                                 len(plan.floating)))
 
 
