@@ -136,3 +136,14 @@ def test_a_200000_step_plan_is_judged_and_a_short_limit_is_kept():
     assert solve(_long_plan(4000, dictate=True))["verdict"] == "optimal"
     out = solve(_long_plan(200_000, limit_ms=200))
     assert out["verdict"] == "unknown" and "plan's 200,000 steps" in out["reason"]["message"]
+
+
+def test_a_doubling_left_out_names_the_effect_that_doubles():
+    """Issue 41: Mana Reflection's doubling left out of a plan said only "this ability
+    can't add {G}"; the effect is named, with its rule."""
+    reflection = {"id": "r", "name": "Mana Reflection", "type_line": "Enchantment",
+                  "oracle_text": "If you tap a permanent for mana, it produces twice as much of that mana instead."}
+    plan = {"steps": [{"permanent": "f", "adds": "{G}"}], "payment": [{"symbol": "{G}", "mana": "G", "from": "f"}]}
+    out = solve({"query": "check", "spell": {"mana_cost": "{G}"}, "plan": plan,
+                 "permanents": [{"id": "f", "type_line": "Basic Land — Forest"}, reflection]})
+    assert out["violation"]["rule"] == "CR 106.12b" and "r:" in out["violation"]["message"]
