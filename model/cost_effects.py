@@ -51,7 +51,9 @@ _SPELLS_COST = re.compile(
     r"(?: with mana value (?P<mv>\d+) or greater)? cost (?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) to cast\."
     # (Edgewalker, Morophon: a colored reduction that never spills into the generic part, as
     # CR 118.7c-d would have it otherwise)
-    r"(?P<colored_only> This effect reduces only the amount of colored mana you pay\.)?")
+    r"(?P<colored_only> This effect reduces only the amount of colored mana you pay\.)?"
+    # (a generic reduction reduces generic mana only anyway, CR 118.7a: the rider changes nothing)
+    r"(?P<generic_only> This effect reduces only the amount of generic mana you pay\.)?")
 _EACH_SPELL_COSTS = re.compile(r"Each spell(?: a player casts)? costs (?P<amount>(?:\{[^}]+\})+) (?P<dir>more|less) "
                                r"to cast\.")
 _HAVE = re.compile(
@@ -176,6 +178,9 @@ class CostEffect:
     #: excess of a color over what the cost asks of it reduces nothing (not generic mana,
     #: as CR 118.7c-d would have it)
     colored_only: bool = False
+    #: "This effect reduces only the amount of generic mana you pay." (said of a generic
+    #: amount: what CR 118.7a does anyway; kept so the line is written back as it was)
+    generic_only: bool = False
 
     @classmethod
     def parse(cls, line: str, chosen_type: str = "") -> "CostEffect | None":
@@ -234,7 +239,10 @@ class CostEffect:
             return None
         if any(s.kind not in ("generic", "colored") for s in amount.symbols):
             return None  # ({X}, hybrid...: no such card is read)
-        return cls(groups["dir"], spells, amount, text=given, colored_only=bool(groups.get("colored_only")))
+        if groups.get("generic_only") and any(s.kind != "generic" for s in amount.symbols):
+            return None  # (a colored amount that reduces generic mana only: no such card is read)
+        return cls(groups["dir"], spells, amount, text=given, colored_only=bool(groups.get("colored_only")),
+                   generic_only=bool(groups.get("generic_only")))
 
     def format(self) -> str:
         """The line, as Oracle text writes it."""
@@ -249,6 +257,7 @@ class CostEffect:
             return f"{what + ' s' if what else 'S'}pells{who} have {has}."
         mv = f" with mana value {self.spells.min_mana_value} or greater" if self.spells.min_mana_value else ""
         rider = " This effect reduces only the amount of colored mana you pay." if self.colored_only else ""
+        rider += " This effect reduces only the amount of generic mana you pay." if self.generic_only else ""
         return f"{what + ' s' if what else 'S'}pells{who}{mv} cost {self.amount} {self.change} to cast.{rider}"
 
 

@@ -350,3 +350,11 @@ def test_a_loyalty_ability_asked_mid_cast_is_a_no(type_line):
     out = solve({"query": "can_pay", "mid_cast": True, "spell": {"mana_cost": "{R}{R}", "type_line": type_line},
                  "permanents": [walker]})
     assert out["payable"] is False
+
+
+def test_a_generic_only_reduction_is_read_as_the_generic_reduction_it_is():
+    reducer = L("g", "Creature — Human", "Artifact spells you cast cost {1} less to cast. This effect reduces only the "
+                                         "amount of generic mana you pay.")
+    for cost, total in (("{1}{U}", "{U}"), ("{U}", "{U}"), ("{3}", "{2}")):
+        out = solve({"query": "total_cost", "spell": {"mana_cost": cost, "type_line": "Artifact"}, "permanents": [reducer]})
+        assert out["total_cost"] == total
