@@ -64,7 +64,8 @@ def main(argv=None) -> int:
             cells = []
             for name in ("base", "head"):
                 done = subprocess.run([sys.executable, "-c", RUN, str(n), kind], capture_output=True, text=True,
-                                      env={**os.environ, "PYTHONPATH": sites[name]}, timeout=900)
+                                      env={**os.environ, "PYTHONPATH": sites[name]}, timeout=900,
+                                      cwd=tempfile.gettempdir())  # (not the checkout: its package would come first)
                 try:
                     r = json.loads(done.stdout.strip().splitlines()[-1])
                     cells.append(f"{r['cpu']:.2f} | {r['wall']:.2f} | {r['verdict']}")
