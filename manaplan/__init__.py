@@ -1,7 +1,7 @@
 """manaplan: can this cost be paid with what is untapped, and what should be tapped?
 
 The Python API is :func:`manaplan.api.solve` (requests and responses in the JSON
-protocol's shapes); the CLI is ``manaplan solve | serve | demo``.
+protocol's shapes); the CLI is ``manaplan solve | serve | demo | deck | suite``.
 """
 
 __version__ = "0.12.0"

@@ -223,7 +223,7 @@ def _deck_parsers(sub) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     help_ = "the best mana base for a deck's spells: proposed from Karsten's counts, chosen by simulation"
     m = deck.add_parser("lands", help=help_, description=_sentence(help_) + " on the same games (common random "
-                        "numbers), with 95%% intervals and the gain over the deck's own base.")
+                        "numbers), with 95% intervals and the gain over the deck's own base.")
     m.add_argument("decklist", help="Arena or MTGO text, or a JSON list; 'demo' for the built-in deck")
     m.add_argument("--cards", help="Scryfall card objects: the deck's, and the lands that may be chosen (default: "
                    "the demo cards)")
@@ -234,11 +234,13 @@ def _deck_parsers(sub) -> None:
                    help="a card's weight in the score in place of its copies (again for more cards)")
     m.add_argument("--games", type=int, default=4000, help="games per base (default: %(default)s)")
     m.add_argument("--seed", default="0", help="the games' random seed (default: %(default)s)")
-    m.add_argument("--on", choices=("play", "draw", "both"), default="play", help="(default: %(default)s)")
+    m.add_argument("--on", choices=("play", "draw", "both"), default="play",
+                   help="on the play, the draw, or half each (default: %(default)s)")
     m.add_argument("--format", choices=("constructed", "limited", "commander"), default="constructed",
                    help="the deck's format: its checks and game rules; commander: one copy of each nonbasic land "
                         "(default: %(default)s)")
-    m.add_argument("--engine", choices=("local", "dask"), default="local", help="(default: %(default)s)")
+    m.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help="where the games run: local processes, or a Dask cluster (default: %(default)s)")
     m.add_argument("--workers", type=int, help="processes (default: one per core)")
     m.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
     m.add_argument("--json", dest="json_out", help="write the report as JSON to this file")
@@ -521,6 +523,8 @@ def _check_folder(flag: str, path: str | None) -> None:
 
     if path and flag == "json" and (path.endswith(("/", os.sep)) or os.path.isdir(path)):
         raise ManaplanError(f"--json names a file, not a folder: {path!r}", flag)
+    if path and flag == "plot" and path.endswith(("/", os.sep)):
+        os.makedirs(path, exist_ok=True)  # (the README's own form, --plot plots/: the folder made)
     folder = (path if path.endswith(("/", os.sep)) else os.path.dirname(os.path.abspath(path))) if path else None
     if folder and not os.path.isdir(folder):
         raise ManaplanError(f"the folder of --{flag} {path!r} does not exist: {folder}", flag)
@@ -554,7 +558,7 @@ def _main(argv=None) -> int:
                               f"it, or past {MAX_KEPT_BOARDS} boards, the least recently used is dropped")
     help_ = "solve a built-in example and print the plan"
     p_demo = sub.add_parser("demo", help=help_, description=_sentence(help_) + ".")
-    p_demo.add_argument("--json", action="store_true", help="print the JSON response too")
+    p_demo.add_argument("--json", action="store_true", help="print the JSON response instead of the plan in words")
     _deck_parsers(sub)
     _suite_parsers(sub)
     args = parser.parse_args(argv)
@@ -569,10 +573,12 @@ def _main(argv=None) -> int:
         _load_the_solver_meanwhile()
         serve(request_lines(sys.stdin.buffer), sys.stdout, BoardStore(max_kept_mb=args.max_kept_mb))
         return 0
+    if args.json:  # (JSON alone: what a program reads)
+        answer = solve(DEMO_REQUEST)
+        print(json.dumps(answer, indent=2))
+        return 0 if answer.get("payable") else 1
     words, ok = explain(DEMO_REQUEST)
     print(words)
-    if args.json:
-        print(json.dumps(solve(DEMO_REQUEST), indent=2))
     return 0 if ok else 1
 
 

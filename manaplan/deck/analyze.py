@@ -73,9 +73,26 @@ def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, 
 def _progress_bar(games: int):
     try:
         from tqdm import tqdm
-    except ImportError:  # (no bar without tqdm: the run is the same)
-        return None
+    except ImportError:  # (without tqdm, a line now and then: never silent for minutes)
+        return _PlainProgress(games)
     return tqdm(total=games, unit="game", unit_scale=True, file=sys.stderr, desc="games", smoothing=0.1)
+
+
+class _PlainProgress:
+    """Progress without tqdm: a line on standard error at each tenth of the games."""
+
+    def __init__(self, total: int):
+        self.total, self.done, self.shown = total, 0, 0
+        print(f"games: 0 of {total:,}", file=sys.stderr, flush=True)
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if self.done * 10 // max(1, self.total) > self.shown or self.done >= self.total:
+            self.shown = self.done * 10 // max(1, self.total)
+            print(f"games: {self.done:,} of {self.total:,}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        pass
 
 
 def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, workers, seconds: float) -> dict:

@@ -50,7 +50,10 @@ def load_cards(names, path: str | None = None, inline: list | None = None) -> di
         seen |= _names_in(path or DEMO_CARDS)  # (a bulk file's names, for the guess: read only on this error)
     if missing:
         where = "the cards given" if inline is not None else (path or "the demo card file")
-        raise RequestError(f"no card data for {', '.join(_with_guess(m, seen) for m in missing)} in {where}",
+        raise RequestError(f"no card data for {', '.join(_with_guess(m, seen) for m in missing)} in {where}"
+                           + ("; pass --cards with a Scryfall bulk file (Oracle Cards: "
+                              "https://scryfall.com/docs/api/bulk-data) or a JSON list of the cards" if path is None
+                              and inline is None else ""),
                            "cards")
     return {wanted[k]: found[k] for k in wanted}
 

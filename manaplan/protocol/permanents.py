@@ -278,7 +278,10 @@ def _read_each(perms: list, at: str, known: set) -> Board:
             check_reading_time(len(perms))
         perm = _read_before(p) or read_permanent(p, f"{at}[{i}]")
         if perm.id in seen:
-            raise RequestError(f"duplicate permanent id {perm.id!r}", f"{at}[{i}].id")
+            pasted = isinstance(p, dict) and p.get("object") == "card"
+            raise RequestError(f"duplicate permanent id {perm.id!r}" + (
+                " (a pasted Scryfall card's id names its printing: give each copy an \"instance\" of its own, "
+                "which becomes the permanent's id)" if pasted else ""), f"{at}[{i}].id")
         seen.add(perm.id)
         parsed.append(perm)
     for i, perm in enumerate(parsed):
