@@ -72,7 +72,7 @@ def _stop_even_mid_solve() -> None:
     a signal's handler only between its own steps, and a CP-SAT solve (C++) is one long
     step; but the solve lets other threads run, and the signal's number is written to a
     pipe the moment it arrives (``signal.set_wakeup_fd``): a watching thread reads it and
-    stops the process (issue 31: Ctrl-C waited for the solve, up to its time limit)."""
+    stops the process (Ctrl-C waited for the solve, up to its time limit)."""
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
@@ -180,7 +180,7 @@ def _collect_between(answered: int) -> None:
     5,000-permanent request), the middle generation each :data:`MIDDLE_EVERY`, all of it
     each :data:`FULL_EVERY` (what was frozen is not walked). A request's garbage is
     young: collecting the middle generation each tenth answer and all of it each
-    hundredth cost 13% of a plain request's CPU (issue 42: a full collection takes 5 to
+    hundredth cost 13% of a plain request's CPU (a full collection takes 5 to
     25 ms)."""
     if answered % FULL_EVERY == 0:
         gc.collect(2)
@@ -485,7 +485,7 @@ def _load_the_solver_meanwhile() -> None:
     """`serve` loads its readers and solvers before it reads its first line (about
     0.25 s), and networkx and OR-Tools in the background from then (about 0.5 s): the
     first request that needs them would otherwise spend that much of its time guard on
-    the imports (issue 29: a `pay` with `time_limit_ms` 100 answered after 0.6 s). A
+    the imports (a `pay` with `time_limit_ms` 100 answered after 0.6 s). A
     request that needs OR-Tools while it loads waits for it within its own time
     (``solver.runtime.cp_model``). ``manaplan solve`` stays lazy."""
     import importlib

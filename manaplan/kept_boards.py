@@ -7,7 +7,7 @@ request. What is kept is the board as read (:class:`manaplan.model.sources.Board
 its grouping of interchangeable permanents, kept in ``Board.memo``, serves every later
 question on it until a change makes a new board.
 
-Every request is all or nothing (issue 29): what a request keeps or changes is staged,
+Every request is all or nothing: what a request keeps or changes is staged,
 seen by that request alone, and kept only once it is answered without an error
 (:meth:`BoardStore.commit`, from ``manaplan.api.solve``); a request that fails changes
 nothing, the first keeping of a board included. At most ``MAX_KEPT_BOARDS`` are kept,

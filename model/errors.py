@@ -60,7 +60,7 @@ class SolverTimeout(RuntimeError):
 
 
 class OutOfTime(SolverTimeout):
-    """The request's time ran out while a model was being built (issue 42: a turn of
+    """The request's time ran out while a model was being built (a turn of
     twelve windows took 0.5 s to build at a 50 ms limit): the model is not finished,
     the answer is undecided, or the best real plan found before it, never a guess."""
 

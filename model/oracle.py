@@ -121,7 +121,7 @@ CHANGES_ABILITIES = ("could change what permanents make or are (their abilities,
 #: drops), which is not read; a ``sequence`` or ``best_turn`` answer is then uncertain
 CHANGES_TURNS = ("could change what a turn's permanents and land drops do (entering tapped or untapped, entering "
                  "triggers, more land drops), which is not read")
-#: the conservative screen (issue 40): a line no reader above took that speaks of losing
+#: the conservative screen: a line no reader above took that speaks of losing
 #: abilities or types, of abilities that can't be activated (but mana abilities), of a
 #: permanent being or becoming a land, a land type, a creature, a color or a type, of haste,
 #: riot, paying life, sacrificing or counters forbidden

@@ -510,8 +510,8 @@ class Permanent:
     def grouping_key(self):
         """Permanents with equal keys are interchangeable for paying. Permanents read
         from a request carry the text they were read from (all but the id), which is
-        cheaper to compare than their abilities; their name is left out of it (issue 31:
-        real boards name every permanent, and a name split groups of twins), the name
+        cheaper to compare than their abilities; their name is left out of it
+        (real boards name every permanent, and a name split groups of twins), the name
         written ``~`` where the card text says it. So is its ``timestamp`` where it sets
         or adds no land type: a timestamp orders only the effects of layer 4 (CR 613.7a,
         an effect's timestamp is its source's), and engines give every permanent one."""
@@ -582,7 +582,7 @@ class PermanentsByBody(Sequence):
     ids; ``order`` the ids as given; ``body_of`` their ``{id: body}`` if the maker has
     it (else made when first needed); ``names`` each one's name in the same order ("":
     its body's), where permanents of one body have names of their own (a name says
-    nothing about paying unless the card's text says it, issue 31: a board that names
+    nothing about paying unless the card's text says it, a board that names
     each of its 100,000 Forests holds one Forest and a list of names)."""
 
     __slots__ = ("kinds", "order", "_all", "_body_of", "names", "_position", "_looked_up", "_position_of_kinds",
@@ -665,7 +665,7 @@ class PermanentsByBody(Sequence):
     def changed(self, replaced: dict, removed: set) -> "PermanentsByBody":
         """These permanents with those of ``replaced`` (``{id: permanent}``: a state
         changed) each a body of its own, and those of ``removed`` gone. The work in
-        Python is in the permanents touched (issue 29: a change on a kept board of n
+        Python is in the permanents touched (a change on a kept board of n
         permanents made and looked at all n); the rest is copied in C. A kind whose one
         permanent is replaced keeps its place, so the places of kinds carry over to the
         next change unless a kind is emptied."""
@@ -759,7 +759,7 @@ def _named_as(body: "Permanent", pid: str, name: str) -> "Permanent":
 
 #: ``Board.memo``'s key for what the solver built for each part of a kept board (each
 #: group's abilities), carried to the board a change makes: a change on one of many kept
-#: boards rebuilds only what it touched (issue 42: a shared cache of 16,384 groups was
+#: boards rebuilds only what it touched (a shared cache of 16,384 groups was
 #: too small for 64 kept boards of 5,000 distinct permanents, and each change rebuilt all)
 KEPT_WORK = "kept work"
 
@@ -789,7 +789,7 @@ class Board:
         kind of its own (``PermanentsByBody.changed_in_place``), told so: what
         ``before`` found from its permanents' text alone is this board's too
         (:data:`TEXT_ONLY_MEMO`), and the solver may patch what it built for ``before``
-        at those places (``memo["changed_from"]``: solver.supply). Issue 42: a change on
+        at those places (``memo["changed_from"]``: solver.supply). a change on
         a kept board of 5,000 distinct permanents looked at all of them again."""
         places = getattr(self.permanents, "changed_in_place", None)
         if places is None or before.counted_from is not None:

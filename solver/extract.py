@@ -289,7 +289,7 @@ class _Uses:
         self._where = None
         # group -> used positions, in order, that may still act: not sacrificed (``live``),
         # and not tapped either (``untapped``); a position found past use is dropped for good,
-        # so a plan of many steps reads back in time linear in its steps (issue 41)
+        # so a plan of many steps reads back in time linear in its steps
         self.live = [[] for _ in groups]
         self.untapped = [[] for _ in groups]
 

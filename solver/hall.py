@@ -164,7 +164,7 @@ def two_way_payable(problem: PaymentProblem, supply: Supply) -> bool | None:
     """Whether some announcement of the cost's two-way symbols is payable on a plain
     board (Hall's condition, with the life it pays within the life total, CR 119.4):
     every distinct announcement is tried, and Hall's condition is exact on a plain
-    board, so False is a proof (issue 42: the general model was asked for it, half an
+    board, so False is a proof (the general model was asked for it, half an
     AI step's time on such hands); None where the board or cost isn't plain this way."""
     ways = two_way_choices(problem.spell.cost)
     board = plain_board(problem, supply) if ways is not None else None
@@ -215,7 +215,7 @@ def _plain_sources_patched(supply: Supply):
     """:func:`_plain_sources` of a supply patched from another's at a few groups
     (solver.supply._supply_patched: a change on a kept board), from the other's, those
     groups' sources taken out and put back in their place: what the whole count would
-    give, in the same order (issue 42); ``_NOT_PATCHED`` where it can't be."""
+    give, in the same order; ``_NOT_PATCHED`` where it can't be."""
     found = supply.memo.get("patched_from")
     if found is None:
         return _NOT_PATCHED

@@ -193,7 +193,7 @@ def plan_terms(problem: PaymentProblem, plan: Plan) -> dict:
     return dict(zip(OBJECTIVE_TERMS, (sum(1 for s in plan.steps if s.before_casting), len(plan.sacrificed),
                                       plan.life_paid, len(used & keep), len(plan.tapped), plan.exiled,
                                       # (what an additional cost sacrifices loses its mana too: a mana
-                                      # source kept where an equal plan sacrifices another, issue 41)
+                                      # source kept where an equal plan sacrifices another)
                                       sum(flex.get(i, 0) for i in set(plan.tapped) | set(plan.cost_sacrificed)),
                                       len(plan.floating))))
 
@@ -286,7 +286,7 @@ def _answer_choices(problem: PaymentProblem, budget: Budget, plain_path: bool):
 
 
 #: past this many symbols of kicks, kicks the board could never pay for are refused at once
-#: (a million kicks of {G} is a million symbols: issue 42); fewer are answered as any cost
+#: (a million kicks of {G} is a million symbols:); fewer are answered as any cost
 MOST_KICK_SYMBOLS = 4096
 
 

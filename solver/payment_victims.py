@@ -53,7 +53,7 @@ def add_cost_sacrifices(pm) -> None:
         for_mana = [pm.mana_sacrifices(g) for g, grp in enumerate(pm.supply.groups) if grp.ids == ids]
         m.add(linear_sum(chosen + for_mana) <= room)
         pm.sacrifices.extend(chosen)
-        # (a victim's mana is lost too: its flexibility counts as used, issue 41; one it tapped first
+        # (a victim's mana is lost too: its flexibility counts as used; one it tapped first
         # counts twice here, so a turn sacrifices a creature that makes no mana before one that does)
         flex = max((grp.flexibility for grp in pm.supply.groups if grp.ids == ids), default=0)
         if flex:

@@ -337,7 +337,7 @@ def _trigger_choices(fired: list, wanted: Counter) -> list:
     least what ``wanted`` says ((permanent, type) -> count); the first choices where no
     combination within the bound does. Triggers with one choice are counted once, the
     others searched depth first without recursion, one shared count changed and
-    restored (linear in the plan where the triggers have no choice: issue 41)."""
+    restored (linear in the plan where the triggers have no choice:)."""
     firsts = [choices[0] for *_, choices in fired]
     need = {k: n for k, n in wanted.items() if n > 0}
     if not need:
@@ -627,7 +627,7 @@ def _paid_as_alone(line: PaymentLine, any_color: bool) -> tuple:
 def said_otherwise(written: WrittenPlan, plan: Plan, floating: tuple) -> None:
     """Where the engine's own summary (tapped, sacrificed, life paid, what floats) is not
     what its steps did: the plan is malformed, not a payment that breaks a rule: a
-    located error naming the field (issue 41; the steps alone are judged where the
+    located error naming the field (the steps alone are judged where the
     summary is left out)."""
     said = (("tapped", written.tapped, plan.tapped), ("sacrificed", written.sacrificed, plan.sacrificed))
     for name, given, done in said:

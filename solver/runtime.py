@@ -52,7 +52,7 @@ class SolverLoading(SolverTimeout):
 _LOADED: threading.Event | None = None
 def load_in_background(*modules: str) -> None:
     """Import ``modules`` (names relative to ``manaplan``, or absolute; OR-Tools' among
-    them), in order, in a thread of their own (``serve`` from its start, issue 29: the first
+    them), in order, in a thread of their own (``serve`` from its start, the first
     question that needs the general model would spend about 0.4 s of its time guard on
     the import). A question that needs OR-Tools meanwhile waits for it within its own
     time (:func:`cp_model`)."""

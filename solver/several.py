@@ -160,7 +160,7 @@ def _answer_best_turn(problem: PaymentProblem, budget: Budget):
 
 
 def _each_land_apart(problem: PaymentProblem, spells: list, plays: list, budget: Budget):
-    """best_turn's land drop decided outside the model (issue 42): each way of playing a
+    """best_turn's land drop decided outside the model: each way of playing a
     land of the hand (CR 305.1: before any spell) is a turn of its own, worked out on the
     board with the land there (as it entered, its life paid, its card out of the hand),
     and not playing one where that may be best; the best of them by the chosen-order
@@ -410,7 +410,7 @@ def plain_turn_value(problem: PaymentProblem, spells: list, lands: list, must_pl
     the life total) that add no mana, become no mana source and have no choice to make
     (kicker, another face, convoke, improvise, delve, an additional cost). The cards then
     share the board's sources as one payment does, so a set of them is castable this turn
-    exactly when Hall's condition holds for all their symbols (issue 26: the turn model,
+    exactly when Hall's condition holds for all their symbols (the turn model,
     told its value, has only the plans' objective left to prove). None otherwise."""
     found = _plain_turn_subsets(problem, spells, lands, must_play)
     return None if found is None else found[0]

@@ -737,7 +737,7 @@ def _supply_patched(problem: PaymentProblem, key: tuple, allow_precast: bool, gr
     """The supply of a board made from another by tapping or untapping permanents each
     of a kind of its own (``Board.after_state_change``), patched from the other's supply
     for the same question where each group's acts depend on its permanents alone
-    (:data:`BY_GROUP`): only the changed groups are built (issue 42: a change on a kept
+    (:data:`BY_GROUP`): only the changed groups are built (a change on a kept
     board of 5,000 distinct permanents rebuilt every group). None where it can't be."""
     board = problem.board
     changed = board.memo.get("changed_from")

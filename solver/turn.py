@@ -87,7 +87,7 @@ def costs_may_move(base: PaymentProblem, cards: list) -> bool:
 
 
 def order_free(base: PaymentProblem, cards: list) -> bool:
-    """Whether the order in which a turn casts ``cards`` changes nothing (issue 42: a
+    """Whether the order in which a turn casts ``cards`` changes nothing (a
     7-card hand on 20 lands with two pain lands took the chosen-order model over 20 s to
     prove what it proves in 0.03 s with the order given): nothing floats in at the
     start, each ability on the board makes exactly one mana and costs no mana (tapping
@@ -781,7 +781,7 @@ class ChosenTurnModel:
         same but for their ids (swapping the cards and their permanents together); never
         cards that exile themselves for mana or have two faces. Every plan of the turn
         has a twin that keeps this order, of the same value and objective: the solver need
-        not explore both (issue 26: four {1}{B}{B} in a hand took 1.6 s)."""
+        not explore both (four {1}{B}{B} in a hand took 1.6 s)."""
         restricted = any(a.restrict for p in self.board.permanents for a in p.abilities)
         groups: dict = {}
         for card in self.cards:
@@ -902,7 +902,7 @@ class ChosenTurnModel:
     def solve(self, time_limit: float):
         """(solver, Status) of the lexicographic optimum: the value in a stage of its own
         when it was not given (its optimum then fixed, as a value given is: measured,
-        issue 42, a hand of seven castable cards on 20 lands proved in 0.02 s so and not
+       , a hand of seven castable cards on 20 lands proved in 0.02 s so and not
         in 10 s with the value weighted in one sum with the payments' terms), the cast
         choices of that stage the hint of the next."""
         first = 0 if self.value_given else 1

@@ -127,7 +127,7 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
             "ci95": [list(wilson(p, games)) for p in by_turn],
             "fails_for_mana": short,
             "fails_for_colors": [round(1 - p - s - u, 6) for p, s, u in zip(by_turn, short, undecided)],
-            # (issue 40: games whose answer was undecided, text not read or a time guard: counted
+            # (games whose answer was undecided, text not read or a time guard: counted
             # neither castable nor not; ``by_turn`` is then a lower bound)
             "undecided_by_turn": undecided,
             "undecided_as_played": undecided_played,
@@ -214,7 +214,7 @@ def table(result: dict) -> str:
 
 def play_or_draw(on: str) -> str:
     """The words for ``on``: "on the play", "on the draw", or "half on the play, half on
-    the draw" (issue 28: "on the both")."""
+    the draw" ("on the both")."""
     return "half on the play, half on the draw" if on == "both" else f"on the {on}"
 
 
@@ -281,7 +281,7 @@ def plot(result: dict, path: str) -> list:
 
 def _save_whole(fig, path: str) -> None:
     """The figure as a PNG at ``path``, written whole or not at all, a link there replaced
-    rather than followed (issue 41)."""
+    rather than followed."""
     import io
 
     from ..files import write_whole

@@ -106,7 +106,7 @@ def _names_in(path: str) -> set:
 
 
 def _with_guess(name: str, seen: set) -> str:
-    """The missing name, and the closest names read, if any is close (issue 28)."""
+    """The missing name, and the closest names read, if any is close."""
     import difflib
 
     close = difflib.get_close_matches(name, sorted(seen), n=2, cutoff=0.75)
@@ -157,7 +157,7 @@ def _read_file(path: str, wanted: dict, found: dict, seen: set) -> None:
 def _one_object_a_line(first: bytes) -> bool:
     """Whether a file that starts with ``first`` is a JSON list with one card object on
     each line (Scryfall's bulk files): its first object opens and closes on one line. A
-    list written with indentation (any: one space too) is read whole (issue 28: a list
+    list written with indentation (any: one space too) is read whole (a list
     indented by one space was taken for a bulk file and read as holding no card)."""
     if not first.lstrip().startswith(b"["):
         return False

@@ -1,6 +1,6 @@
 """The local Dask cluster of ``--engine dask`` without ``--address``: started in a
 process of its own session, so that Ctrl-C at the terminal (SIGINT to the foreground
-process group) reaches only the command, which then ends the cluster at once (issue 28:
+process group) reaches only the command, which then ends the cluster at once (before,
 each worker printed a traceback and the nanny warnings, and a closing worker first
 finished its chunk).
 

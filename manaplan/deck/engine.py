@@ -91,7 +91,7 @@ def _run_local(jobs: list, workers: int | None):
     """Each chunk's tally, in a pool of processes. A worker that dies (killed, out of
     memory) breaks the pool: the chunks not yet done are played again in a new pool
     (a chunk's games are seeded by their numbers: its tally is the same), up to
-    ``RETRIES`` times, then the run stops with :class:`WorkerLost` (issue 29)."""
+    ``RETRIES`` times, then the run stops with :class:`WorkerLost`."""
     workers = workers or os.cpu_count() or 1
     if workers == 1 or len(jobs) == 1:
         for job in jobs:
@@ -118,7 +118,7 @@ def _run_local(jobs: list, workers: int | None):
             if attempt == RETRIES:
                 raise WorkerLost(f"a worker process died {RETRIES + 1} times (killed, or out of memory); the run "
                                  f"stopped with {len(left)} of {len(jobs)} chunks not played: no total is given")
-        except BaseException:  # Ctrl-C, or the run abandoned: stop now, not after the queued chunks (issue 28)
+        except BaseException:  # Ctrl-C, or the run abandoned: stop now, not after the queued chunks
             _stop_now(pool)
             raise
 
@@ -163,7 +163,7 @@ def _run_dask(jobs: list, workers: int | None, address: str | None):
             except KilledWorker as e:  # (the scheduler moves a lost worker's chunks; past its limit it gives up)
                 raise WorkerLost(f"Dask workers died while playing a chunk, more often than the scheduler "
                                  f"retries ({e}); the run stopped: no total is given") from None
-    except BaseException as stop:  # Ctrl-C: the chunks not yet played cancelled, a local cluster ended now (issue 28)
+    except BaseException as stop:  # Ctrl-C: the chunks not yet played cancelled, a local cluster ended now
         if isinstance(stop, KeyboardInterrupt):
             _quiet_dask()  # (the stop's warnings expected; any other failure keeps Dask's logs)
         if cluster is not None:

@@ -1,5 +1,5 @@
 """``manaplan deck lands``: the best mana base for a deck's spells, proposed from
-Karsten's source counts and chosen by exact simulation (issue 28).
+Karsten's source counts and chosen by exact simulation.
 
 1. **Needs** (:func:`needs`): for each color, the most sources any of the deck's nonland
    cards wants under Karsten's 2022 preset (``sources.fewest_sources``: its mana value and

@@ -1,4 +1,4 @@
-"""Castability as players mean it (issue 28): a card is castable on turn t when *some*
+"""Castability as players mean it: a card is castable on turn t when *some*
 choice of land drops on turns 1..t (one a turn, CR 305.2, from the lands in hand then,
 each entering as its text says) and of the mana permanents cast before it (summoning
 sickness respected, CR 302.6) lets manaplan pay it on turn t; the choice made for that

@@ -269,7 +269,7 @@ class BoardAnswers:
         self._costs = [self._cost(c) for c in deck.measured]
         #: the measured cards that may be paid with less mana than their mana value (Phyrexian
         #: and twobrid symbols, a half of a split card): generic mana is no bound on them
-        #: (issue 40: and any card whose text speaks of what it costs: affinity, convoke, "costs {2}
+        #: (and any card whose text speaks of what it costs: affinity, convoke, "costs {2}
         #: less", text not read; its answer is asked, never bounded by generic mana)
         self._cheaper = ["/P" in cost or "{2/" in cost or len(self._asked[k]) > 1 or _speaks_of_cost(deck.cards[c])
                          for k, (c, cost) in enumerate(zip(deck.measured, self._costs))]

@@ -182,7 +182,7 @@ _ASCII_ESCAPE = re.compile(rb"\\u00[0-7][0-9a-fA-F]")
 def _escaped_key(raw: bytes) -> bool:
     """Whether a key of the request may be written with an escape of one of its letters:
     counting ``"permanents"`` as text would miss it, so such a request is read the long
-    way (issue 31: an escaped second ``permanents`` was refused when small and let through
+    way (an escaped second ``permanents`` was refused when small and let through
     when large). Only an escape of an ASCII character can spell a field's name; other
     escapes (a dash in a type line, ``\u2014``) are common and harmless, and a keys'
     search over every string of 64 MiB took 2 s. Keys inside a permanent are its own

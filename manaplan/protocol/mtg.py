@@ -378,7 +378,7 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
         tapped = "Land" not in types and bool(ENTERS_TAPPED.search(text))
         permanent = read_permanent({"id": card.id, **body, "summoning_sick": "Creature" in types, "tapped": tapped}, at)
         adds, unread_mana = entering_mana(body.get("oracle_text", ""), card.name)
-        # (issue 40: haste it gives the creatures cast after it this turn is not followed: a "no" is not certain)
+        # (haste it gives the creatures cast after it this turn is not followed: a "no" is not certain)
         unread += tuple((grant.text, HASTE_NOT_FOLLOWED) for grant in permanent.gives_haste)
         permanent = replace(permanent, gives_haste=())
         return replace(card, permanent=replace(permanent, key=f"cast|{card.id}"), adds=adds,
@@ -393,8 +393,7 @@ def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
     """The kept board after ``changes``: permanents tapped, untapped, removed, added (in
     that order), and player fields replaced; every id named must be on the board. The
     permanents already read are kept as they are, only their state changed: only what
-    is added is read, and on a board held by body only what is touched is looked at
-    (issue 29)."""
+    is added is read, and on a board held by body only what is touched is looked at."""
     expect(isinstance(changes, dict), "'changes' must be an object", "changes")
     no_unknown_fields(changes, CHANGES_FIELDS, "changes", "changes")
     board = kept.board

@@ -70,10 +70,10 @@ def read_board(perms, at: str, known=(), parsed: bool = False) -> Board:
 
 #: boards read whole, by their permanents' JSON (and the other ids of the request): an
 #: engine that sends its whole board with each question (not a kept board) has it read
-#: once (issue 26: at 320 permanents, reading was most of a warm ``serve`` answer), the
+#: once (at 320 permanents, reading was most of a warm ``serve`` answer), the
 #: few boards of its last questions (an AI step's ``castable`` then ``pay``): each board
 #: kept alive with what was worked out for it costs every later request (the collector
-#: walks it; 256 boards kept cost a plain 20-permanent request 12% of its CPU, issue 42).
+#: walks it; 256 boards kept cost a plain 20-permanent request 12% of its CPU).
 #: Bounded as every ReadCache is.
 _WHOLE_BOARDS = ReadCache(most=4, most_chars=2 * 1024 * 1024)
 #: boards of fewer permanents cost less to read than to key; of more, more to key than the
@@ -102,7 +102,7 @@ def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
     """The board as :class:`PermanentsByBody`, or None where a permanent has something to be said
     about it (then :func:`_read_each` says it). Each permanent's fields but its id and
     name, as JSON, name its body; a body not met before is read once, here. Names are
-    held per id (issue 31), unless the body's text names one of them or it has triggers:
+    held per id, unless the body's text names one of them or it has triggers:
     then each name is a body. ``perms`` is a list of permanents, or
     :class:`PermanentTexts` (a large request's permanents as text)."""
     if isinstance(perms, PermanentTexts):
@@ -322,7 +322,7 @@ def read_permanent(p, at: str) -> Permanent:
     key = repr([(k, v) for k, v in p.items() if k != "id" and not (pasted and k == "instance")])
     template = _BODIES.get(key)
     if template is None:
-        twin = _named_twin(p, key, pasted)  # (another name, the same card: read once, issue 31)
+        twin = _named_twin(p, key, pasted)  # (another name, the same card: read once)
         if twin is not None:
             twin.__dict__["id"] = pid
             return twin
@@ -358,7 +358,7 @@ def _named_twin(p: dict, key: str, pasted: bool) -> Permanent | None:
 
 def _unnamed(template: Permanent, p: dict, pasted: bool) -> Permanent:
     """The permanent with its key but its name (and the name in its card text written
-    ``~``): permanents that differ only in name group as twins (issue 31). Kept with the
+    ``~``): permanents that differ only in name group as twins. Kept with the
     name where something on it depends on names (its triggers, a chosen name)."""
     name = p.get("name", "")
     if pasted or not name or not isinstance(name, str) or template.triggers:
@@ -393,7 +393,7 @@ def _read_before(p) -> Permanent | None:
     board of thousands of permanents repeats a handful of bodies: this is its hot path."""
     if type(p) is not dict:
         return None
-    pasted = p.get("object") == scryfall.CARD_OBJECT  # (a pasted card: its ``instance`` is the id, issue 42)
+    pasted = p.get("object") == scryfall.CARD_OBJECT  # (a pasted card: its ``instance`` is the id)
     if "object" in p and not pasted:
         return None
     pid = p.get("instance", p.get("id")) if pasted else p.get("id")

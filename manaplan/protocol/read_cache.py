@@ -1,5 +1,5 @@
 """What a server has read, kept by the text it was read from, within a bound on its count
-and its size (issue 31: a cache bounded by its count alone kept about 10 MB for each
+and its size (a cache bounded by its count alone kept about 10 MB for each
 distinct 2.7 MB text).
 
 >>> cache = ReadCache(most=2, most_chars=10, longest=5)

@@ -457,7 +457,7 @@ class _Table:
         if not _output_ok(counted or ability, added, times):
             now = ability_now(self.problem, p, ability, set(self.sacrificed))  # (read as if the permanents that
             if now is None or not _output_ok(now, added, times):             # may be sacrificed were gone)
-                if times > 1:  # (issue 41: the effect that multiplies it named, not only the ability)
+                if times > 1:  # (the effect that multiplies it named, not only the ability)
                     makers = sorted({tr[0].id for tr in live if tr[2].multiply})
                     raise PlanRejected(f"{where}: this ability adds {times} times as much here ("
                                        f"{', '.join(makers)}: a replacement effect, CR 106.12b), not "
