@@ -36,6 +36,6 @@ def _map_the_checkout() -> None:
 
 _map_the_checkout()
 
-from .api import can_pay, check, solve, solve_text  # noqa: E402
+from .api import best_turn, can_pay, castable, check, sequence, solve, solve_text, total_cost  # noqa: E402
 
 __all__ = ["PROTOCOL_VERSION", "__version__", "can_pay", "check", "solve", "solve_text"]

@@ -14,6 +14,7 @@ import math
 import time
 
 import orjson
+from typing import TypedDict
 
 from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
@@ -31,9 +32,21 @@ MAX_TIME_LIMIT_MS = 600_000
 LARGE_REQUEST = 64 * 1024
 
 
-def solve(request, time_limit: float = TIME_LIMIT, boards=None, parsed: bool = False,
-          started: float | None = None) -> dict:
-    """Answer one request (a dict in the protocol's shape) with a response dict.
+def solve(request, time_limit_ms: int | None = None, *, time_limit: float | None = None) -> dict:
+    """Answer one request (a dict in the protocol's shape, docs/protocol.md) with a
+    response dict, within ``time_limit_ms`` milliseconds (default: the request's own
+    ``time_limit_ms``, else 10 s; ``time_limit`` in seconds is still accepted). Bad input
+    gives ``{"id": ..., "error": {"message": ..., "at": ...}}``: it never raises."""
+    seconds = time_limit_ms / 1000 if time_limit_ms is not None else time_limit if time_limit is not None else TIME_LIMIT
+    if time_limit_ms is not None and isinstance(request, dict) and "time_limit_ms" not in request:
+        request = {**request, "time_limit_ms": time_limit_ms}
+    return answer_request(request, seconds)
+
+
+def answer_request(request, time_limit: float = TIME_LIMIT, boards=None, parsed: bool = False,
+                   started: float | None = None) -> dict:
+    """Answer one request (a dict in the protocol's shape) with a response dict: what
+    :func:`solve` and ``serve`` call.
 
     The request's ``game`` picks the profile (Magic by default) that reads it, answers
     it and writes the answer. Bad input gives ``{"id": ..., "error": {"message": ...,
@@ -171,7 +184,7 @@ def solve_text(text, boards=None, hold: list | None = None) -> dict:
         return error_answer(None, e.message, e.at)
     if hold is not None:
         hold.append(request)
-    return solve(request, boards=boards, parsed=True, started=started)
+    return answer_request(request, boards=boards, parsed=True, started=started)
 
 
 def read_request(text):
@@ -267,3 +280,132 @@ def explain_text(text) -> tuple:
     except ManaplanError as e:
         return f"error{f' (at {e.at})' if e.at else ''}: {e.message}", False
     return explain(request)
+
+
+# -- the AI's questions, as typed functions ------------------------------------------------
+# Each asks one query of docs/protocol.md and returns its answer (without the "id"), typed
+# below; a bad request raises ValueError (a ManaplanError) naming the field. Times are in
+# milliseconds, as in the protocol.
+
+
+class Reason(TypedDict, total=False):
+    """Why an answer is "no" or not known: ``code`` and ``message`` (docs/protocol.md,
+    "reason"), and the fields of its certificate."""
+
+    code: str
+    message: str
+
+
+class CardAnswer(TypedDict, total=False):
+    """One card of :func:`castable`: its ``id``; ``payable`` True, False or None (not
+    known); its ``plan`` (the best, as ``pay`` writes it) where payable; its ``reason``
+    otherwise."""
+
+    id: str
+    payable: bool | None
+    total_cost: str
+    plan: dict
+    reason: Reason | None
+
+
+class TurnAnswer(TypedDict, total=False):
+    """:func:`best_turn`: the cards ``cast`` in order, the ``value`` of the turn, the
+    ``land`` played (an id, or None), each payment in ``sequence`` ({id, total_cost,
+    plan}), whether it is proven ``optimal``, and what was ``not_modelled``."""
+
+    cast: list
+    value: int
+    land: str | None
+    sequence: list
+    optimal: bool
+    not_modelled: list
+
+
+class SequenceAnswer(TypedDict, total=False):
+    """:func:`sequence`: whether the spells can be paid one after another (``payable``:
+    True, False or None), each payment (``sequence``), the order chosen (``order``
+    "any") and the ``reason`` of a "no"."""
+
+    payable: bool | None
+    sequence: list
+    reason: Reason | None
+
+
+class TotalCostAnswer(TypedDict, total=False):
+    """:func:`total_cost`: the locked-in ``total_cost`` (Scryfall notation), the spell's
+    ``mana_value``, and each ``part`` of it (mana cost, X, increases, reductions, each
+    with the permanent whose text it is)."""
+
+    total_cost: str
+    mana_value: int
+    parts: list
+
+
+def _asked(query: str, fields: dict, permanents: list, player: dict | None, opponents: list | None,
+           time_limit_ms: int | None) -> dict:
+    request = {"query": query, **fields, "permanents": permanents}
+    if player is not None:
+        request["player"] = player
+    if opponents is not None:
+        request["opponents"] = opponents
+    if time_limit_ms is not None:
+        request["time_limit_ms"] = time_limit_ms
+    answer = answer_request(request)
+    if "error" in answer:
+        raise RequestError(answer["error"]["message"], answer["error"].get("at", ""))
+    answer.pop("id", None)
+    return answer
+
+
+def castable(hand: list, permanents: list, *, player: dict | None = None, opponents: list | None = None,
+             time_limit_ms: int | None = None) -> list[CardAnswer]:
+    """Which cards of ``hand`` (spells with ``id``s: Scryfall cards or the protocol's
+    spell objects) the board pays, each with its best plan: the ``castable`` query.
+
+    >>> forest = {"id": "f", "type_line": "Basic Land — Forest"}
+    >>> [(c["id"], c["payable"]) for c in castable([{"id": "bear", "mana_cost": "{1}{G}"},
+    ...                                              {"id": "elf", "mana_cost": "{G}"}], [forest])]
+    [('bear', False), ('elf', True)]
+    """
+    return _asked("castable", {"hand": hand}, permanents, player, opponents, time_limit_ms)["castable"]
+
+
+def best_turn(hand: list, permanents: list, *, land_drop=True, player: dict | None = None,
+              opponents: list | None = None, time_limit_ms: int | None = None) -> TurnAnswer:
+    """The best turn the hand allows (the ``best_turn`` query): a land played first where
+    ``land_drop`` allows, then the cards cast that are worth most, each paid on the board
+    as it stands then.
+
+    >>> forest = {"id": "f", "type_line": "Basic Land — Forest"}
+    >>> turn = best_turn([{"id": "elf", "mana_cost": "{G}", "type_line": "Creature — Elf"},
+    ...                   {"id": "l", "type_line": "Basic Land — Forest"},
+    ...                   {"id": "bear", "mana_cost": "{1}{G}", "type_line": "Creature — Bear"}], [forest])
+    >>> turn["cast"], turn["land"]
+    (['bear'], 'l')
+    """
+    return _asked("best_turn", {"hand": hand, "land_drop": land_drop}, permanents, player, opponents,
+                  time_limit_ms)
+
+
+def sequence(spells: list, permanents: list, *, order: str = "given", player: dict | None = None,
+             opponents: list | None = None, time_limit_ms: int | None = None) -> SequenceAnswer:
+    """Whether ``spells`` can be paid one after another (the ``sequence`` query), in the
+    order given or in any (``order="any"``).
+
+    >>> forests = [{"id": f"f{i}", "type_line": "Basic Land — Forest"} for i in range(2)]
+    >>> sequence([{"id": "a", "mana_cost": "{G}"}, {"id": "b", "mana_cost": "{G}"}], forests)["payable"]
+    True
+    """
+    return _asked("sequence", {"spells": spells, "order": order}, permanents, player, opponents, time_limit_ms)
+
+
+def total_cost(spell: dict, permanents: list, *, player: dict | None = None, opponents: list | None = None,
+               time_limit_ms: int | None = None) -> TotalCostAnswer:
+    """The spell's locked-in total on this board (the ``total_cost`` query), with its parts.
+
+    >>> thalia = {"id": "t", "type_line": "Legendary Creature — Human Soldier",
+    ...           "oracle_text": "Noncreature spells cost {1} more to cast."}
+    >>> total_cost({"mana_cost": "{R}", "type_line": "Instant"}, [thalia])["total_cost"]
+    '{1}{R}'
+    """
+    return _asked("total_cost", {"spell": spell}, permanents, player, opponents, time_limit_ms)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from manaplan import solve
+from manaplan.api import answer_request
 from manaplan.kept_boards import MAX_KEPT_BOARDS, BoardStore, KeptBoard
 from manaplan.cli import serve
 
@@ -153,14 +154,14 @@ def test_a_name_holding_the_state_marker_does_not_mix_permanents_up():
     permanents shared a key (and what was built for one served the other: a wrong "no")."""
     store = BoardStore()
     sac = lambda pid, mana: {"id": pid, "name": "X|tapped=", "abilities": [{"cost": "Sacrifice this", "add": mana}]}
-    assert solve({"board": "b1", "spell": {"mana_cost": "{G}"}, "permanents": [sac("a", "{G}")]}, boards=store)["payable"]
-    assert solve({"board": "b1", "changes": {"tapped": ["a"]}, "spell": {"mana_cost": "{G}"}}, boards=store)["payable"]
-    assert solve({"board": "b2", "spell": {"mana_cost": "{R}"}, "permanents": [sac("c", "{R}")]}, boards=store)["payable"]
-    tapped = solve({"board": "b2", "changes": {"tapped": ["c"]}, "spell": {"mana_cost": "{R}"}}, boards=store)
+    assert answer_request({"board": "b1", "spell": {"mana_cost": "{G}"}, "permanents": [sac("a", "{G}")]}, boards=store)["payable"]
+    assert answer_request({"board": "b1", "changes": {"tapped": ["a"]}, "spell": {"mana_cost": "{G}"}}, boards=store)["payable"]
+    assert answer_request({"board": "b2", "spell": {"mana_cost": "{R}"}, "permanents": [sac("c", "{R}")]}, boards=store)["payable"]
+    tapped = answer_request({"board": "b2", "changes": {"tapped": ["c"]}, "spell": {"mana_cost": "{R}"}}, boards=store)
     assert tapped["payable"] is True  # a tapped permanent can still be sacrificed
     mixed = [sac("a", "{G}"), sac("c", "{R}"), sac("d", "{R}")]
-    solve({"board": "b3", "spell": {"mana_cost": "{R}{R}"}, "permanents": mixed}, boards=store)
-    after = solve({"board": "b3", "changes": {"tapped": ["a", "c", "d"]}, "spell": {"mana_cost": "{R}{R}"}},
+    answer_request({"board": "b3", "spell": {"mana_cost": "{R}{R}"}, "permanents": mixed}, boards=store)
+    after = answer_request({"board": "b3", "changes": {"tapped": ["a", "c", "d"]}, "spell": {"mana_cost": "{R}{R}"}},
                   boards=store)
     assert after["payable"] is True and sorted(after["plan"]["sacrificed"]) == ["c", "d"]
 
@@ -360,7 +361,7 @@ def test_a_kept_board_whose_new_permanents_ran_out_of_time_is_never_answered_as_
     board is forgotten, said so to the next request (``board_dropped``): it was once
     answered as the old board. ``castable``'s cards are each undecided then."""
     import time
-    from manaplan.api import solve as solve_one
+    from manaplan.api import answer_request as solve_one
     from manaplan.kept_boards import BOARD_DROPPED
 
     store = BoardStore()

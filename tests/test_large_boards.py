@@ -298,9 +298,9 @@ def test_a_request_whose_time_runs_out_while_it_is_read_is_undecided_in_its_shap
     assert isinstance(read["permanents"], PermanentTexts) is large
     if large and query == "pay":  # (review: a permanent whose id is not first goes the long way, under the guard too)
         shuffled = dict(request, permanents=[{"type_line": p["type_line"], "id": p["id"]} for p in request["permanents"]])
-        late = api.solve(api.read_request(orjson.dumps(shuffled)), parsed=True, started=time.monotonic() - 5)
+        late = api.answer_request(api.read_request(orjson.dumps(shuffled)), parsed=True, started=time.monotonic() - 5)
         assert late["payable"] is None and "while the request's 20,000 permanents were read" in late["reason"]["message"]
-    answer = api.solve(read, parsed=large, started=long_ago)
+    answer = api.answer_request(read, parsed=large, started=long_ago)
     assert answer["id"] == 7
     if query == "total_cost":
         assert answer["error"]["at"] == "permanents" and "while the request's 20,000 permanents were read" in \
