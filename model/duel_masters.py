@@ -74,7 +74,6 @@ class Civilization:
 
 
 LIGHT, WATER, DARKNESS, FIRE, NATURE = (Civilization(n) for n in CIVILIZATION_NAMES)
-ALL_CIVILIZATIONS = frozenset((LIGHT, WATER, DARKNESS, FIRE, NATURE))
 
 
 def civilization_set(values: Iterable[Any]) -> frozenset:

@@ -249,11 +249,6 @@ class Spell:
         """A land card (CR 305.1): played, not cast."""
         return "Land" in self.type_line.replace("—", " ").split()
 
-    @property
-    def choices_open(self) -> bool:
-        """Whether the kicker or the number of kicks is still to be chosen (CR 601.2b)."""
-        return self.kicked == IF_POSSIBLE or self.kicks == MOST
-
     def kicks_refused(self, kicked: bool | None, kicks: int | None) -> str | None:
         """Why a plan's kicker and kicks (None: not said) can't be this spell's as the
         question asked it (CR 702.33): a kicker it doesn't have, or other kicks than the

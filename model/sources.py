@@ -997,17 +997,6 @@ class Board:
             return sum(1 for s in (q.mana_cost.symbols if q.mana_cost else ()) if unit[0] in s.colors)
         return 1 if q.is_a(per) else 0
 
-    def devotion(self) -> dict:
-        """Devotion to each color: the mana symbols of that color among the mana costs of
-        the permanents (CR 700.5); a hybrid or Phyrexian symbol counts toward each of its
-        colors (700.5a). Permanents given without a ``mana_cost`` count as having none."""
-        out = dict.fromkeys(COLORS, 0)
-        for p in self.permanents:
-            for s in (p.mana_cost.symbols if p.mana_cost else ()):
-                for c in set(s.colors) & set(COLORS):
-                    out[c] += 1
-        return out
-
 
 def flexibility(types, needs=None) -> int:
     """How much keeping a source untapped is worth (the objective's flexibility term: a

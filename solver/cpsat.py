@@ -114,7 +114,7 @@ class PaymentModel:
         add_permanent_budgets(self)     # solver.payment_permanents: what each group of permanents can give
         add_energy_budget(self)
         add_ability_costs(self)         # what each activation costs (CR 602.2b, 605.3)
-        self.spell_demand = add_spell_cost(self, x_fixed)  # solver.payment_total: the total (CR 601.2f)
+        add_spell_cost(self, x_fixed)   # solver.payment_total: the total (CR 601.2f)
         add_cost_sacrifices(self)       # solver.payment_victims: its additional cost's sacrifices (601.2h)
         add_payments(self)              # solver.payment_flow: which mana pays what, and when
         add_life_rule(self)             # solver.payment_life: life and damage (CR 118.3)

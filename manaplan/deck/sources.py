@@ -197,10 +197,17 @@ def color_symbols(model, c: int) -> tuple:
     """(the mana cost of card ``c`` of a DeckModel (its front face's where the card has
     faces), {color: its plain symbols of that color}); hybrid and Phyrexian symbols,
     payable otherwise, are not counted."""
+    from ..model.mana import ManaCost
+    from ..model.symbols import COLORED
+
     card = model.cards[c]
     cost = card.get("mana_cost") or (card.get("card_faces") or [{}])[0].get("mana_cost") or ""
-    symbols = cost.split(" // ")[0].strip("{}").split("}{") if cost else []
-    return cost, {color: symbols.count(color) for color in COLOR_NAMES if color in symbols}
+    try:  # (the notation's own reader: {10}, {2/W} and the like are symbols, never split by hand)
+        parsed = ManaCost.parse(cost.split(" // ")[0]) if cost else None
+    except ValueError:
+        parsed = None
+    plain = [s.colors[0] for s in parsed.symbols if s.kind == COLORED] if parsed is not None else []
+    return cost, {color: plain.count(color) for color in COLOR_NAMES if color in plain}
 
 
 def curve_turn(model, c: int) -> int:
