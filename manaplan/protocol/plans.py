@@ -214,7 +214,8 @@ def write_check(problem, checked) -> dict:
     spell can be paid, the plan's first violation with its rule, its objective beside the
     optimum, whether it is lethal, the differences in words, manaplan's better plan or
     counter-example, and the reason there is no payment (docs/protocol.md, "check")."""
-    from .mtg import undecided_reason, write_plan, write_reason
+    from .common import undecided_reason
+    from .plan_writing import write_plan, write_reason
     from ..model.plan import Undecided, Unpayable
     from ..solver.referee import Checked, undecided
     if not isinstance(checked, Checked):  # (the time guard ran out before any judging)
