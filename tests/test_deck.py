@@ -15,7 +15,8 @@ from hypothesis import given, strategies as st
 from manaplan.deck.analyze import DEMO_DECK, analyze
 from manaplan.deck.cards import DEMO_CARDS, load_cards
 from manaplan.deck.decklist import SECTIONS, Decklist, Entry
-from manaplan.deck.simulate import DeckModel, BoardAnswers, Policy, play_games
+from manaplan.deck.games import play_games
+from manaplan.deck.simulate import DeckModel, BoardAnswers, Policy
 from manaplan.deck.sources import PUBLISHED, PRESET_LANDS, probability, sources_needed
 from manaplan.model.entering import EntersRule
 from manaplan.model.errors import RequestError

@@ -23,7 +23,8 @@ import tempfile
 import uuid
 
 from .exchange import Exchange
-from .simulate import DeckModel, BoardAnswers, Policy, Tally, play_games
+from .games import play_games
+from .simulate import DeckModel, BoardAnswers, Policy, Tally
 
 LOCAL, DASK = "local", "dask"
 ENGINES = (LOCAL, DASK)

@@ -3,7 +3,7 @@ choice of land drops on turns 1..t (one a turn, CR 305.2, from the lands in hand
 each entering as its text says) and of the mana permanents cast before it (summoning
 sickness respected, CR 302.6) lets manaplan pay it on turn t; the choice made for that
 card alone. This is what Karsten's tables and a player at the table mean by "castable
-on curve"; the simulated player's one line of play (``simulate.play_game``) is another
+on curve"; the simulated player's one line of play (``games.play_game``) is another
 figure, kept beside it ("as played").
 
 One game's draws are fixed; :func:`lines_of_play` follows every line of play through

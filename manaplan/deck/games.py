@@ -1,0 +1,220 @@
+"""The games of a deck analysis: each game dealt from its own seeded generator, its
+mulligans, and the simulated player's line of play (its land drops, its mana permanents,
+one other card a turn) beside every line of play (``manaplan.deck.players``), tallied
+(``simulate.Tally``). The boards are asked of ``simulate.BoardAnswers``; this module
+sits above both, so that neither imports the other."""
+
+from __future__ import annotations
+
+import random
+
+from .players import lines_of_play
+from .simulate import BOTH, NO_MULLIGAN, PLAY, READY, SICK, TAPPED, BoardAnswers, DeckModel, Policy, Tally
+
+
+def _count(row: dict, mask: int) -> None:
+    row[mask] = row.get(mask, 0) + 1
+
+
+def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, first_game: int, games: int) -> Tally:
+    """``games`` games numbered from ``first_game``, each shuffled by its own random
+    generator (seeded by ``seed`` and the game's number): the same games whatever the
+    chunks they are played in."""
+    tally = Tally(policy.turns)
+    needed = deck.color_weights()
+    land_rank = {c: (sum(needed[t] for t in deck.makes[c] if t in needed)) for c in range(len(deck.names))}
+    weights = score_weights(deck, policy) if policy.scored else None
+    for n in range(first_game, first_game + games):
+        rng = random.Random(f"{seed}:{n}")
+        on_play = policy.on == PLAY or (policy.on == BOTH and n % 2 == 0)
+        castable = play_game(deck, policy, answers, rng, on_play, tally, land_rank)
+        if policy.scored:
+            tally.scores.append((n, curve_score(deck, castable, weights)))
+    return tally
+
+
+def score_weights(deck: DeckModel, policy: Policy) -> list:
+    """Each measured card's weight in :func:`curve_score`: the policy's ``weights`` by
+    name, else its copies; 0 for a card of mana value past the turns followed."""
+    chosen = dict(policy.weights)
+    return [chosen.get(deck.names[c], deck.copies[c]) if max(1, deck.mana_value[c]) <= policy.turns else 0
+            for c in deck.measured]
+
+
+def curve_score(deck: DeckModel, castable: list, weights: list) -> float:
+    """A game's on-curve score: the mean over the deck's nonland cards, by ``weights``
+    (:func:`score_weights`), of whether the card was castable, as players mean it, on its
+    on-curve turn (``deck lands`` maximises its mean)."""
+    total = weight = 0
+    for k, c in enumerate(deck.measured):
+        if weights[k]:
+            weight += weights[k]
+            total += weights[k] * (castable[max(1, deck.mana_value[c]) - 1] >> k & 1)
+    return total / weight if weight else 0.0
+
+
+def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: random.Random, on_play: bool, tally: Tally,
+              land_rank: dict) -> list:
+    """One game: the simulated player's line (as played: the land drops and casts of the
+    policy) and, through the same draws, every line of play (``players.lines_of_play``),
+    whose castable masks by turn it returns."""
+    library = deck.library[:]
+    hand, library = _mulligan(deck, policy, rng, library, tally, land_rank)
+    kept = list(hand)
+    draws, top = [], len(library)
+    for t in range(policy.turns):  # (the library's end is its top)
+        draws.append(library[top - 1] if top and (t > 0 or not on_play or policy.draw_first) else None)
+        top -= draws[-1] is not None
+    tally.games += 1
+    battlefield: tuple = ()
+    lands = 0
+    made_all = []
+    for t in range(policy.turns):
+        battlefield = tuple(sorted(code & ~3 for code in battlefield))  # untap; sickness wears off (CR 302.6)
+        if draws[t] is not None:
+            hand.append(library.pop())
+        battlefield, played = _land_drop(deck, policy, answers, battlefield, hand, land_rank)
+        lands += played
+        made_all.append(lands >= t + 1 and (not made_all or made_all[-1]))
+        _count(tally.castable_as_played[t], answers.masks(battlefield)[0])
+        _count(tally.undecided_as_played[t], answers.masks(battlefield)[3])
+        _count(tally.mana[t], answers.mana(battlefield))
+        battlefield, spent = _spend(deck, policy, answers, battlefield, hand)
+        tally.spent[t] += spent
+    castable, short, cut, unknown = lines_of_play(deck, policy, answers, kept, draws)
+    tally.cut += cut
+    for t in range(policy.turns):
+        _count(tally.castable[t], castable[t])
+        _count(tally.undecided[t], unknown[t])
+        _count(tally.short[t], short[t])
+        if made_all[t]:
+            tally.lands_hit[t] += 1
+            _count(tally.castable_given_lands[t], castable[t])
+    return castable
+
+
+def _mulligan(deck: DeckModel, policy: Policy, rng: random.Random, library: list, tally: Tally, land_rank: dict):
+    """(hand, library) after the mulligans (London: CR 103.5). The library is a list
+    whose end is its top."""
+    taken = 0
+    while True:
+        rng.shuffle(library)
+        hand = library[-7:]
+        rest = library[:-7]
+        keep_size = 7 - max(0, taken - (1 if policy.free_mulligan else 0))
+        if policy.mulligan == NO_MULLIGAN or keep_size <= 4:
+            break
+        bottomed = _bottom(deck, hand, 7 - keep_size, land_rank)
+        lands = sum(deck.is_land[c] for c in bottomed[0])
+        low, high = next(((lo, hi) for size, lo, hi in policy.keep if size == keep_size), (0, 99))
+        if policy.free_mulligan and taken == 0:
+            low = max(low, 3)  # Karsten's free seven in Commander: 3 to 5 lands
+        if low <= lands <= high:
+            break
+        taken += 1
+    hand, bottom = _bottom(deck, hand, 7 - keep_size, land_rank)
+    tally.mulligans[taken] = tally.mulligans.get(taken, 0) + 1
+    return list(hand), bottom + rest  # the bottomed cards under the library (its start)
+
+
+def _bottom(deck: DeckModel, hand: list, k: int, land_rank: dict) -> tuple:
+    """(the hand kept, the cards put on the bottom): aiming for three lands (six cards:
+    a spell goes if the hand has three or more, else a land; Karsten 2022), lands that
+    make the colors the deck needs least go first, then the costliest spells."""
+    hand = list(hand)
+    out = []
+    for _ in range(k):
+        lands = [c for c in hand if deck.is_land[c]]
+        spells = [c for c in hand if not deck.is_land[c]]
+        size = len(hand) - 1
+        if k == 1:
+            take_spell = len(spells) >= 3 or not lands
+        else:
+            take_spell = (len(lands) <= 3 or len(spells) > size - 3) and bool(spells)
+            if len(lands) > 3 and len(spells) <= size - 3:
+                take_spell = False
+        if take_spell:
+            card = max(spells, key=lambda c: (deck.mana_value[c], c))
+        else:
+            card = min(lands, key=lambda c: (land_rank[c], c))
+        hand.remove(card)
+        out.append(card)
+    return hand, out
+
+
+def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list, land_rank: dict):
+    """(battlefield, 1 or 0): the land of the hand that keeps the most of the deck's
+    nonland cards castable now (by copies), ties broken toward the colors the deck's
+    costs need most, then toward a land that enters tapped (it costs nothing now)."""
+    candidates = sorted({c for c in hand if deck.is_land[c]})
+    if not candidates:
+        return battlefield, 0
+    single = len(candidates) == 1 and not deck.enters[candidates[0]].returns_land
+    land_lines = [deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2]]
+    best = None
+    for c in candidates:
+        rule = deck.enters[c]
+        tapped = rule.tapped(tuple(land_lines), tuple(deck.type_line[h] for h in hand if h != c), policy.opponents)
+        after = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else READY),)))
+        returned = None
+        if rule.returns_land:
+            after, returned = _bounce(deck, answers, after, c)
+        score = (0 if single else answers.masks(after)[2], land_rank[c], tapped, -c)
+        if best is None or score > best[0]:
+            best = (score, c, after, returned)
+    _, c, after, returned = best
+    hand.remove(c)
+    if returned is not None:
+        hand.append(returned)
+    return after, 1
+
+
+def _bounce(deck: DeckModel, answers: BoardAnswers, after: tuple, land: int) -> tuple:
+    """A bounce land's trigger: return the land (possibly itself) whose leaving keeps
+    the most castable now, the least useful to the deck's colors first."""
+    options = sorted({code for code in after if deck.is_land[code >> 2]})
+    best = None
+    for code in options:
+        rest = list(after)
+        rest.remove(code)
+        rest = tuple(rest)
+        score = (answers.masks(rest)[2], code >> 2 != land, -code)
+        if best is None or score > best[0]:
+            best = (score, rest, code >> 2)
+    return best[1], best[2]
+
+
+def _spend(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list) -> tuple:
+    """(battlefield, mana value cast): the mana permanents of the hand cast while they
+    can be paid, cheapest first (if the policy ramps), then the costliest other card of
+    the hand that the untapped rest can pay (one a turn: what is left of the mana is
+    not followed further; those cards don't change the mana)."""
+    spent = 0
+    if policy.ramp:
+        while True:
+            sources = sorted({(deck.mana_value[c], c) for c in hand if deck.is_source[c]})
+            castable = answers.masks(battlefield)[0]  # (a card it can't pay isn't paid: no plan asked)
+            for _, c in sources:
+                if not castable >> deck.measured_index[c] & 1:
+                    continue
+                after = answers.pay(battlefield, c)
+                if after is not None:
+                    state = TAPPED if deck.enters[c].tapped((), (), policy.opponents) else (
+                        SICK if deck.creature[c] else READY)
+                    battlefield = tuple(sorted(after + ((c << 2) | state,)))
+                    hand.remove(c)
+                    spent += deck.mana_value[c]
+                    break
+            else:
+                break
+    castable = answers.masks(battlefield)[0]
+    best = None
+    for c in hand:
+        k = deck.measured_index.get(c)
+        if k is not None and not deck.is_source[c] and castable >> k & 1 and (best is None or deck.mana_value[c] >
+                                                                                 deck.mana_value[best]):
+            best = c
+    if best is not None:
+        hand.remove(best)
+        spent += deck.mana_value[best]
+    return battlefield, spent
