@@ -30,6 +30,11 @@ class ManaCost:
     ManaCost with no symbols: callers keep ``None`` for that (CR 202.1b).
     """
 
+    def __repr__(self) -> str:
+        """Short and parseable: ``ManaCost.parse('{2}{W}')``."""
+        return f"ManaCost.parse({str(self)!r})"
+
+
     symbols: tuple = ()
 
     @classmethod

@@ -7,7 +7,7 @@ A :class:`Permanent` has :class:`Ability` objects; each has an :class:`AbilityCo
 round-trip.
 
 >>> AbilityCost.parse("{W/B}, {T}")
-AbilityCost(tap=True, untap=False, mana=ManaCost(symbols=(Symbol(kind='hybrid', colors=('W', 'B'), amount=1),)), life=0, sacrifice=False, counter_kind='', counters=0, sacrifice_other='', tap_other='', by_other=False, energy=0, mills=0, discards_hand=False)
+AbilityCost.parse('{W/B}, {T}')
 >>> str(AbilityCost.parse("{T}, Sacrifice this"))
 '{T}, Sacrifice this'
 >>> Output.parse(["{W}{W}", "{W}{B}", "{B}{B}"]).alternatives
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, replace
 from functools import cached_property
 from itertools import compress
 
@@ -77,6 +77,19 @@ class AbilityCost:
 
     ``counters`` counters of ``counter_kind`` are removed from the permanent itself.
     """
+
+    def __repr__(self) -> str:
+        """Short and parseable where its words say it whole (``AbilityCost.parse('{1}, {T}')``),
+        else every field."""
+        text = str(self)
+        try:
+            if AbilityCost.parse(text) == self:
+                return f"AbilityCost.parse({text!r})"
+        except ValueError:
+            pass
+        return "AbilityCost(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__dataclass_fields__
+                                          if getattr(self, f) != self.__dataclass_fields__[f].default) + ")"
+
 
     tap: bool = False
     untap: bool = False
@@ -207,6 +220,19 @@ class Output:
     much mana of each type as the player has unspent when it resolves (CR 701.9f).
     """
 
+    def __repr__(self) -> str:
+        """Short and parseable where its form says it whole (``Output.parse('{G}')``), else
+        every field that is not its default."""
+        form = self.format()
+        try:
+            if Output.parse(form) == self:
+                return f"Output.parse({form!r})"
+        except (ValueError, TypeError):
+            pass
+        return "Output(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__dataclass_fields__
+                                     if getattr(self, f) != self.__dataclass_fields__[f].default) + ")"
+
+
     alternatives: tuple = ()
     combination: int = 0
     combination_types: tuple = COLORS
@@ -311,6 +337,11 @@ class Ability:
     spell is cast (CR 603.3, 601.2i), so it is lost, but never before a payment of life.
     """
 
+    def __repr__(self) -> str:
+        """Its fields that are not their defaults (a Forest's: cost, output, text)."""
+        return _short_repr(self)
+
+
     cost: AbilityCost
     output: Output
     restrict: str = ""
@@ -362,6 +393,11 @@ class Permanent:
     ``colors`` matters only for convoke (CR 702.51); ``creature`` for summoning
     sickness (CR 302.6) and convoke; ``artifact`` for improvise (CR 702.126).
     """
+
+    def __repr__(self) -> str:
+        """Its fields that are not their defaults, the keys it is grouped by left out."""
+        return _short_repr(self, skip=("key", "unnamed_key"))
+
 
     id: str
     name: str = ""
@@ -996,6 +1032,22 @@ class Board:
         if per == DEVOTION:
             return sum(1 for s in (q.mana_cost.symbols if q.mana_cost else ()) if unit[0] in s.colors)
         return 1 if q.is_a(per) else 0
+
+
+def _short_repr(value, skip: tuple = ()) -> str:
+    """``Class(field=value, ...)`` of a dataclass, with only the fields that differ from
+    their defaults (a permanent's repr was 929 characters, most of them defaults)."""
+    fields = value.__dataclass_fields__
+    shown = []
+    for name, f in fields.items():
+        if name in skip or name.startswith("_"):
+            continue
+        v = getattr(value, name)
+        default = f.default if f.default is not MISSING else (f.default_factory() if f.default_factory is not MISSING
+                                                               else MISSING)
+        if default is MISSING or v != default:
+            shown.append(f"{name}={v!r}")
+    return f"{type(value).__name__}({', '.join(shown)})"
 
 
 def flexibility(types, needs=None) -> int:

@@ -133,6 +133,7 @@ class Symbol:
     twobrid, 1 otherwise; a variable symbol keeps its letter in ``colors``.
     """
 
+
     kind: str
     colors: tuple = ()
     amount: int = 1
