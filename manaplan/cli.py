@@ -341,6 +341,12 @@ class _progress:
         if self.bar is not None:
             self.bar.update(n)
 
+    def set_total(self, total: int) -> None:
+        """The bar's total, once it is known (``deck lands``: after its bases are proposed)."""
+        if self.bar is not None:
+            self.bar.total = total
+            self.bar.refresh()
+
     def __exit__(self, *exc):
         if self.bar is not None:
             self.bar.close()
@@ -417,7 +423,7 @@ def _deck_lands(args) -> int:
     with _progress(None, args.quiet, "game") as bar:
         result = lands.choose(deck, {n: cards[n] for n in deck.played_names}, pool, counts, args.games, args.seed,
                               args.on, engine=args.engine, workers=args.workers, address=args.address,
-                              progress=bar.update, format=args.format, weights=weights)
+                              progress=bar.update, format=args.format, weights=weights, total=bar.set_total)
     print(lands.table(result))
     if args.json_out:
         _write(args.json_out, result)

@@ -67,3 +67,20 @@ def test_the_package_and_readme_name_what_is_there():
     for module, name in re.findall(r"\(`(solver/\w+\.py)`, `([A-Z_]+)`\)", readme):
         with open(os.path.join(ROOT, module), encoding="utf-8") as f:
             assert re.search(rf"^{name}\b", f.read(), re.M), (module, name)
+
+
+def test_deck_lands_tells_its_total_and_keeps_the_sideboard():
+    from manaplan.deck import lands
+    from manaplan.deck.cards import DEMO_CARDS
+    from manaplan.deck.decklist import Decklist
+
+    text = "9 Plains\n8 Island\n4 Savannah Lions\n4 Opt\n4 Counterspell\n4 Serra Angel\n4 Divination\n3 Cancel\n\n" \
+           "Sideboard\n2 Negate\n"
+    deck = Decklist.parse(text)
+    everything = {c["name"]: c for c in json.load(open(DEMO_CARDS))}
+    cards = {n: everything[n] for n in deck.played_names}
+    pool = {n: everything[n] for n in ("Plains", "Island", "Glacial Fortress")}
+    totals, done = [], []
+    out = lands.choose(deck, cards, pool, games=100, seed=1, workers=1, progress=done.append, total=totals.append)
+    assert totals and totals[0] >= sum(done) > 0
+    assert "Sideboard" in out["decklist"] and "2 Negate" in out["decklist"]

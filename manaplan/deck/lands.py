@@ -27,7 +27,7 @@ import math
 import time
 
 from .analyze import Z95, report
-from .decklist import COMMANDER, MAIN, Decklist, Entry
+from .decklist import COMMANDER, MAIN, SIDEBOARD, Decklist, Entry
 from .engine import CHUNK, LOCAL, run
 from ..model.errors import RequestError
 from .formats import BASIC, COMMANDER as COMMANDER_FORMAT, CONSTRUCTED, policy_rules
@@ -148,12 +148,12 @@ def decklist_with(deck: Decklist, base: dict, is_land) -> Decklist:
 def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: tuple | None = None, games: int = 4000,
            seed=0, on: str = "play", turns: int | None = None, engine: str = LOCAL, workers: int | None = None,
            address: str | None = None, progress=None, chunk: int = CHUNK, format: str = CONSTRUCTED,
-           weights: dict | None = None) -> dict:
+           weights: dict | None = None, total=None) -> dict:
     """The report of ``deck lands``: every base tried with its score and 95% interval,
     the best one as a decklist, and its paired gain over the deck's base and the
     hand-built one. ``pool_cards``: the cards whose lands may be chosen (default: the
     lands of ``cards``); ``weights``: {card name: weight} in the score, in place of its
-    copies."""
+    copies; ``total(n)`` is told how many games the run plays, once the bases are known."""
     if not 1 <= games <= 10_000_000:
         raise RequestError("'games' must be 1 to 10,000,000", "games")
     started = time.perf_counter()
@@ -194,6 +194,9 @@ def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: t
                     chunk=chunk)
         return decklist, tally, [s for _, s in sorted(tally.scores)]
 
+    distinct = len({tuple(sorted(base.items())) for _, base in bases})
+    if total is not None:  # (the bases played, then the best and up to two others on fresh games)
+        total(games * (distinct + min(3, distinct)))
     tried, played = [], {}
     for label, base in bases:
         key = tuple(sorted(base.items()))
@@ -214,7 +217,9 @@ def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: t
            "weights": dict(policy.weights),
            "needs": {color: {"sources": need, "copies": copies} for color, (need, copies, _) in wanted.items()},
            "tried": [], "best": best["label"],
-           "decklist": str(decklist_with(deck, best["base"], is_land.__contains__)),
+           # (its sideboard kept: the decklist as the player pastes it back, only its lands changed)
+           "decklist": str(Decklist(decklist_with(deck, best["base"], is_land.__contains__).entries + tuple(
+               e for e in deck.entries if e.section == SIDEBOARD))),
            "gain": {}, "confirmed_on": fresh, "skipped_lands": skipped, "seconds": None}
     for entry in tried:
         out["tried"].append({"label": entry["label"], "base": entry["base"], "score": round(entry["score"], 6),
