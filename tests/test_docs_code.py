@@ -58,3 +58,57 @@ def test_each_python_block_of_the_docs_runs_as_shown(name, code):
 
 def test_the_readme_has_python_to_run():
     assert any(name.startswith("README") for name, _ in BLOCKS)
+
+
+_SHELL = re.compile(r"```sh\n(\$ .*?)\n```", re.S)
+
+
+def _shell_blocks() -> list:
+    out = []
+    for path in [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for k, m in enumerate(_SHELL.finditer(text)):
+            out.append((f"{os.path.basename(path)}$ {k + 1}", m.group(1)))
+    return out
+
+
+SHELL_BLOCKS = _shell_blocks()
+
+
+def _matches(shown, got) -> bool:
+    """Whether ``got`` (JSON) is what ``shown`` shows, ``"__ANY__"`` (written ``{...}`` in
+    the docs) standing for any value."""
+    if shown == "__ANY__":
+        return True
+    if isinstance(shown, dict):
+        more = shown.get("__MORE__") is True  # (``..., ...}``: other fields may follow)
+        keys = [k for k in shown if k != "__MORE__"]
+        return (isinstance(got, dict) and (set(keys) <= got.keys() if more else set(keys) == got.keys())
+                and all(_matches(shown[k], got[k]) for k in keys))
+    if isinstance(shown, list):
+        return isinstance(got, list) and len(shown) == len(got) and all(map(_matches, shown, got))
+    return shown == got
+
+
+@pytest.mark.parametrize("name, block", SHELL_BLOCKS, ids=[b[0] for b in SHELL_BLOCKS])
+def test_each_shell_block_with_its_output_prints_it(name, block):
+    """A ``sh`` block that starts with ``$ `` shows a command and what it prints: the
+    command (``manaplan`` run as this checkout's) prints those lines, JSON compared as
+    values (``{...}``: any value)."""
+    import json
+    import subprocess
+    import sys
+
+    command, *shown = block.split("\n")
+    command = command[2:]
+    given = None
+    if command == "manaplan serve":  # (a session: the requests typed, each answer after it)
+        given, shown = "\n".join(shown[0::2]) + "\n", shown[1::2]
+    command = re.sub(r"(^|\| )manaplan ", lambda m: f"{m.group(1)}{sys.executable} -m manaplan ", command)
+    out = subprocess.run(["bash", "-c", command], input=given, capture_output=True, text=True, timeout=120)
+    got = out.stdout.splitlines()
+    assert len(got) == len(shown), (got, shown)
+    for line, want in zip(got, shown):
+        want = want.replace("{...}", '"__ANY__"').replace(", ...}", ', "__MORE__": true}')
+        assert _matches(json.loads(want), json.loads(line)), (line, want)
