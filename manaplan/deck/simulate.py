@@ -27,6 +27,7 @@ from ..model.plan import Payable, Plan, Undecided, Unpayable
 from ..model.problem import CAN_PAY, copied_with
 from ..model.sources import split_type_line
 from ..model.symbols import COLORS
+from ..protocol.scryfall import front_mana_cost
 
 READY, TAPPED, SICK = 0, 1, 2
 PLAY, DRAW, BOTH = "play", "draw", "both"
@@ -284,7 +285,7 @@ class BoardAnswers:
 
     def _cost(self, c: int) -> str:
         card = self.deck.cards[c]
-        return card.get("mana_cost") or (card.get("card_faces") or [{}])[0].get("mana_cost") or ""
+        return front_mana_cost(card)
 
     def masks(self, sig: tuple, pool: tuple = ()) -> tuple:
         """(castable mask, short-of-mana mask, copies castable) for the board ``sig``

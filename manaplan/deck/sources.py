@@ -200,8 +200,10 @@ def color_symbols(model, c: int) -> tuple:
     from ..model.mana import ManaCost
     from ..model.symbols import COLORED
 
+    from ..protocol.scryfall import front_mana_cost
+
     card = model.cards[c]
-    cost = card.get("mana_cost") or (card.get("card_faces") or [{}])[0].get("mana_cost") or ""
+    cost = front_mana_cost(card)
     try:  # (the notation's own reader: {10}, {2/W} and the like are symbols, never split by hand)
         parsed = ManaCost.parse(cost.split(" // ")[0]) if cost else None
     except ValueError:

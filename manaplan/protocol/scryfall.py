@@ -271,3 +271,10 @@ def _kicker(oracle_text: str):
     if not m:
         return None
     return m.group(1).lower(), m.group(2)
+
+
+def front_mana_cost(card: dict) -> str:
+    """The mana cost of a Scryfall card object's front face (its own ``mana_cost``, else
+    its first face's; a split card's halves as Scryfall writes them, ``{1}{R} // {1}{W}``);
+    "" for none: the one place a deck's cost of a card is worked out."""
+    return card.get("mana_cost") or (card.get("card_faces") or [{}])[0].get("mana_cost") or ""
