@@ -585,8 +585,10 @@ def test_ctrl_c_stops_a_run_within_two_seconds_quietly_on_every_engine(engine_na
     psutil = pytest.importorskip("psutil")
     command = [sys.executable, "-m", "manaplan", "deck", "analyze", "demo", "--games", "1000000", "--engine",
                engine_name, "--workers", str(workers)]
+    # (started as a terminal starts a command: Ctrl-C not ignored, whatever an earlier test in this
+    # process left its own SIGINT set to: an ignored SIGINT is inherited, and Python then keeps it)
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           start_new_session=True)
+                           start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(8 if engine_name == "dask" else 4)  # (the games under way)
     family = [run.pid] + [p.pid for p in psutil.Process(run.pid).children(recursive=True)]
     assert run.poll() is None, run.communicate()
