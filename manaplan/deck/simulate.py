@@ -349,8 +349,6 @@ class BoardAnswers:
                             **self._with_pool(pool)})
         spells = {spell.id: spell for spell in problem.hand}
 
-        unknown = 0  # (the cards whose answer was undecided: never counted as not castable)
-
         def payable(spell_id: str) -> bool:
             result = answer(copied_with(problem.for_spell(spells[spell_id]), query=CAN_PAY, explain_no=False))
             if isinstance(result, Undecided):
@@ -364,24 +362,26 @@ class BoardAnswers:
         # (a generic amount undecided: no card is left unasked because of it; one that says no is
         # still called short of mana past the amounts decided)
         bound = float("inf") if undecided_ids else reach
-        by_cost: dict = {}
-        castable = short = copies = 0
+        by_cost: dict = {}  # cost -> True, False, or None: undecided (a card of that cost asked already)
+        castable = short = copies = unknown = 0
         for k, c in enumerate(deck.measured):
             value, cost = deck.mana_value[c], self._costs[k]
             if value > bound and not self._cheaper[k]:
                 short |= 1 << k
                 continue
             if known >> k & 1:
-                ok = True
+                verdict = True
             elif cost in by_cost:
-                ok = by_cost[cost]
+                verdict = by_cost[cost]
             else:
-                ok = by_cost[cost] = any(payable(spell_id) for spell_id in self._asked[k])
-            if ok:
+                verdict = any(payable(spell_id) for spell_id in self._asked[k])
+                if not verdict and any(spell_id in undecided_ids for spell_id in self._asked[k]):
+                    verdict = None
+                by_cost[cost] = verdict
+            if verdict:
                 castable |= 1 << k
                 copies += self.weights[k]
-            elif any(spell_id in undecided_ids for spell_id in self._asked[k]) or cost in by_cost and any(
-                    j != k and self._costs[j] == cost and unknown >> j & 1 for j in range(k)):
+            elif verdict is None:
                 unknown |= 1 << k  # (undecided: neither castable nor short of mana)
             elif value > reach or deck.restricted and value and not payable(f"g{value}"):
                 short |= 1 << k
