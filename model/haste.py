@@ -132,17 +132,30 @@ class HasteGrant:
         return True
 
 
+def haste_givers(permanents: tuple, opponents) -> list:
+    """(permanent, grant, whether it is on ``permanents``' side) for each grant of haste
+    among ``permanents`` (one player's) and ``opponents`` (the other side's, or None)."""
+    return ([(g, grant, True) for g in permanents for grant in g.gives_haste]
+            + [(g, grant, False) for g in opponents or () for grant in g.gives_haste])
+
+
+def reached(creature, givers: list) -> bool:
+    """Whether some grant of ``givers`` (:func:`haste_givers`) gives ``creature``, one of
+    the first side's, haste while it is summoning sick."""
+    return creature.creature and creature.summoning_sick and any(grant.reaches(g, creature, mine)
+                                                                 for g, grant, mine in givers)
+
+
 def with_haste(permanents: tuple, opponents) -> tuple:
     """``permanents`` (one player's) with each creature that some grant on either side
     reaches (``opponents``: the other side's permanents, or None) no longer summoning
     sick; the same tuple where no grant reaches one."""
-    givers = [(g, grant, True) for g in permanents for grant in g.gives_haste]
-    givers += [(g, grant, False) for g in opponents or () for grant in g.gives_haste]
+    givers = haste_givers(permanents, opponents)
     if not givers:
         return permanents
     out, changed = [], False
     for p in permanents:
-        if p.creature and p.summoning_sick and any(grant.reaches(g, p, mine) for g, grant, mine in givers):
+        if reached(p, givers):
             p = replace(p, summoning_sick=False, key=f"{p.key}|haste" if p.key else "")
             changed = True
         out.append(p)

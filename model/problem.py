@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
 from .cost_effects import apply_cost_effects
-from .haste import with_haste
+from .haste import haste_givers, reached, with_haste
 from .dependent_mana import resolve_board_mana
 from .land_types import as_it_enters
 from .symbols import GENERIC, MAX_AMOUNT, Symbol
@@ -458,10 +458,11 @@ class PaymentProblem:
         """The creatures the spells become hasty where the board gives them haste."""
         if not self.board.memo.get("gives_haste") and not any(p.gives_haste for p in self.opponents or ()):
             return
+        givers = haste_givers(self.board.permanents, self.opponents)  # (found once for every spell)
         for name in ("spell", "hand", "keep", "spells"):
             value = getattr(self, name)
             spells = (value,) if name == "spell" else value
-            done = tuple(_spell_with_haste(s, self.board, self.opponents) for s in spells)
+            done = tuple(_spell_with_haste(s, givers) for s in spells)
             object.__setattr__(self, name, done[0] if name == "spell" else done)
 
     def _apply_cost_effects(self) -> None:
@@ -631,14 +632,12 @@ def _with_haste(board: Board, opponents) -> Board:
     return out
 
 
-def _spell_with_haste(spell, board: Board, opponents):
-    """``spell`` whose permanent, a creature, some grant on the board or the opponents'
-    reaches: that permanent not summoning sick (a spell's own haste is read with it)."""
+def _spell_with_haste(spell, givers: list):
+    """``spell`` whose permanent, a creature, some grant of ``givers`` (on the board or
+    the opponents', model.haste.haste_givers) reaches: that permanent not summoning sick
+    (a spell's own haste is read with it)."""
     for_spell = spell.permanent
-    if for_spell is None or not for_spell.creature or not for_spell.summoning_sick:
-        return spell
-    joined = with_haste(board.permanents + (for_spell,), opponents)
-    if joined[-1] is for_spell:
+    if for_spell is None or not reached(for_spell, givers):
         return spell
     # (its key kept: a turn links the card to its permanent by it)
     return replace(spell, permanent=replace(for_spell, summoning_sick=False))
