@@ -14,13 +14,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _BLOCK = re.compile(r"```python\n(.*?)\n```", re.S)
 
 
-def _blocks() -> list:
+def _blocks(pattern=_BLOCK, tag: str = "#") -> list:
+    """(name, text) of each block ``pattern`` finds in README.md and docs/*.md."""
     out = []
     for path in [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))):
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        for k, m in enumerate(_BLOCK.finditer(text)):
-            out.append((f"{os.path.basename(path)}#{k + 1}", m.group(1)))
+        for k, m in enumerate(pattern.finditer(text)):
+            out.append((f"{os.path.basename(path)}{tag}{k + 1}", m.group(1)))
     return out
 
 
@@ -63,17 +64,7 @@ def test_the_readme_has_python_to_run():
 _SHELL = re.compile(r"```sh\n(\$ .*?)\n```", re.S)
 
 
-def _shell_blocks() -> list:
-    out = []
-    for path in [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))):
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        for k, m in enumerate(_SHELL.finditer(text)):
-            out.append((f"{os.path.basename(path)}$ {k + 1}", m.group(1)))
-    return out
-
-
-SHELL_BLOCKS = _shell_blocks()
+SHELL_BLOCKS = _blocks(_SHELL, "$ ")
 
 
 def _matches(shown, got) -> bool:
