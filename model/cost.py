@@ -22,9 +22,9 @@ import itertools
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from .errors import RequestError
-from .mana import ManaCost
-from .symbols import (
+from manaplan.model.errors import RequestError
+from manaplan.model.mana import ManaCost
+from manaplan.model.symbols import (
     COLORED, COLORLESS, COLORLESS_HYBRID, GENERIC, GENERIC_HALF, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW,
     TWOBRID, VARIABLE, Symbol,
 )

@@ -31,10 +31,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .errors import ManaplanError
-from .mana import ManaCost
-from .sources import split_type_line
-from .symbols import COLOR_NAMES, COLORED, Symbol
+from manaplan.model.errors import ManaplanError
+from manaplan.model.mana import ManaCost
+from manaplan.model.sources import split_type_line
+from manaplan.model.symbols import COLOR_NAMES, COLORED, Symbol
 
 #: who casts the spells a line names, from its controller's side
 ANY, YOU, OPPONENTS = "any", "you", "opponents"

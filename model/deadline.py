@@ -19,7 +19,7 @@ import contextvars
 import time
 from contextlib import contextmanager
 
-from .errors import OutOfTime
+from manaplan.model.errors import OutOfTime
 
 #: when the request being answered must be answered by (``time.monotonic()``), or None
 _DEADLINE: contextvars.ContextVar = contextvars.ContextVar("manaplan_deadline", default=None)

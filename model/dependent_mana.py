@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .errors import RequestError
-from .land_types import apply_land_types
-from .sources import AbilityCost, Board, Output, Player, split_type_line
-from .symbols import COLORS, MANA_TYPES
+from manaplan.model.errors import RequestError
+from manaplan.model.land_types import apply_land_types
+from manaplan.model.sources import AbilityCost, Board, Output, Player, split_type_line
+from manaplan.model.symbols import COLORS, MANA_TYPES
 
 #: the kinds of ``Ability.depends``
 COULD_PRODUCE = "could_produce"  # (COULD_PRODUCE, n): n mana of one type a land you control could produce

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .errors import RequestError
+from manaplan.model.errors import RequestError
 
 #: The five civilizations in the order the game lists them (光 水 闇 火 自然); outputs
 #: use this order so that answers never depend on how a request listed things.

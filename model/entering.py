@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import RequestError
-from .sources import number_word, split_type_line
+from manaplan.model.errors import RequestError
+from manaplan.model.sources import number_word, split_type_line
 
 UNTAPPED, TAPPED = "untapped", "tapped"
 UNLESS_TYPES = "unless_types"  # check lands: "unless you control a Plains or an Island"

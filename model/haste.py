@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .sources import split_type_line
+from manaplan.model.sources import split_type_line
 
 #: whose creatures a grant reaches: every player's, its controller's, the one it is attached to
 ALL, YOURS, ATTACHED = "all", "yours", "attached"

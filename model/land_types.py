@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .sources import Ability, AbilityCost, Board, Output, split_type_line
+from manaplan.model.sources import Ability, AbilityCost, Board, Output, split_type_line
 
 #: basic land types and the mana their intrinsic ability adds (CR 305.6)
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

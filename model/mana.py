@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import SymbolError
-from .symbols import (
+from manaplan.model.errors import SymbolError
+from manaplan.model.symbols import (
     COLORED, COLORLESS, MANA_TYPES, VARIABLE, Need, format_symbols, parse_symbols,
 )
 

@@ -22,8 +22,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from .cost import TotalCost
-from .symbols import ALL_TYPES, Symbol, describe_types
+from manaplan.model.cost import TotalCost
+from manaplan.model.symbols import ALL_TYPES, Symbol, describe_types
 
 #: where floating mana comes from, in payment lines: a word no permanent may use as its id
 POOL = "pool"
@@ -63,7 +63,7 @@ def check_plan_size(activations: int) -> None:
     of a million paid one counter at a time): the question stays answerable with
     ``can_pay``."""
     if activations > _STEPS_CAP.get():
-        from .errors import PlanTooLarge
+        from manaplan.model.errors import PlanTooLarge
         raise PlanTooLarge(f"the plan would take {activations:,} activations; a written plan has at most "
                            f"{MAX_PLAN_STEPS:,} (ask \"query\": \"can_pay\" for yes or no)")
 

@@ -14,18 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
-from .cost_effects import apply_cost_effects
-from .haste import haste_givers, reached, with_haste
-from .dependent_mana import resolve_board_mana
-from .land_types import as_it_enters
-from .symbols import GENERIC, MAX_AMOUNT, Symbol
-from .cost import SpellCost, total_before_announcing  # noqa: F401 (the latter: a doctest)
-from .entering import UNLESS_OPPONENTS, EntersRule
-from .mana import Mana, ManaCost
-from .plan import POOL
-from .restrictions import restriction_allows
-from .sources import Board, Player
-from .spell_text import read_spell_text  # noqa: F401 (its doctest)
+from manaplan.model.cost_effects import apply_cost_effects
+from manaplan.model.haste import haste_givers, reached, with_haste
+from manaplan.model.dependent_mana import resolve_board_mana
+from manaplan.model.land_types import as_it_enters
+from manaplan.model.symbols import GENERIC, MAX_AMOUNT, Symbol
+from manaplan.model.cost import SpellCost, total_before_announcing  # noqa: F401 (the latter: a doctest)
+from manaplan.model.entering import UNLESS_OPPONENTS, EntersRule
+from manaplan.model.mana import Mana, ManaCost
+from manaplan.model.plan import POOL
+from manaplan.model.restrictions import restriction_allows
+from manaplan.model.sources import Board, Player
+from manaplan.model.spell_text import read_spell_text  # noqa: F401 (its doctest)
 
 #: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
 #: a hand can be cast now

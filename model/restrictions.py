@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import RequestError
+from manaplan.model.errors import RequestError
 
 #: "Spend this mana only to cast your commander." (Jeweled Lotus): a spell flagged
 #: ``commander`` (CR 903.3)

@@ -22,10 +22,10 @@ from dataclasses import MISSING, dataclass, field, replace
 from functools import cached_property
 from itertools import compress
 
-from .errors import ManaplanError, RequestError
-from .mana import SPEND_AS_ANY_COLOR, Mana, ManaCost, parse_mana
-from .plan import POOL
-from .symbols import COLORS, MANA_TYPES, VARIABLE
+from manaplan.model.errors import ManaplanError, RequestError
+from manaplan.model.mana import SPEND_AS_ANY_COLOR, Mana, ManaCost, parse_mana
+from manaplan.model.plan import POOL
+from manaplan.model.symbols import COLORS, MANA_TYPES, VARIABLE
 
 #: the most mana one activation may add in a request
 MAX_ADDED = 100

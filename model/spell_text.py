@@ -32,8 +32,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import ManaplanError
-from .mana import ManaCost
+from manaplan.model.errors import ManaplanError
+from manaplan.model.mana import ManaCost
 
 #: the keywords that pay part of a total cost (the protocol's flags)
 PAYING_KEYWORDS = {"convoke": "convoke", "improvise": "improvise", "delve": "delve"}

@@ -20,7 +20,7 @@ import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from .errors import SymbolError
+from manaplan.model.errors import SymbolError
 
 #: The five colors in WUBRG order (CR 105.1), then colorless mana's type (CR 106.1b).
 COLORS = ("W", "U", "B", "R", "G")

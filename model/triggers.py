@@ -27,9 +27,9 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from .errors import ManaplanError, RequestError
-from .mana import parse_mana
-from .symbols import COLORS, MANA_TYPES
+from manaplan.model.errors import ManaplanError, RequestError
+from manaplan.model.mana import parse_mana
+from manaplan.model.symbols import COLORS, MANA_TYPES
 
 #: "whenever ... is tapped for mana": a mana ability with {T} in its cost (CR 106.12a)
 TAPPED = "tapped"

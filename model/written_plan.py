@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .plan import PaymentLine  # noqa: F401  (the lines a written plan holds)
-from .symbols import Symbol  # noqa: F401
+from manaplan.model.plan import PaymentLine  # noqa: F401  (the lines a written plan holds)
+from manaplan.model.symbols import Symbol  # noqa: F401
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ abilities allow otherwise.
 
 from __future__ import annotations
 
-from .supply import Supply
+from manaplan.solver.supply import Supply
 
 
 def _types_paying(a) -> frozenset:

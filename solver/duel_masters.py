@@ -42,13 +42,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from ..model.duel_masters import (
+from manaplan.model.duel_masters import (
     CIVILIZATION_NAMES, CIVILIZATIONS, PAYS_CIVILIZATION, PAYS_POINTS, POINTS, Civilization,
     CivilizationShortfall, DMPlan, DMRequest, DMStep, PointsShortfall, in_game_order,
 )
-from ..model.errors import SolverTimeout
-from ..model.plan import TIME_LIMIT, TIMEOUT, Undecided, Unpayable
-from .runtime import Status, solve_in_stages
+from manaplan.model.errors import SolverTimeout
+from manaplan.model.plan import TIME_LIMIT, TIMEOUT, Undecided, Unpayable
+from manaplan.solver.runtime import Status, solve_in_stages
 
 #: Guard on the whole optimisation (all stages together), in seconds.
 TIME_LIMIT_SECONDS = TIME_LIMIT
@@ -200,7 +200,7 @@ def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
 
     from ortools.sat.python import cp_model
 
-    from .runtime import new_model
+    from manaplan.solver.runtime import new_model
 
     model = new_model()
     tapped = [model.new_int_var(0, _most_worth_tapping(g, required, request.cost_to_pay), f"tapped[{i}]")

@@ -14,15 +14,15 @@ from bisect import insort
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, replace
 
-from ..model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
-from ..model.errors import PlanError
-from ..model.mana import Mana, ManaCost
-from ..model.plan import PaymentLine, Plan, Step, TriggeredMana, check_plan_size
-from ..model.problem import PaymentProblem
-from ..model.symbols import ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, Symbol, need_of
+from manaplan.model.cost import HALVED_REDUCTIONS, Announcement, choice_symbols, total_cost
+from manaplan.model.errors import PlanError
+from manaplan.model.mana import Mana, ManaCost
+from manaplan.model.plan import PaymentLine, Plan, Step, TriggeredMana, check_plan_size
+from manaplan.model.problem import PaymentProblem
+from manaplan.model.symbols import ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, Symbol, need_of
 
-from .cpsat import PaymentModel
-from .payment_values import SPELL
+from manaplan.solver.cpsat import PaymentModel
+from manaplan.solver.payment_values import SPELL
 
 
 class _Pool:

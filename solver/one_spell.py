@@ -16,22 +16,22 @@ import itertools
 from collections import OrderedDict
 from dataclasses import fields, replace
 
-from ..model.errors import ModelTooLarge, OutOfTime
-from ..model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_DISCARD, NOTHING_TO_SACRIFICE,
+from manaplan.model.errors import ModelTooLarge, OutOfTime
+from manaplan.model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_DISCARD, NOTHING_TO_SACRIFICE,
                           UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable, listing)
-from ..model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, OBJECTIVE_TERMS, PaymentProblem, Spell
-from ..model.sources import PRECAST_ONLY, flexibility
+from manaplan.model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, OBJECTIVE_TERMS, PaymentProblem, Spell
+from manaplan.model.sources import PRECAST_ONLY, flexibility
 
-from .chains import activation_bound
-from .cpsat import PaymentModel
-from .extract import extract_plan
-from .hall import hall_certificate, hall_violation, plain_max_x, plain_view, two_way_payable
-from .plain import NO_WAY_PAYS, plain_payment
-from .pools import pool_can_pay
-from .proof import counting_bound
-from .runtime import Status
-from .search import DEPTHS, Budget, best_plan, check_plan, solve_self_funding, too_large
-from .supply import Supply, build_supply
+from manaplan.solver.chains import activation_bound
+from manaplan.solver.cpsat import PaymentModel
+from manaplan.solver.extract import extract_plan
+from manaplan.solver.hall import hall_certificate, hall_violation, plain_max_x, plain_view, two_way_payable
+from manaplan.solver.plain import NO_WAY_PAYS, plain_payment
+from manaplan.solver.pools import pool_can_pay
+from manaplan.solver.proof import counting_bound
+from manaplan.solver.runtime import Status
+from manaplan.solver.search import DEPTHS, Budget, best_plan, check_plan, solve_self_funding, too_large
+from manaplan.solver.supply import Supply, build_supply
 
 
 #: settled answers kept with a board, the least recently used dropped first: a kept

@@ -8,10 +8,10 @@ only some of a turn's spells may spend (CR 106.6)."""
 from __future__ import annotations
 
 from collections import Counter
-from ..model.symbols import MANA_TYPES, VARIABLE
+from manaplan.model.symbols import MANA_TYPES, VARIABLE
 
-from .payment_values import extra_kind
-from .runtime import is_one, linear_sum
+from manaplan.solver.payment_values import extra_kind
+from manaplan.solver.runtime import is_one, linear_sum
 
 
 def add_activations(pm) -> None:

@@ -4,11 +4,11 @@ relaxed tail's conditions, the doubling of the pool (Doubling Cube, CR 701.9f)."
 
 from __future__ import annotations
 
-from ..model.mana import SPEND_AS_ANY_COLOR
-from ..model.symbols import MANA_TYPES
+from manaplan.model.mana import SPEND_AS_ANY_COLOR
+from manaplan.model.symbols import MANA_TYPES
 
-from .payment_values import SPELL, can_pay_kind, cheapest
-from .runtime import is_zero, linear_sum
+from manaplan.solver.payment_values import SPELL, can_pay_kind, cheapest
+from manaplan.solver.runtime import is_zero, linear_sum
 
 
 def add_payments(pm) -> None:

@@ -5,7 +5,7 @@ layer allows."""
 
 from __future__ import annotations
 
-from .runtime import linear_sum
+from manaplan.solver.runtime import linear_sum
 
 
 def add_life_rule(pm) -> None:

@@ -4,8 +4,8 @@ weights lexicographic."""
 
 from __future__ import annotations
 
-from .payment_values import Objective
-from .runtime import is_zero, linear_sum
+from manaplan.solver.payment_values import Objective
+from manaplan.solver.runtime import is_zero, linear_sum
 
 
 def objective_terms(pm) -> Objective:

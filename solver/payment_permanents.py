@@ -6,9 +6,9 @@ player's energy across the step (CR 107.14)."""
 
 from __future__ import annotations
 
-from ..model.plan import CONVOKE, IMPROVISE
+from manaplan.model.plan import CONVOKE, IMPROVISE
 
-from .runtime import is_zero, linear_sum
+from manaplan.solver.runtime import is_zero, linear_sum
 
 
 def add_permanent_budgets(pm) -> None:

@@ -6,11 +6,11 @@ floor applied last (601.2f), each candidate spell's scaled by its selector."""
 from __future__ import annotations
 
 from collections import Counter
-from ..model.cost import HALVED_REDUCTIONS
-from ..model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
+from manaplan.model.cost import HALVED_REDUCTIONS
+from manaplan.model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
 
-from .payment_values import SPELL, SpellDemand
-from .runtime import is_one, is_zero, linear_sum
+from manaplan.solver.payment_values import SPELL, SpellDemand
+from manaplan.solver.runtime import is_one, is_zero, linear_sum
 
 
 def add_spell_cost(pm, x_fixed: int | None) -> SpellDemand:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..model.mana import Mana
+from manaplan.model.mana import Mana
 
 
 #: the stage at which the spell itself is paid, after every layer of abilities

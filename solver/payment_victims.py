@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .runtime import is_one, linear_sum
+from manaplan.solver.runtime import is_one, linear_sum
 
 
 @dataclass(frozen=True)

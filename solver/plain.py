@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model.cost import Announcement, choice_symbols, total_cost
-from ..model.plan import POOL, PaymentLine, Plan, Step, check_plan_size
-from ..model.problem import PaymentProblem
-from ..model.sources import PRECAST_ONLY, can_pay_life, flexibility
-from ..model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
+from manaplan.model.cost import Announcement, choice_symbols, total_cost
+from manaplan.model.plan import POOL, PaymentLine, Plan, Step, check_plan_size
+from manaplan.model.problem import PaymentProblem
+from manaplan.model.sources import PRECAST_ONLY, can_pay_life, flexibility
+from manaplan.model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
 
-from .hall import TWO_WAY, PlainView, hall_certificate, plain_board, plain_view, two_way_choices
-from .supply import Supply
+from manaplan.solver.hall import TWO_WAY, PlainView, hall_certificate, plain_board, plain_view, two_way_choices
+from manaplan.solver.supply import Supply
 
 #: the one-type symbol paid by each type of mana ({W}, ..., {C})
 _TYPE_SYMBOL = {t: Symbol.parse("{%s}" % t) for t in MANA_TYPES}

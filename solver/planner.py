@@ -11,16 +11,16 @@ answer, never a guess.
 
 from __future__ import annotations
 
-from ..model.errors import ModelTooLarge, OutOfTime
-from ..model.plan import TIME_LIMIT, Castable
-from ..model.problem import PaymentProblem
+from manaplan.model.errors import ModelTooLarge, OutOfTime
+from manaplan.model.plan import TIME_LIMIT, Castable
+from manaplan.model.problem import PaymentProblem
 
-from .one_spell import answer_alone
-from ..model.deadline import answering_until
-from .runtime import SolverLoading
-from .search import Budget, too_large
-from .several import answer_best_turn, answer_keeping, answer_sequence
-from .unread import unless_unread
+from manaplan.solver.one_spell import answer_alone
+from manaplan.model.deadline import answering_until
+from manaplan.solver.runtime import SolverLoading
+from manaplan.solver.search import Budget, too_large
+from manaplan.solver.several import answer_best_turn, answer_keeping, answer_sequence
+from manaplan.solver.unread import unless_unread
 
 
 def run(answer_with, problem: PaymentProblem, time_limit: float = TIME_LIMIT, plain_path: bool = True,

@@ -28,12 +28,12 @@ import math
 from collections import Counter, OrderedDict
 from operator import add, ge
 
-from ..model.problem import PaymentProblem
-from ..model.sources import can_pay_life
-from ..model.symbols import MANA_TYPES, PHYREXIAN, HYBRID_PHYREXIAN, SNOW, VARIABLE, type_mask
+from manaplan.model.problem import PaymentProblem
+from manaplan.model.sources import can_pay_life
+from manaplan.model.symbols import MANA_TYPES, PHYREXIAN, HYBRID_PHYREXIAN, SNOW, VARIABLE, type_mask
 
-from .hall import demand_vector, plain_ways, supply_vector
-from .supply import Supply
+from manaplan.solver.hall import demand_vector, plain_ways, supply_vector
+from manaplan.solver.supply import Supply
 
 #: the most states the search visits, and the most new states of one step (pruning them
 #: is quadratic), before it leaves the board to the general model (a deck's boards of

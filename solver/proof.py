@@ -15,16 +15,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ..model.cost import all_total_costs, count_announcements
-from ..model.plan import (
+from manaplan.model.cost import all_total_costs, count_announcements
+from manaplan.model.plan import (
     NEEDS_ACTIVATION_BEFORE_CASTING, NO_MANA_COST, NO_PAYMENT, NOT_ENOUGH_LIFE, NOT_ENOUGH_MANA, POOL, NotEnoughLife,
     NotEnoughMana, Unpayable,
 )
-from ..model.problem import PaymentProblem
-from ..model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORS, MANA_TYPES, TYPE_SETS, type_mask
-from ..model.sources import DISCARDS_THE_SPELL, can_pay_life
+from manaplan.model.problem import PaymentProblem
+from manaplan.model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORS, MANA_TYPES, TYPE_SETS, type_mask
+from manaplan.model.sources import DISCARDS_THE_SPELL, can_pay_life
 
-from .supply import Supply, build_supply
+from manaplan.solver.supply import Supply, build_supply
 
 MAX_ANNOUNCEMENTS = 4096
 
@@ -234,7 +234,7 @@ def check_certificate(problem: PaymentProblem, reason: Unpayable) -> bool | None
         needs = min((t.snow if cert.snow else _demand(t, frozenset(cert.types))) for t in totals)
         return needs > available and cert.needs == needs and cert.available == available
     if code in (NO_PAYMENT, NEEDS_ACTIVATION_BEFORE_CASTING):
-        from .checks.reference import MAX_REFERENCE_PERMANENTS, reference_optimum
+        from manaplan.solver.checks.reference import MAX_REFERENCE_PERMANENTS, reference_optimum
         if len(problem.board.permanents) > MAX_REFERENCE_PERMANENTS:
             return None
         return reference_optimum(problem) is None

@@ -26,21 +26,21 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..model.cost import Announcement, SpellCost, choice_symbols, count_announcements, all_announcements, total_cost
-from ..model.dependent_mana import acting
-from ..model.errors import ManaplanError, PlanRejected, RequestError
-from ..model.mana import format_types
-from ..model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step, TriggeredMana, Undecided,
+from manaplan.model.cost import Announcement, SpellCost, choice_symbols, count_announcements, all_announcements, total_cost
+from manaplan.model.dependent_mana import acting
+from manaplan.model.errors import ManaplanError, PlanRejected, RequestError
+from manaplan.model.mana import format_types
+from manaplan.model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step, TriggeredMana, Undecided,
                           plans_of_up_to,
                           Unpayable)
-from ..model.problem import IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, PaymentProblem
-from ..model.symbols import (COLORED, COLORLESS, GENERIC, GENERIC_HALF, LIFE_HALF, SNOW, TWOBRID, VARIABLE,
+from manaplan.model.problem import IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, PaymentProblem
+from manaplan.model.symbols import (COLORED, COLORLESS, GENERIC, GENERIC_HALF, LIFE_HALF, SNOW, TWOBRID, VARIABLE,
                              Symbol)
-from ..model.triggers import board_triggers, multiplier
-from ..model.written_plan import CANT_PAY, WrittenPlan, WrittenStep
-from .checks.validator import judge_plan
-from .one_spell import plan_terms
-from .search import Budget
+from manaplan.model.triggers import board_triggers, multiplier
+from manaplan.model.written_plan import CANT_PAY, WrittenPlan, WrittenStep
+from manaplan.solver.checks.validator import judge_plan
+from manaplan.solver.one_spell import plan_terms
+from manaplan.solver.search import Budget
 
 #: verdicts (the answer's ``verdict``)
 OPTIMAL, SUBOPTIMAL, ILLEGAL = "optimal", "suboptimal", "illegal"
@@ -100,7 +100,7 @@ def undecided(truth) -> Checked:
 
 def check_answer(problem: PaymentProblem, budget: Budget, plain_path: bool = True) -> Checked:
     """The ``check`` query: ``problem.claim`` judged (see the module)."""
-    from .planner import pay_answer
+    from manaplan.solver.planner import pay_answer
     asked = replace(problem, query=PAY, claim=CANT_PAY)
     written_steps = 0 if problem.claim is CANT_PAY else len(problem.claim.steps)
     with plans_of_up_to(written_steps):  # (the optimum beside a plan as long as the one written)

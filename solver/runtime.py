@@ -21,8 +21,8 @@ import threading
 import time
 from enum import Enum
 
-from ..model.deadline import deadline
-from ..model.errors import ModelTooLarge, SolverTimeout
+from manaplan.model.deadline import deadline
+from manaplan.model.errors import ModelTooLarge, SolverTimeout
 
 #: the largest range one weighted sum of the objective may span (CP-SAT works in 64-bit
 #: integers and checks that no sum can overflow them)

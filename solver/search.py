@@ -15,16 +15,16 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from ..model.errors import InvalidPlan, ModelTooLarge, OutOfTime
-from ..model.plan import TIMEOUT, Plan, Undecided, on_board
-from ..model.problem import PAY, PaymentProblem
+from manaplan.model.errors import InvalidPlan, ModelTooLarge, OutOfTime
+from manaplan.model.plan import TIMEOUT, Plan, Undecided, on_board
+from manaplan.model.problem import PAY, PaymentProblem
 
-from .chains import activation_bound, depth_bound
-from .checks.validator import validate_plan
-from .cpsat import PaymentModel
-from .runtime import Status
-from .supply import Supply
-from .turn import Depth
+from manaplan.solver.chains import activation_bound, depth_bound
+from manaplan.solver.checks.validator import validate_plan
+from manaplan.solver.cpsat import PaymentModel
+from manaplan.solver.runtime import Status
+from manaplan.solver.supply import Supply
+from manaplan.solver.turn import Depth
 
 
 #: depths tried before the exact one: most chains are one Signet or filter deep

@@ -11,21 +11,21 @@ import itertools
 import math
 from dataclasses import replace
 
-from ..model.mana import Mana
-from ..model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
+from manaplan.model.mana import Mana
+from manaplan.model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
                           Sequence, Undecided, Unpayable)
-from ..model.oracle import CHANGES_COSTS
-from ..model.problem import ANY_ORDER, FOLLOWED_IN_A_TURN, MOST, OBJECTIVE_TERMS, WHEN_NEEDED, PaymentProblem
-from ..model.sources import Board
+from manaplan.model.oracle import CHANGES_COSTS
+from manaplan.model.problem import ANY_ORDER, FOLLOWED_IN_A_TURN, MOST, OBJECTIVE_TERMS, WHEN_NEEDED, PaymentProblem
+from manaplan.model.sources import Board
 
-from .hall import best_subsets, plain_board, plain_ways, two_way_choices
-from .one_spell import answer_alone
-from .runtime import Status
-from .search import Budget, check_in_order, deepening
-from .supply import board_restrictions, build_supply
-from .turn import ChosenTurnModel, TurnModel, card_key, costs_may_move, inert, order_free
-from .turn_costs import NotFollowed
-from .unread import unread_of
+from manaplan.solver.hall import best_subsets, plain_board, plain_ways, two_way_choices
+from manaplan.solver.one_spell import answer_alone
+from manaplan.solver.runtime import Status
+from manaplan.solver.search import Budget, check_in_order, deepening
+from manaplan.solver.supply import board_restrictions, build_supply
+from manaplan.solver.turn import ChosenTurnModel, TurnModel, card_key, costs_may_move, inert, order_free
+from manaplan.solver.turn_costs import NotFollowed
+from manaplan.solver.unread import unread_of
 
 
 def answer_keeping(problem: PaymentProblem, budget: Budget, plain_path: bool):

@@ -16,15 +16,15 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import chain
 
-from ..model.errors import RequestError
-from ..model.mana import Mana
-from ..model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
-from ..model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
-from ..model.problem import PaymentProblem
-from ..model.dependent_mana import acting
-from ..model.sources import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, PermanentsByBody, flexibility, why_unusable
-from ..model.symbols import COLORS, MANA_TYPES
-from ..model.triggers import activation_outputs, board_triggers
+from manaplan.model.errors import RequestError
+from manaplan.model.mana import Mana
+from manaplan.model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
+from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
+from manaplan.model.problem import PaymentProblem
+from manaplan.model.dependent_mana import acting
+from manaplan.model.sources import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, PermanentsByBody, flexibility, why_unusable
+from manaplan.model.symbols import COLORS, MANA_TYPES
+from manaplan.model.triggers import activation_outputs, board_triggers
 
 
 
@@ -648,18 +648,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         acts.append(GroupAbility(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
                         Mana("C", False, True, True, keyword=True), n, exile=True, text="exile a card from your graveyard",
                         for_spells=which(lambda s: s.delve)))
-    bounded = (sum(a.cap * a.max_output for a in acts if a.cap >= 0) + len(problem.player.pool)) * doubling_factor(acts)
-    final = []
-    for a in acts:
-        if a.cap < 0:
-            # only a mana cost, and it adds no more than it costs (check_bounded): a
-            # converter. Its output may pay for it again (pay {2}, add {C}{C}, then pay
-            # one of those and a fresh mana), so each activation need not use up mana;
-            # but a useful chain passes each mana made elsewhere through it at most once
-            # (a loop through it could have chosen its last output at once), so it is
-            # activated at most once per such mana.
-            a = replace(a, cap=bounded)
-        final.append(a)
+    final = _converters_capped(acts, len(problem.player.pool))
     final = _with_co_taps(board, groups, final)
     final = _with_counted_losses(board, groups, final)
     mana_bound = (sum(a.cap * a.max_output for a in final) + len(problem.player.pool)) * doubling_factor(final)
@@ -674,6 +663,19 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
             and all(a is b and _patchable(a) for a, b in zip(final, acts))):
         supply.memo[BY_GROUP] = (acts_of, excluded_of, _life_counts(acts))
     return supply
+
+
+def _converters_capped(acts: list, pooled: int) -> list:
+    """The acts with each converter's cap (-1: only a mana cost, and it adds no more than
+    it costs, check_bounded) set to all the mana the rest can make. Its output may pay for
+    it again (pay {2}, add {C}{C}, then pay one of those and a fresh mana), so each
+    activation need not use up mana; but a useful chain passes each mana made elsewhere
+    through it at most once (a loop through it could have chosen its last output at
+    once), so it is activated at most once per such mana."""
+    if all(a.cap >= 0 for a in acts):
+        return acts
+    bounded = (sum(a.cap * a.max_output for a in acts if a.cap >= 0) + pooled) * doubling_factor(acts)
+    return [replace(a, cap=bounded) if a.cap < 0 else a for a in acts]
 
 
 #: ``Supply.memo``'s key for each group's acts and exclusions, and how many acts pay life

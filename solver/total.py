@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import itertools
 
-from ..model.cost import all_announcements, total_before_announcing, total_cost
-from ..model.mana import ManaCost
-from ..model.oracle import CHANGES_COSTS
-from ..model.plan import MOST_TOTALS, CostParts
-from ..model.problem import IF_POSSIBLE, MOST, PaymentProblem
-from ..model.symbols import GENERIC, Symbol
+from manaplan.model.cost import all_announcements, total_before_announcing, total_cost
+from manaplan.model.mana import ManaCost
+from manaplan.model.oracle import CHANGES_COSTS
+from manaplan.model.plan import MOST_TOTALS, CostParts
+from manaplan.model.problem import IF_POSSIBLE, MOST, PaymentProblem
+from manaplan.model.symbols import GENERIC, Symbol
 
 
 def total_cost_answer(problem: PaymentProblem, budget=None, plain_path: bool = True) -> CostParts:

@@ -35,24 +35,24 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ..model.deadline import check_clock
-from ..model.land_types import as_it_enters
-from ..model.mana import Mana
-from ..model.oracle import EXILE_FROM_HAND
-from ..model.plan import GRAVEYARD, POOL, on_board
-from ..model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, holds_cost_effects, pool_after_cast
-from ..model.sources import Board, Player
-from ..model.symbols import HYBRID_PHYREXIAN, PHYREXIAN
+from manaplan.model.deadline import check_clock
+from manaplan.model.land_types import as_it_enters
+from manaplan.model.mana import Mana
+from manaplan.model.oracle import EXILE_FROM_HAND
+from manaplan.model.plan import GRAVEYARD, POOL, on_board
+from manaplan.model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, holds_cost_effects, pool_after_cast
+from manaplan.model.sources import Board, Player
+from manaplan.model.symbols import HYBRID_PHYREXIAN, PHYREXIAN
 
-from .chains import depth_bound
-from .cpsat import PaymentModel
-from .payment_values import CarriedOver, Objective, VariableKicks
-from .runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum, new_model, solve_lexicographic,
+from manaplan.solver.chains import depth_bound
+from manaplan.solver.cpsat import PaymentModel
+from manaplan.solver.payment_values import CarriedOver, Objective, VariableKicks
+from manaplan.solver.runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum, new_model, solve_lexicographic,
                       value_of)
-from .extract import extract_plan
-from .supply import build_supply
-from .payment_victims import chosen_victims
-from .turn_costs import (Earlier, NotFollowed, arrival_key, cost_shift, earlier_uses, moves_with_the_board,
+from manaplan.solver.extract import extract_plan
+from manaplan.solver.supply import build_supply
+from manaplan.solver.payment_victims import chosen_victims
+from manaplan.solver.turn_costs import (Earlier, NotFollowed, arrival_key, cost_shift, earlier_uses, moves_with_the_board,
                          sacrificed_before, spells_cast_after, victim_options)
 
 

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..model.cost_effects import CountedCost
-from ..model.symbols import GENERIC
+from manaplan.model.cost_effects import CountedCost
+from manaplan.model.symbols import GENERIC
 
-from .payment_values import CostShift
-from .payment_victims import Victim
-from .runtime import is_one, is_zero, linear_sum
+from manaplan.solver.payment_values import CostShift
+from manaplan.solver.payment_victims import Victim
+from manaplan.solver.runtime import is_one, is_zero, linear_sum
 
 
 class NotFollowed(Exception):

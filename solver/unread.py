@@ -8,9 +8,9 @@ the lines (``best_turn``'s ``not_modelled``) through :func:`unread_of`.
 
 from __future__ import annotations
 
-from ..model.oracle import CHANGES_ABILITIES, CHANGES_COSTS, CHANGES_TURNS, LOYALTY_TIMING
-from ..model.plan import NO_MANA_COST, UNREAD_ABILITIES, Payable, Plan, Sequence, Undecided, Unpayable
-from ..model.problem import FOLLOWED_IN_A_TURN, BEST_TURN, SEQUENCE, PaymentProblem
+from manaplan.model.oracle import CHANGES_ABILITIES, CHANGES_COSTS, CHANGES_TURNS, LOYALTY_TIMING
+from manaplan.model.plan import NO_MANA_COST, UNREAD_ABILITIES, Payable, Plan, Sequence, Undecided, Unpayable
+from manaplan.model.problem import FOLLOWED_IN_A_TURN, BEST_TURN, SEQUENCE, PaymentProblem
 
 
 def _cast_in(problem: PaymentProblem) -> tuple:

@@ -1,8 +1,6 @@
 """The installed layout: every import name lives under ``manaplan``, every module's
 doctests pass, and the package says which version it is."""
 
-import doctest
-import importlib
 import os
 import pkgutil
 import re
@@ -15,33 +13,39 @@ import manaplan
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-#: the packages the wheel installs; the editable install maps model/ and solver/ in with
-#: an import hook that pkgutil does not see through, so each root is walked on its own
-ROOTS = ("manaplan", "manaplan.model", "manaplan.solver")
 
 
 def all_modules() -> list:
-    names = set(ROOTS)
-    for root in ROOTS:
-        package = importlib.import_module(root)
-        names.update(m.name for m in pkgutil.walk_packages(package.__path__, root + "."))
+    """Every module of the package, as installed (``manaplan/model`` and
+    ``manaplan/solver`` are links to the checkout's ``model/`` and ``solver/``)."""
+    names = {"manaplan"} | {m.name for m in pkgutil.walk_packages(manaplan.__path__, "manaplan.")}
     return sorted(n for n in names if not n.endswith("__main__"))
 
 
 MODULES = all_modules()
-# the folders the wheel maps under manaplan (pyproject.toml, [tool.setuptools.package-dir])
+#: the folders whose code is checked for top-level imports of ``model`` or ``solver``
 SOURCES = ["manaplan", "model", "solver", "tests", "benchmarks"]
 
 
-def test_the_subpackages_are_found():
+def test_every_file_of_the_checkout_is_a_module_of_the_package():
+    """model/, solver/ and manaplan/ are one package tree: what pytest's doctest run
+    (``--doctest-modules``, pyproject.toml) and mypy walk is every file there is."""
+    files = set()
+    for folder, package in (("manaplan", "manaplan"), ("model", "manaplan.model"), ("solver", "manaplan.solver")):
+        for dirpath, dirnames, names in os.walk(os.path.join(ROOT, folder)):
+            dirnames[:] = [d for d in dirnames if not os.path.islink(os.path.join(dirpath, d)) and d != "__pycache__"]
+            rel = os.path.relpath(dirpath, os.path.join(ROOT, folder))
+            prefix = package if rel == "." else package + "." + rel.replace(os.sep, ".")
+            files |= {prefix if n == "__init__.py" else f"{prefix}.{n[:-3]}" for n in names
+                      if n.endswith(".py") and n != "__main__.py"}
+    assert files == set(MODULES)
     assert {"manaplan.model", "manaplan.solver", "manaplan.solver.checks", "manaplan.protocol"} <= set(MODULES)
 
 
-@pytest.mark.parametrize("name", MODULES)
-def test_doctests(name):
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
+def test_pytest_runs_every_modules_doctests():
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as f:
+        text = f.read()
+    assert "--doctest-modules" in text and re.search(r'testpaths = \[[^]]*"manaplan"', text)
 
 
 def test_no_code_imports_a_top_level_model_or_solver():
@@ -102,15 +106,24 @@ def test_a_plain_board_is_answered_without_importing_or_tools():
 
 def test_the_checkout_imports_as_the_installed_package():
     """Run inside the checkout (``python -m manaplan`` after ``pip install .``), Python
-    finds the source folder first: its model/ and solver/ must still import as
-    manaplan.model and manaplan.solver, from the checkout."""
+    finds the source folder first: its model/ and solver/ import as manaplan.model and
+    manaplan.solver through the links, from the checkout."""
     code = ("import manaplan.model.plan, manaplan.solver.planner, os\n"
-            "print(os.path.dirname(os.path.dirname(manaplan.model.plan.__file__)) == os.getcwd())\n")
+            "print(os.path.dirname(os.path.dirname(os.path.dirname(manaplan.model.plan.__file__))) == os.getcwd())\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.stdout.strip() == "True", out.stderr
     out = subprocess.run([sys.executable, "-m", "manaplan", "--version"], capture_output=True, text=True,
                          timeout=120, cwd=ROOT)
     assert out.returncode == 0 and out.stdout.strip() == f"manaplan {manaplan.__version__}"
+
+
+def test_a_module_of_model_or_solver_runs_from_its_own_folder():
+    """The tools see model/ and solver/ where they are: ``pytest --doctest-modules
+    solver/plain.py`` imports it as ``solver.plain``, whose imports are absolute."""
+    out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--doctest-modules",
+                          "solver/plain.py", "model/cost.py"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert re.search(r"\b[1-9]\d* passed", out.stdout)
 
 
 def test_the_architecture_document_names_every_module_and_only_modules_that_exist():

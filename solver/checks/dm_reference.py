@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import itertools
 
-from ...model.duel_masters import (
+from manaplan.model.duel_masters import (
     CIVILIZATION_NAMES, CIVILIZATIONS, POINTS, Civilization, CivilizationShortfall, DMRequest,
     PointsShortfall,
 )
-from ...model.plan import Unpayable
+from manaplan.model.plan import Unpayable
 
 #: ``reference_search`` tries every subset; beyond this many untapped cards it refuses.
 REFERENCE_SEARCH_LIMIT = 12

@@ -18,10 +18,10 @@ independently by ``dm_reference.minimum_legal_points``.
 
 from __future__ import annotations
 
-from ...model.duel_masters import (
+from manaplan.model.duel_masters import (
     CIVILIZATION_NAMES, PAYS_CIVILIZATION, PAYS_POINTS, DMPlan, DMRequest, DMStep,
 )
-from .dm_reference import minimum_legal_points
+from manaplan.solver.checks.dm_reference import minimum_legal_points
 
 
 def validate(problem: DMRequest, plan: DMPlan) -> list:

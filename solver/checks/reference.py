@@ -18,15 +18,15 @@ import itertools
 from collections import Counter
 from dataclasses import replace
 
-from ...model.dependent_mana import acting
-from ...model.cost import all_announcements, all_total_costs, total_cost
-from ...model.mana import Mana
-from ...model.errors import SearchTooLarge
-from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
-from ...model.problem import IF_POSSIBLE, MOST, PaymentProblem
-from ...model.sources import Board, can_pay_life, flexibility, why_unusable
-from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, SNOW, SNOW_ANY, need_of
-from ...model.triggers import activation_outputs, board_triggers
+from manaplan.model.dependent_mana import acting
+from manaplan.model.cost import all_announcements, all_total_costs, total_cost
+from manaplan.model.mana import Mana
+from manaplan.model.errors import SearchTooLarge
+from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
+from manaplan.model.problem import IF_POSSIBLE, MOST, PaymentProblem
+from manaplan.model.sources import Board, can_pay_life, flexibility, why_unusable
+from manaplan.model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, SNOW, SNOW_ANY, need_of
+from manaplan.model.triggers import activation_outputs, board_triggers
 
 MAX_REFERENCE_PERMANENTS = 8
 #: the key under which the energy paid is kept with the counters used

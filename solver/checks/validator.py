@@ -13,19 +13,19 @@ of errors, each naming the step; empty means legal.
 
 from __future__ import annotations
 
-from ...model.deadline import check_clock
+from manaplan.model.deadline import check_clock
 
 from collections import Counter
 from dataclasses import replace
 
-from ...model.dependent_mana import ability_now, acting
-from ...model.cost import Announcement, choice_symbols, total_cost
-from ...model.errors import PlanRejected
-from ...model.mana import Mana, format_mana, format_types
-from ...model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
-from ...model.problem import MAX_X, PaymentProblem
-from ...model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
-from ...model.triggers import board_triggers, multiplier
+from manaplan.model.dependent_mana import ability_now, acting
+from manaplan.model.cost import Announcement, choice_symbols, total_cost
+from manaplan.model.errors import PlanRejected
+from manaplan.model.mana import Mana, format_mana, format_types
+from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
+from manaplan.model.problem import MAX_X, PaymentProblem
+from manaplan.model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, need_of
+from manaplan.model.triggers import board_triggers, multiplier
 
 
 class _Pool:
