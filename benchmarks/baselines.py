@@ -153,7 +153,7 @@ def naive_cpsat(problem: PaymentProblem, choices_too: bool = True) -> bool:
     """One Boolean per (source, unit of cost), no grouping; single-mana boards only. A
     twobrid or Phyrexian symbol is a Boolean choice of its half: its colored unit, or two
     generic units / 2 life (the life within the life total); with ``choices_too`` False,
-    its colored half only (the model before issue 26's measurements: exact on costs
+    its colored half only (the earlier model: exact on costs
     without such symbols, a wrong "no" where only the other half pays)."""
     from ortools.sat.python import cp_model
     cost = problem.spell.cost

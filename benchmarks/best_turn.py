@@ -1,4 +1,4 @@
-"""``best_turn`` with 7 cards on 20 permanents (issue 26): p50, p95, p99 over many hands.
+"""``best_turn`` with 7 cards on 20 permanents: p50, p95, p99 over many hands.
 
     python benchmarks/best_turn.py [--hands 120] [--real-hands 40] [--seed 1] [--name best_turn]
         [--base REV]

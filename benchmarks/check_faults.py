@@ -44,7 +44,7 @@ from recording import record  # noqa: E402
 
 SACRIFICE_TEXT = "As an additional cost to cast this spell, sacrifice a {}."
 #: a board whose ``pay`` takes longer (a Doubling Cube with counted and combination mana:
-#: up to the 10 s guard, issue 26) is left out and counted: each of its dozen plans would
+#: up to the 10 s guard) is left out and counted: each of its dozen plans would
 #: be judged by solving it again
 SLOW = 0.5
 

@@ -1,4 +1,4 @@
-"""check on long plans, two revisions side by side (issue 41, Must show 3).
+"""check on long plans, two revisions side by side.
 
     python benchmarks/check_long_plans.py --base REV [--head REV]
 

@@ -1,4 +1,4 @@
-"""Every plan ``pay`` writes, judged by ``check`` (issue 41, Must show 1).
+"""Every plan ``pay`` writes, judged by ``check``.
 
     python benchmarks/check_own_plans.py [--requests 100000] [--seed 0]
 

@@ -2,7 +2,7 @@
 
     python benchmarks/compare_answers.py --base REV [--head REV] [--per-family 400] [--out FILE.md]
 
-A refactor must not change behaviour (issue 24). Each revision is installed into a folder
+A refactor must not change behaviour. Each revision is installed into a folder
 of its own (as benchmarks/compare.py does) and runs as a `serve` process; both get the
 same lines, in the same order, from every family of request: pay, can_pay, max_x,
 castable, pay keeping cards castable or mana open, sequence (in order and in any order),

@@ -1,4 +1,4 @@
-"""The deck analysis held to closed forms, on large runs (issue 14):
+"""The deck analysis held to closed forms, on large runs:
 
 - a lands-only deck with ``--mulligan none``: castability of a two-drop on turn t equals
   the hypergeometric probability of two lands among the cards seen, within the run's

@@ -1,4 +1,4 @@
-"""Deck analysis from a cold start, two revisions side by side (issue 26).
+"""Deck analysis from a cold start, two revisions side by side.
 
     python benchmarks/deck_cold.py --base REV [--games 20000] [--workers 2] [--rounds 3]
         [--name deck_cold]
@@ -40,7 +40,7 @@ def run(site: str, games: int, workers: int, out: str) -> float:
 
 
 def report(path: str) -> dict:
-    """What both revisions report alike: since issue 28 the headline is castability as
+    """What both revisions report alike: the headline is castability as
     players mean it and the simulated player's figure is ``*_as_played``: that one is
     compared with an older revision's ``by_turn`` (the same games, the same meaning)."""
     with open(path) as f:
@@ -86,7 +86,7 @@ def main(argv=None) -> int:
                   f"The figures both revisions report (each card's castability as the simulated player played, the "
                   f"lands on curve, the mana spent, the mulligans) of all {2 * args.rounds} runs are "
                   f"{'the same' if same else 'NOT the same'}; the head also follows every line of play for the "
-                  f"players' figure (issue 28).")
+                  f"players' figure.")
     print(open(path).read())
     return 0 if same else 1
 

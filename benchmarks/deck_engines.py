@@ -1,4 +1,4 @@
-"""Dask and Ray side by side on the deck analysis's chunks (issue 14: the cluster engine
+"""Dask and Ray side by side on the deck analysis's chunks (the cluster engine
 chosen by measurement). Ray is measured here only: manaplan's `--engine dask` is the
 cluster engine it ships (README, "Deck analysis", says why).
 

@@ -1,4 +1,4 @@
-"""Deck analysis at scale (issue 14): games per second on 1 and 2 workers, the same
+"""Deck analysis at scale: games per second on 1 and 2 workers, the same
 numbers whatever the workers, a million games of 8 turns timed, and the deck beside
 itself with its filter lands and Signets made basic lands.
 

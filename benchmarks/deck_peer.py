@@ -1,4 +1,4 @@
-"""Deck analysis beside mtg-mana-simulator, CPU time and wall, in one run (issue 42).
+"""Deck analysis beside mtg-mana-simulator, CPU time and wall, in one run.
 
     python benchmarks/deck_peer.py --base REV --peer-python VENV/bin/python
         [--deck benchmarks/decks/simic_ramp.txt] [--games 20000] [--rounds 3]

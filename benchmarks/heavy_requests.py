@@ -1,4 +1,4 @@
-"""Peak memory and time of the heaviest requests (issue 31): N Forests, each with its own
+"""Peak memory and time of the heaviest requests: N Forests, each with its own
 name, ``{G}{G}``, ``time_limit_ms`` 1000, for N = 10,000, 100,000 and 828,502 (a request
 of 62 MiB, near the 64 MiB line), and the largest again with the default guard (10 s).
 
@@ -66,7 +66,7 @@ def measure(path: str) -> dict:
 
 
 def chain_boards(rounds: int = 5) -> str:
-    """Issue 31.1: the benchmark's chain boards of 1,000 and 5,000 permanents, each
+    """The benchmark's chain boards of 1,000 and 5,000 permanents, each
     permanent named for itself and not, ``pay {3}{G}{U}`` in one warm process, the two
     interleaved; the median time of each and whether the plans' objectives are equal."""
     import random
@@ -134,7 +134,7 @@ def main() -> None:
     print(chains)
     if args.record:
         intro = __doc__.split("    python")[0] + "Each request" + __doc__.split("Each request")[1].split("The same boards")[0]
-        record("heavy_requests", "Heavy requests (issue 31)", intro, table, " ".join(chain_boards.__doc__.split()),
+        record("heavy_requests", "Heavy requests", intro, table, " ".join(chain_boards.__doc__.split()),
                chains)
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Kept boards at scale (issue 29), through one ``manaplan serve``:
+"""Kept boards at scale, through one ``manaplan serve``:
 
 1. a change (tap one permanent, untap the one tapped before) plus ``pay`` on a kept board of
    5,000 distinct permanents, beside the same board in the same state sent whole, the two
@@ -131,7 +131,7 @@ def main() -> None:
     second = many_boards()
     print(second)
     if args.record:
-        record("kept_boards", "Kept boards at scale (issue 29)", __doc__.split("    python")[0], first, second)
+        record("kept_boards", "Kept boards at scale", __doc__.split("    python")[0], first, second)
 
 if __name__ == "__main__":
     main()

@@ -1,4 +1,4 @@
-"""``best_turn`` on hands dealt from real decklists (issue 42): p50, p95, p99 over many hands.
+"""``best_turn`` on hands dealt from real decklists: p50, p95, p99 over many hands.
 
     python benchmarks/real_hands.py [--hands 60] [--sizes 7 10 12] [--seed 1] [--base REV]
         [--limit-ms 10000] [--check 0] [--name real_hands]

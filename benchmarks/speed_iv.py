@@ -1,4 +1,4 @@
-"""Speed IV (issue 42), each table the revision given beside the working tree, in one run:
+"""Speed IV, each table the revision given beside the working tree, in one run:
 
 1. limits kept: requests built to be slow (huge generic increases, a million kicks, a
    cost of 600 two-way symbols, turns of 12 cards on a Doubling Cube chain board), each
@@ -261,7 +261,7 @@ def main(argv=None) -> int:
         if "kept" in args.only:
             sections.append("## A change on one of 64 kept boards of 5,000 distinct permanents\n\n" + kept_table(sites))
             print(sections[-1], flush=True)
-    path = record(args.name, "Speed IV (issue 42)", f"`python benchmarks/speed_iv.py --base {args.base} --only "
+    path = record(args.name, "Speed IV", f"`python benchmarks/speed_iv.py --base {args.base} --only "
                   f"{' '.join(args.only)}`: " + __doc__.split("\n\n")[1].replace("\n", " "), *sections)
     print(path)
     return 0

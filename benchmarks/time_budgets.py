@@ -1,4 +1,4 @@
-"""Does every query keep its time budget (issue 29)? Through one ``manaplan serve``, each
+"""Does every query keep its time budget? Through one ``manaplan serve``, each
 query on hard boards with ``time_limit_ms`` of 1, 100, 1,000 and the default guard (10 s):
 the wall time from sending the line to reading its answer, against the limit.
 
@@ -147,7 +147,7 @@ def main() -> None:
     text = table(measure(args.rounds)) + "\n\n" + first_request()
     print(text)
     if args.record:
-        record("time_budgets", "Time budgets on every query (issue 29)", __doc__.split("    python")[0], text)
+        record("time_budgets", "Time budgets on every query", __doc__.split("    python")[0], text)
 
 
 if __name__ == "__main__":

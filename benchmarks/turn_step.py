@@ -1,4 +1,4 @@
-"""The AI's questions in a game step (issue 10), measured side by side in one run:
+"""The AI's questions in a game step, measured side by side in one run:
 
 - one step on a kept 20-permanent board through one ``manaplan serve``: a change to the
   kept board with ``castable`` for a new 7-card hand (one request), then one ``pay`` of

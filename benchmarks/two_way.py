@@ -1,5 +1,5 @@
 """Costs as real costs are, twobrid and Phyrexian symbols among them, on plain boards:
-manaplan beside the naive per-source CP-SAT model, in one run (issue 26).
+manaplan beside the naive per-source CP-SAT model, in one run.
 
     python benchmarks/two_way.py [--boards 40] [--rounds 3] [--sizes 20,80,320] [--name two_way]
 

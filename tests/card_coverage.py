@@ -1,5 +1,5 @@
 """How the card-text reader does on the fixture of real mana-producing cards
-(tests/fixtures/mana_cards.json, issue 11): each card is read, refused (naming each
+(tests/fixtures/mana_cards.json): each card is read, refused (naming each
 line it could not read), or misread (read without a word, but not as the fixture
 expects: a bug). ``python3 tests/card_coverage.py`` prints the README's table."""
 

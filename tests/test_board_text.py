@@ -1,4 +1,4 @@
-"""Issue 40: the board's text never silently wrong. Haste (CR 702.10) from a creature's own
+"""The board's text never silently wrong. Haste (CR 702.10) from a creature's own
 keyword or given by either side's permanents; "Activate only if you control ..." read as a
 condition on the board (the Verges, CR 602.5b); a reduction of colored mana only
 (Edgewalker, Morophon); static text that could change what permanents make or are, when
@@ -110,7 +110,7 @@ EXAMPLES = {
 
 
 def test_each_example_of_the_issue_through_serve():
-    """Must show 1: each example through ``manaplan serve``: the rules' answer, or null
+    """Each example through ``manaplan serve``: the rules' answer, or null
     naming the line."""
     lines = "\n".join(json.dumps({**request, "id": name}) for name, (request, _) in EXAMPLES.items()) + "\n"
     out = subprocess.run([sys.executable, "-m", "manaplan", "serve"], input=lines, capture_output=True, text=True,
@@ -170,7 +170,7 @@ def test_a_colored_only_reduction_of_a_hybrid_color_is_named_not_guessed():
 
 
 def test_deck_analysis_casts_fireball_at_x_zero_and_reports_the_undecided():
-    """Must show 3: 1 Mountain and 6 Fireball are castable on turn 1 in every game on the
+    """1 Mountain and 6 Fireball are castable on turn 1 in every game on the
     play; a card whose own text is not read is counted neither castable nor not, and its
     undecided share is reported."""
     from manaplan.deck.analyze import analyze
@@ -219,7 +219,7 @@ def test_a_haste_giver_in_the_hand_never_breaks_a_chosen_order():
     assert best["value"] == 2 and best["not_modelled"][0]["id"] == "cc"
 
 
-# -- what an independent review found (issue 40), each once silently wrong or needlessly null --
+# -- what an independent review found, each once silently wrong or needlessly null --
 
 def L(pid, type_line, text="", **state):
     return {"id": pid, "type_line": type_line, **({"oracle_text": text} if text else {}), **state}
@@ -329,7 +329,7 @@ def test_text_changing_types_colors_or_costs_is_named(text, side):
 
 
 def test_damping_spheres_count_missing_names_the_sphere_and_the_field():
-    """(issue 40) the line was credited to "the spell's text" with advice to give
+    """The line was credited to "the spell's text" with advice to give
     ``increase``; the missing fact is ``player.spells_cast``."""
     sphere = L("d", "Artifact", "If a land is tapped for two or more mana, it produces {C} instead of any other type "
                                 "and amount.\nEach spell a player casts costs {1} more to cast for each other spell "
@@ -344,7 +344,7 @@ def test_damping_spheres_count_missing_names_the_sphere_and_the_field():
 
 @pytest.mark.parametrize("type_line", ["Instant", "Sorcery"])
 def test_a_loyalty_ability_asked_mid_cast_is_a_no(type_line):
-    """(issue 40) mid-cast, a loyalty ability can't be activated at all (CR 606.3, 601.2g):
+    """Mid-cast, a loyalty ability can't be activated at all (CR 606.3, 601.2g):
     a "no", with the before-casting hint where a sorcery could have it first."""
     walker = L("c", "Legendary Planeswalker — Chandra", "+1: Add {R}{R}.", counters={"loyalty": 4})
     out = solve({"query": "can_pay", "mid_cast": True, "spell": {"mana_cost": "{R}{R}", "type_line": type_line},

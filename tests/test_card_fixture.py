@@ -1,4 +1,4 @@
-"""The card-text reader over the fixture of real mana-producing cards (issue 11):
+"""The card-text reader over the fixture of real mana-producing cards:
 never silently wrong, and every refusal names its card's lines."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""More of real mana text, end to end through the protocol (issue 11): each form is
+"""More of real mana text, end to end through the protocol: each form is
 turned into abilities the solver already knows, and the answers are replayed by the
 validator like any other."""
 
@@ -283,7 +283,7 @@ def test_a_permanent_spell_s_entering_mana_and_unread_text_count_in_a_sequence()
             "oracle_text": "{T}: Add {C}{C}. Activate only if you control a Wizard."}
     out = solve({"query": "sequence", "spells": [rock, {"id": "y", "mana_cost": "{1}", "type_line": "Sorcery"}],
                  "permanents": mountains[:1]})
-    assert out["payable"] is False  # (issue 40: "Activate only if you control a Wizard." is read: no Wizard)
+    assert out["payable"] is False  # ("Activate only if you control a Wizard." is read: no Wizard)
     wizard = {"id": "wiz", "type_line": "Creature — Human Wizard"}
     assert solve({"query": "sequence", "spells": [rock, {"id": "y", "mana_cost": "{1}", "type_line": "Sorcery"}],
                   "permanents": mountains[:1] + [wizard]})["payable"]
@@ -291,7 +291,7 @@ def test_a_permanent_spell_s_entering_mana_and_unread_text_count_in_a_sequence()
 
 def test_text_that_changes_costs_is_read_or_the_spells_to_say():
     """Found by review: Thalia's "Noncreature spells cost {1} more to cast." was neither
-    read nor listed, and {R} was paid with one Mountain (illegal, CR 601.2f). Issue 25:
+    read nor listed, and {R} was paid with one Mountain (illegal, CR 601.2f).
     it is read (model.cost_effects); text about costs that is not read makes any answer
     null unless the spell says how its cost changes."""
     thalia = {"id": "th", "name": "Thalia, Guardian of Thraben", "type_line": "Legendary Creature — Human Soldier",
@@ -432,7 +432,7 @@ FOREST = {"type_line": "Basic Land — Forest"}
 
 
 def test_chromatic_orrery_spends_mana_as_though_it_were_any_color_cr_609_4b():
-    alone = pay("{W}{U}{B}{R}{G}", [{"id": "o", **ORRERY}])  # issue 11: it alone was called unable
+    alone = pay("{W}{U}{B}{R}{G}", [{"id": "o", **ORRERY}])  # it alone was called unable
     assert alone["payable"] and {line["mana"] for line in alone["plan"]["payment"]} == {"C"}
     tapped = {"id": "o", **ORRERY, "tapped": True}
     assert pay("{W}", [tapped, {"id": "w", **WASTES}])["payable"]  # colorless mana pays {W}
@@ -488,7 +488,7 @@ def test_any_color_spending_ends_when_its_permanent_is_sacrificed_cr_611_3a():
 
 def test_reminder_text_naming_an_ability_the_card_lacks_is_listed_not_dropped():
     """Reminder text is not rules text (CR 207.2): "({T}: Add {C}.)" on an artifact gives
-    it nothing, and a "no" that might have used it says so. Issue 40: a land with no basic
+    it nothing, and a "no" that might have used it says so. A land with no basic
     land type whose only text is that (Wastes, as Scryfall writes it) has that ability."""
     wastes = {"id": "w", "name": "Wastes", "type_line": "Basic Land", "oracle_text": "({T}: Add {C}.)"}
     assert pay("{C}", [wastes])["payable"]
@@ -504,7 +504,7 @@ SWAMPS = [{"id": f"s{i}", "type_line": "Basic Land — Swamp"} for i in range(7)
 
 
 def test_doubling_cube_doubles_each_type_of_unspent_mana_cr_701_9f():
-    """Issue 11: 7 Swamps and Doubling Cube "couldn't" pay {8}: tap the Swamps, pay {3}
+    """7 Swamps and Doubling Cube "couldn't" pay {8}: tap the Swamps, pay {3}
     of the seven, double the four left."""
     board = [{"id": "dc", **CUBE}] + SWAMPS
     out = pay("{8}", board)

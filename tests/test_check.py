@@ -5,7 +5,7 @@ Properties against the reference search (hypothesis): every plan manaplan makes 
 planted in legal plans (tests/faults.py), are called legal or illegal exactly as the
 reference search (``reference_legal``) judges them, every illegal one with its rule; a
 claim "can't be paid" is right exactly when the reference search finds no payment.
-Examples: the boards other engines got wrong (issue 27), and hostile plans.
+Examples: the boards other engines got wrong, and hostile plans.
 """
 
 import json
@@ -139,7 +139,7 @@ def test_an_altar_activated_without_naming_what_it_sacrifices_is_illegal():
 
 
 def test_a_plan_whose_summary_its_steps_contradict_is_malformed_not_illegal():
-    """Issue 41: a wrong summary (tapped, floating) is bookkeeping, not a rule broken: a
+    """A wrong summary (tapped, floating) is bookkeeping, not a rule broken: a
     located error naming the field; the same plan without it is judged on its steps."""
     plan = {"steps": [{"permanent": "f", "adds": "{G}"}], "payment": [{"symbol": "{G}", "mana": "G", "from": "f"}],
             "tapped": ["f", "g"]}

@@ -1,4 +1,4 @@
-"""Issue 41: the referee never cries wolf. Every plan ``pay`` writes, on requests of every
+"""The referee never cries wolf. Every plan ``pay`` writes, on requests of every
 family the suite draws, is judged ``optimal`` by ``check``: as written, with its
 announcements in another order, and with the announcements of identical symbols swapped
 (an announcement is a choice per symbol, CR 601.2b: the list's order means nothing).
@@ -54,7 +54,7 @@ def own_plan_verdicts(requests: list, seed: int = 0) -> list:
 
 @pytest.mark.parametrize("part", range(4))
 def test_every_plan_pay_writes_is_optimal_in_its_referees_eyes(part):
-    """Must show 1 (CI's share, in four parts): 0 verdicts other than optimal."""
+    """0 verdicts other than optimal."""
     cases = make_suite(CI_REQUESTS // 4, seed=41_000 + part)
     wrong = own_plan_verdicts([(c["case"], c["request"]) for c in cases], seed=part)
     assert not wrong, wrong[:3]
@@ -78,7 +78,7 @@ CONFLUENCE = {"id": "m", "name": "Mana Confluence", "type_line": "Land",
 
 
 def test_city_of_brass_deals_its_damage_after_the_spell_is_cast():
-    """Issue 41: City of Brass's damage is a trigger that resolves after the spell is cast
+    """City of Brass's damage is a trigger that resolves after the spell is cast
     (CR 603.3, 601.2i): at life 2, {W}{B/P} is paid with the City and 2 life (legal,
     lethal); at life 1, the City and Mana Confluence pay {W}{B} in either order."""
     request = {"spell": {"mana_cost": "{W}{B/P}"}, "player": {"life": 2}, "permanents": [CITY]}
@@ -95,7 +95,7 @@ def test_city_of_brass_deals_its_damage_after_the_spell_is_cast():
 
 
 def test_thud_keeps_the_mana_source_and_sacrifices_the_wurm():
-    """Issue 41: a permanent an additional cost sacrifices loses its mana too: with a
+    """A permanent an additional cost sacrifices loses its mana too: with a
     Mountain, Birds of Paradise and Craw Wurm, Thud taps the Mountain and sacrifices the
     Wurm; tapping and sacrificing the Birds is legal and worse, named in words."""
     thud = {"name": "Thud", "mana_cost": "{R}", "type_line": "Sorcery",
@@ -128,7 +128,7 @@ def _long_plan(n: int, dictate: bool = False, limit_ms: int = 60_000) -> dict:
 
 
 def test_a_200000_step_plan_is_judged_and_a_short_limit_is_kept():
-    """Issue 41, Must show 3: reading and judging a plan are linear in its steps (a
+    """Reading and judging a plan are linear in its steps (a
     triggered mana ability beside them once made it quadratic, and past 1,000 steps a
     recursion error), a plan longer than a written answer may be is still judged, and a
     short limit is kept while the plan is read, the timeout saying so."""
@@ -139,7 +139,7 @@ def test_a_200000_step_plan_is_judged_and_a_short_limit_is_kept():
 
 
 def test_a_doubling_left_out_names_the_effect_that_doubles():
-    """Issue 41: Mana Reflection's doubling left out of a plan said only "this ability
+    """Mana Reflection's doubling left out of a plan said only "this ability
     can't add {G}"; the effect is named, with its rule."""
     reflection = {"id": "r", "name": "Mana Reflection", "type_line": "Enchantment",
                   "oracle_text": "If you tap a permanent for mana, it produces twice as much of that mana instead."}

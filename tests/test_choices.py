@@ -1,4 +1,4 @@
-"""A spell's choices (issue 10): kicker, multikicker and alternative costs (CR 702.33,
+"""A spell's choices: kicker, multikicker and alternative costs (CR 702.33,
 118.9), through `serve` and against the reference search."""
 
 import io

@@ -1,4 +1,4 @@
-"""Deck analysis (issue 14): decklists, card data, how lands enter, the simulation held
+"""Deck analysis: decklists, card data, how lands enter, the simulation held
 to closed forms (hypergeometric castability, a counting check game by game), the same
 numbers whatever the workers, the command's contract, the sources-needed preset."""
 
@@ -264,7 +264,7 @@ def _worker_line(process) -> str:
 
 @pytest.mark.parametrize("engine_name", ["local", "dask"])
 def test_a_run_with_a_worker_killed_mid_run_gives_the_undisturbed_report(engine_name):
-    """Issue 29: a worker killed mid-run (out of memory, or by hand): its chunks are
+    """A worker killed mid-run (out of memory, or by hand): its chunks are
     played again (the local pool is started anew; Dask's scheduler moves them), and the
     total equals the undisturbed run's for the same seed: never a total with games
     missing."""
@@ -284,7 +284,7 @@ def test_a_run_with_a_worker_killed_mid_run_gives_the_undisturbed_report(engine_
 
 
 def test_a_run_whose_workers_keep_dying_stops_with_a_message_and_no_total(monkeypatch):
-    """Issue 29: past its retries, a run stops with a message saying so, never a total."""
+    """Past its retries, a run stops with a message saying so, never a total."""
     from manaplan.deck import engine
     from manaplan.deck.decklist import Decklist
 
@@ -304,7 +304,7 @@ SIMIC = open(os.path.join(HERE, "..", "benchmarks", "decks", "simic_ramp.txt")).
 
 
 def test_a_board_is_asked_by_its_ready_part_only_where_the_rest_never_pays():
-    """Issue 26: on the Simic deck (lands, Signets, Elves: every mana ability taps its own
+    """On the Simic deck (lands, Signets, Elves: every mana ability taps its own
     permanent) a tapped permanent or a summoning-sick Elf changes nothing a board pays, so
     boards are asked by their ready part; the masks are those of the whole board. A card
     that could make the rest matter (convoke: sick creatures tap for it; a count of
@@ -393,7 +393,7 @@ def _play_and_publish(directory):
 
 
 def test_a_process_reads_the_boards_another_solved_instead_of_solving_them(tmp_path):
-    """Issue 26: a worker that plays games another already played solves no board again,
+    """A worker that plays games another already played solves no board again,
     and its tally is the one it would have found alone."""
     import multiprocessing
 
@@ -421,7 +421,7 @@ def test_a_process_reads_the_boards_another_solved_instead_of_solving_them(tmp_p
 
 
 def test_output_folders_are_checked_before_the_games_and_the_json_is_written_whole(tmp_path):
-    """Issue 28: --json or --plot into a folder that doesn't exist is an error before any
+    """--json or --plot into a folder that doesn't exist is an error before any
     game is played (it came as a traceback after the whole run); the JSON file appears
     whole or not at all."""
     deck = tmp_path / "deck.txt"
@@ -445,7 +445,7 @@ def test_output_folders_are_checked_before_the_games_and_the_json_is_written_who
 
 
 def test_a_card_file_indented_by_one_space_is_read_whole(tmp_path):
-    """Issue 28: a JSON list written with one-space indentation was taken for a bulk file
+    """A JSON list written with one-space indentation was taken for a bulk file
     (one object a line) and read as holding no card ("no card data for 'Forest'")."""
     names = Decklist.parse(DEMO_DECK).names
     cards = [c for c in json.load(open(DEMO_CARDS)) if c["name"] in names]
@@ -456,7 +456,7 @@ def test_a_card_file_indented_by_one_space_is_read_whole(tmp_path):
 
 
 def test_a_missing_card_gets_a_guess_a_sideboard_needs_no_data_and_a_deck_without_lands_is_refused(tmp_path):
-    """Issue 28: "did you mean" for a name not in the card data; cards of the sideboard
+    """"did you mean" for a name not in the card data; cards of the sideboard
     are never played, so they need no data; a deck with no lands is an error (it ran
     silently)."""
     with pytest.raises(RequestError, match=r"'Llanowar Elfs' \(did you mean 'Llanowar Elves'\?\)"):
@@ -467,13 +467,13 @@ def test_a_missing_card_gets_a_guess_a_sideboard_needs_no_data_and_a_deck_withou
         analyze("4 Llanowar Elves\n", games=10, turns=2, workers=1, progress=False)
 
 
-# --- castability as players mean it (issue 28) ---------------------------------------
+# --- castability as players mean it ---------------------------------------
 
 AZORIUS = open(os.path.join(HERE, "..", "benchmarks", "decks", "azorius_lions.txt")).read()
 
 
 def test_a_card_is_castable_when_some_land_drops_pay_it_not_only_the_simulated_players():
-    """Issue 28's deck: 12 Plains, 12 Islands, 36 others with Savannah Lions and Opt, on
+    """The deck: 12 Plains, 12 Islands, 36 others with Savannah Lions and Opt, on
     the play, no mulligan. Lions on turn one is castable exactly when a Plains is among
     the seven: 1 - C(48,7)/C(60,7) = 80.94%; Counterspell on turn two when two Islands
     are among the first eight (the first of them in the seven, or there weren't two).
@@ -573,7 +573,7 @@ def test_every_line_of_play_is_followed_as_the_one_by_one_search_finds(lands, sp
 
 @pytest.mark.parametrize("engine_name,workers", [("local", 1), ("local", 2), ("dask", 2)])
 def test_ctrl_c_stops_a_run_within_two_seconds_quietly_on_every_engine(engine_name, workers):
-    """Issue 28: Ctrl-C (SIGINT to the whole process group, as a terminal sends it) in the
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) in the
     middle of a long run: the queued chunks are not played, no process prints a
     traceback, no worker is left, within 2 s (it took 79 s on the local pool, and Dask's
     workers each printed one)."""
@@ -604,7 +604,7 @@ def test_ctrl_c_stops_a_run_within_two_seconds_quietly_on_every_engine(engine_na
 
 
 def test_plots_give_each_card_its_look_whole_turns_a_title_and_the_on_curve_mark(tmp_path):
-    """Issue 28: colors repeated past 10 cards, cards of one cost drawn as one line,
+    """Colors repeated past 10 cards, cards of one cost drawn as one line,
     turns 1.5 and 2.5, no title, nothing marked the on-curve turn, ``--plot plots/``
     wrote ``plots/-by-turn.png``."""
     pytest.importorskip("matplotlib")
@@ -633,7 +633,7 @@ def test_plots_give_each_card_its_look_whole_turns_a_title_and_the_on_curve_mark
 
 
 def test_deck_sources_has_a_header_writes_colors_as_players_read_them_and_checks_the_decks_own(tmp_path):
-    """Issue 28: ``deck sources`` printed a bare list, wrote ``{C}`` (colorless mana, CR
+    """``deck sources`` printed a bare list, wrote ``{C}`` (colorless mana, CR
     107.4c) for "one colored symbol", and could not check a deck."""
     deck = tmp_path / "azorius.txt"
     deck.write_text(AZORIUS)
@@ -657,7 +657,7 @@ TATYOVA = open(os.path.join(HERE, "..", "benchmarks", "decks", "tatyova_commande
 
 
 def test_a_commander_deck_runs_with_its_commander_in_the_command_zone_and_is_checked():
-    """Issue 28: --format commander: 99 cards and a commander cast from the command zone
+    """--format commander: 99 cards and a commander cast from the command zone
     (never drawn; its castability by turn reported), nobody skips the first draw (CR
     103.8c), the first mulligan is free (103.5c), 100 cards, singleton, the color identity
     (CR 903.5); Arcane Signet's mana is the commander's colors."""
@@ -680,7 +680,7 @@ def test_a_commander_deck_runs_with_its_commander_in_the_command_zone_and_is_che
 
 
 def test_limited_needs_forty_cards_and_the_mana_by_turn_is_the_hypergeometric_on_lands_only():
-    """Issue 28: --format limited checks 40 cards; ``mana_at_least`` (P(at least k mana by
+    """--format limited checks 40 cards; ``mana_at_least`` (P(at least k mana by
     turn t)): on the play with no mulligan, two mana on turn two needs two lands among eight
     cards."""
     with pytest.raises(RequestError, match="at least 40 cards"):
@@ -694,7 +694,7 @@ def test_limited_needs_forty_cards_and_the_mana_by_turn_is_the_hypergeometric_on
 
 
 def test_deck_lands_proposes_bases_from_karstens_counts_and_chooses_by_the_same_games(tmp_path):
-    """Issue 28: ``deck lands``: proposals by CP-SAT (the land count, four copies of a
+    """``deck lands``: proposals by CP-SAT (the land count, four copies of a
     nonbasic land), the deck's base and a hand-built one from Karsten's counts, each played
     on the same games; the best by mean on-curve score, with paired 95% intervals; the same
     seed, the same report."""
@@ -792,7 +792,7 @@ def test_a_commanders_own_convoke_keeps_the_whole_board_asked():
 
 
 def test_deck_lands_weights_cards_by_name_in_place_of_copies():
-    """Issue 28: the score's weights are each card's copies unless given: one card
+    """The score's weights are each card's copies unless given: one card
     weighted alone, the score is its own on-curve figure; weights of unknown cards are
     refused."""
     from manaplan.deck import lands
@@ -810,7 +810,7 @@ def test_deck_lands_weights_cards_by_name_in_place_of_copies():
 
 
 def test_mana_floating_between_two_casts_pays_the_next_card():
-    """Issue 39: Mountain, Sol Ring, Sol Ring, then a {3} card on turn one: the second Sol
+    """Mountain, Sol Ring, Sol Ring, then a {3} card on turn one: the second Sol
     Ring is paid from the first's {C}{C}, leaving {C} floating (CR 106.4), and its own
     {C}{C} with it pay Bottle Gnomes. On the play without mulligans that is exactly the
     hands holding a Mountain and two Sol Rings (no other line makes three mana)."""
@@ -836,7 +836,7 @@ def test_mana_floating_between_two_casts_pays_the_next_card():
                           st.lists(st.integers(0, 2), max_size=4).map(lambda xs: tuple(sorted(xs)))),
                 max_size=12))
 def test_states_kept_are_those_no_other_dominates_as_multisets_say(states):
-    """Issue 42: the packed comparison of lines of play (``players._undominated``: each
+    """The packed comparison of lines of play (``players._undominated``: each
     multiset one integer) keeps exactly the states no other state holds, battlefield and
     cards (battlefield and hand), as counting by ``Counter`` says."""
     from collections import Counter
@@ -859,7 +859,7 @@ def test_states_kept_are_those_no_other_dominates_as_multisets_say(states):
 
 
 def test_a_line_casting_a_mana_permanent_is_compared_by_its_cards_not_its_codes():
-    """Issue 42 (found while packing): ``_most_cast`` counted a battlefield's permanent
+    """``_most_cast`` counted a battlefield's permanent
     codes (``card << 2 | state``) and the hand's card numbers in one multiset, so card 8
     in hand and card 2 on the battlefield (code 8) were one element: casting card 8 did
     not look like keeping every card, and the line was not dropped."""
@@ -870,7 +870,7 @@ def test_a_line_casting_a_mana_permanent_is_compared_by_its_cards_not_its_codes(
 
 
 def test_the_games_ask_yes_or_no_without_the_proofs_words_and_one_plan_per_cast():
-    """Issue 42: a board the deck's games find unable to pay is not explained (no
+    """A board the deck's games find unable to pay is not explained (no
     counting bound is computed: the games read no words), while the same request through
     the protocol still carries its proof; the simulated player's cast and a line of
     play's cast on the same board are one request, solved once."""

@@ -1,4 +1,4 @@
-"""Issue 45: every Python block of README.md and docs/*.md runs as shown. Each block is
+"""Every Python block of README.md and docs/*.md runs as shown. Each block is
 run statement by statement in a namespace of its own; an expression whose line ends with
 a comment holding a value (``answer["plan"]["tapped"]  # ['f1', 'f2']``) must print that
 value (its ``repr``)."""

@@ -1,5 +1,5 @@
 """Rules at the edges, each through `manaplan serve` as an engine asks it: what random
-boards did not reach, found by an adversarial run (issue 12)."""
+boards did not reach, found by an adversarial run."""
 
 import json
 import os
@@ -71,7 +71,7 @@ CASES = [
     ({"spell": {"mana_cost": "{G}{G}"}, "permanents": [NYKTHOS, CANTOR, *WASTES]}, {"payable": True}),
     ({"spell": {"mana_cost": "{G}{G}"}, "permanents": [NYKTHOS, CANTOR, WASTES[0]]}, {"payable": False}),
     ({"spell": {"mana_cost": "{G}{G}{G}"}, "permanents": [NYKTHOS, CANTOR, *WASTES]}, {"payable": False}),
-    # the converter family (issue 12): one {B}: any converter beside 42 permanents that tap
+    # the converter family: one {B}: any converter beside 42 permanents that tap
     # for {G} or are sacrificed for any color; 21 hit the time guard and 42 answered
     # "null" after 14 s, though the board plainly pays
     ({"spell": {"mana_cost": "{W}{U}{B}{R}{G}"}, "permanents": [CONVERTER] + DUAL_USE[:11]}, {"payable": True}),

@@ -96,7 +96,7 @@ def payable(out) -> bool:
     {"id": "x", "abilities": [{"cost": "{C}, {T}", "add": "{W}"}]},
     {"id": "p", "abilities": [{"cost": "{W}, {T}", "add": "{G}"}, {"cost": "{U}, Sacrifice this", "add": "{R}"}]},
     {"id": "c", "abilities": [{"cost": "{R}, {T}", "add": "{B}{B}"}]}]})
-@example({"spell": {"mana_cost": "{R}{R}"}, "player": {"life": 1}, "permanents": [  # issue 12: pay the life
+@example({"spell": {"mana_cost": "{R}{R}"}, "player": {"life": 1}, "permanents": [  # Pay the life
     {"id": "c", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]},                 # before the damage
     {"id": "p", "abilities": [{"cost": "{T}", "add": "{R}", "damage": 1}]}]})
 @example({"spell": {"mana_cost": "{U}{U}{R}"}, "player": {"life": 1}, "permanents": [  # a payment funded by
@@ -106,7 +106,7 @@ def payable(out) -> bool:
 @example({"spell": {"mana_cost": "{G}{R}"}, "player": {"life": 1}, "permanents": [  # a sacrifice paying life,
     {"id": "t", "abilities": [{"cost": "Sacrifice this, Pay 1 life", "add": "any"}]},   # then a pain land
     {"id": "p", "abilities": [{"cost": "{T}", "add": "{R}", "damage": 1}]}]})
-@example({"spell": {"mana_cost": "{G}{G}"}, "permanents": [  # issue 12: Nykthos counts the Cantor, then the
+@example({"spell": {"mana_cost": "{G}{G}"}, "permanents": [  # Nykthos counts the Cantor, then the
     {"id": "n", "type_line": "Legendary Land", "abilities": [                           # Cantor is sacrificed
         {"cost": "{2}, {T}", "add": {"for_each": "devotion", "mana": "any"}}]},
     {"id": "c", "type_line": "Creature", "mana_cost": "{R/G}", "abilities": [{"cost": "Sacrifice this", "add": "any"}]},
@@ -281,7 +281,7 @@ def test_plain_path_matches_the_general_model(request):
 
 @given(two_way_requests())
 def test_twobrid_and_phyrexian_costs_on_the_plain_path_match_the_general_model(request):
-    """Issue 26: a twobrid or Phyrexian symbol is a choice the fast path makes (each way to
+    """A twobrid or Phyrexian symbol is a choice the fast path makes (each way to
     announce them a plain cost, paid by the transport); its plan must reach the general
     model's optimum and the reference search's, life included (paying down to exactly 0 is
     legal, CR 119.4), and can_pay must agree."""
@@ -294,7 +294,7 @@ def test_twobrid_and_phyrexian_costs_on_the_plain_path_match_the_general_model(r
     assert payable(quick) == payable(general) == (best is not None)
     if fast is None:  # (not plain)
         return
-    if fast is NO_WAY_PAYS:  # (no announcement pays: proven without the general model, issue 42)
+    if fast is NO_WAY_PAYS:  # (no announcement pays: proven without the general model)
         assert not payable(general) and answer(problem) == general
         return
     assert payable(fast) and payable(general)
@@ -304,7 +304,7 @@ def test_twobrid_and_phyrexian_costs_on_the_plain_path_match_the_general_model(r
 
 
 def test_the_pools_leave_a_board_of_many_different_converters_to_the_general_model():
-    """Review of issue 26: four different Signets and four different filter lands beside
+    """Review: four different Signets and four different filter lands beside
     basics made the pools' search run for a minute (its states grow with the converters'
     variety; the general model's do not): past its bounds it says None at once, and the
     general model answers."""
@@ -326,7 +326,7 @@ def test_the_pools_leave_a_board_of_many_different_converters_to_the_general_mod
 @example({"spell": {"mana_cost": "{1}", "x": 0, "reduce": ["{1}", "{1}"]}, "permanents": [], "player": {"pool": ""}},
          1).via("reductions pay an X the board has no mana for")
 def test_max_x_on_a_plain_board_by_halls_condition_is_the_general_model_s(request, xs):
-    """Issue 26: on a plain board max_x is found by Hall's condition at each X (no
+    """On a plain board max_x is found by Hall's condition at each X (no
     CP-SAT), twobrid and Phyrexian symbols announced within the life total; the X must be
     the general model's, and the plan a valid one at that X."""
     spell = {k: v for k, v in request["spell"].items() if k != "x"}
@@ -344,7 +344,7 @@ def test_max_x_on_a_plain_board_by_halls_condition_is_the_general_model_s(reques
 
 @given(pool_requests())
 def test_the_pools_a_board_makes_decide_can_pay_as_the_general_model_does(request):
-    """Issue 26: on boards of {T} abilities that cost mana or add several (Signets, filter
+    """On boards of {T} abilities that cost mana or add several (Signets, filter
     lands, bounce lands), can_pay is read off the pools the board can make
     (solver.pools, no CP-SAT); it must say what the general model and the reference
     search say, life included (CR 119.4), and a "no" must carry a proof that checks."""
@@ -446,7 +446,7 @@ def test_the_depth_bound_loses_no_plan(request):
                             max_size=8))
 @settings(max_examples=max(settings.default.max_examples, 150))
 def test_renaming_permanents_never_changes_an_answer(request, names):
-    """Issue 31.1: a name is for messages; permanents that can do the same things are
+    """A name is for messages; permanents that can do the same things are
     interchangeable whatever they are called (names once split groups of twins: a named
     1,000-permanent chain board timed out where the unnamed one took 5 ms)."""
     named = dict(request, permanents=[dict(p, name=n) if n else p for p, n in zip(request["permanents"], names)])

@@ -1,4 +1,4 @@
-"""Questions about a hand (issue 10): `castable` answers each card as `pay` answers it
+"""Questions about a hand: `castable` answers each card as `pay` answers it
 alone, from one reading and grouping of the board."""
 
 import io

@@ -55,7 +55,7 @@ def _nested(depth: int, kind=list) -> str:
     return ("[" * depth + '"x"' + "]" * depth) if kind is list else ('{"a": ' * depth + '"x"' + "}" * depth)
 
 
-#: issue 30: values nested just under the reader's limit, and past the id's echo bound (as
+#: Values nested just under the reader's limit, and past the id's echo bound (as
 #: JSON text: Python's own json would recurse too deep writing them)
 NESTED_VALUES = [_nested(990), _nested(1000, dict), _nested(40), '[["x"]]', '{"x": ["y"]}']
 _HOLE = "\u0000nested"
@@ -198,7 +198,7 @@ def test_every_hostile_line_gets_one_small_strict_json_answer_in_order():
     assert peak_mib < 2048
 
 
-#: one request of every query (issue 30), each then given nested values at every place
+#: one request of every query, each then given nested values at every place
 EVERY_QUERY = [
     {"spell": {"mana_cost": "{R}"}, "permanents": _LANDS, "prefer": {"order": ["life"], "keep_untapped": ["m1"]}},
     {"query": "max_x", "spell": {"mana_cost": "{X}{R}"}, "permanents": _LANDS},
@@ -218,7 +218,7 @@ EVERY_QUERY = [
 
 
 def test_a_deeply_nested_id_or_value_is_a_located_error_never_an_internal_one():
-    """Issue 30: an ``id`` nested 990 levels deep (and at the reader's limit, 1,023 inside
+    """An ``id`` nested 990 levels deep (and at the reader's limit, 1,023 inside
     the request) on every query is an error at ``id`` (its answer's id null), not an
     internal error, and the next request is answered; nested values at every other place
     of every query are located errors or answers, each written back."""
@@ -289,7 +289,7 @@ def _long_request() -> str:
 
 @pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_ends_serve_within_a_second_even_mid_solve(signum, code):
-    """Issue 31.4: Ctrl-C (and SIGTERM) during a long CP-SAT solve ends `serve` at once,
+    """Ctrl-C (and SIGTERM) during a long CP-SAT solve ends `serve` at once,
     the answers before it whole; it waited for the solve (up to its time limit)."""
     proc = subprocess.Popen([sys.executable, "-m", "manaplan", "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=HERE)

@@ -1,4 +1,4 @@
-"""Boards kept by `manaplan serve` (docs/protocol.md, "Kept boards"; issue 10): stored,
+"""Boards kept by `manaplan serve` (docs/protocol.md, "Kept boards"): stored,
 reused, changed, overridden for one request, dropped, bounded."""
 
 import io
@@ -177,7 +177,7 @@ def test_serve_collects_garbage_between_requests_and_restores_the_collector():
     assert gc.get_stats()[2]["collections"] > full and gc.get_threshold() == before
 
 
-# -- issue 29: every request is all or nothing -----------------------------------------------------------
+# -- Every request is all or nothing -----------------------------------------------------------
 
 from hypothesis import example, given, settings, strategies as st  # noqa: E402
 
@@ -273,15 +273,15 @@ def _whole_and_kept(step: dict, state: dict, serial: list) -> tuple:
           {"kind": "change", "lands": [], "tap": [0], "untap": [], "remove": [], "add": [], "life": None,
            "cost": "{G}", "fault": "prefer"},
           {"kind": "ask", "lands": [], "tap": [], "untap": [], "remove": [], "add": [], "life": None,
-           "cost": "{G}", "fault": None}]).via("issue 29: a failed request tapped f1 for good")
+           "cost": "{G}", "fault": None}]).via("A failed request tapped f1 for good")
 @example([{"kind": "keep", "lands": [0, 1], "tap": [], "untap": [], "remove": [], "add": [], "life": None,
            "cost": "{G}", "fault": "life"},
           {"kind": "ask", "lands": [], "tap": [], "untap": [], "remove": [], "add": [], "life": None,
-           "cost": "{G}", "fault": None}]).via("issue 29: a board first kept by a failing request was stored")
-@example([{"kind": "keep", "lands": [0, 1], "tap": [], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [], "untap": [], "remove": [], "add": [0, 0], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [], "remove": [], "add": [], "life": None, "cost": "{2}", "fault": None}]).via("fuzz, issue 42: a Forest tapped on a kept board grouped after the Swamp, and the tie went the other way")
-@example([{"kind": "keep", "lands": [0, 0], "tap": [], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [0], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}]).via("fuzz, issue 42: a change patched the group at the kind's place, not the changed permanent's")
+           "cost": "{G}", "fault": None}]).via("A board first kept by a failing request was stored")
+@example([{"kind": "keep", "lands": [0, 1], "tap": [], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [], "untap": [], "remove": [], "add": [0, 0], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [], "remove": [], "add": [], "life": None, "cost": "{2}", "fault": None}]).via("fuzz: a Forest tapped on a kept board grouped after the Swamp, and the tie went the other way")
+@example([{"kind": "keep", "lands": [0, 0], "tap": [], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [0], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}, {"kind": "change", "lands": [], "tap": [0], "untap": [], "remove": [], "add": [], "life": None, "cost": "{G}", "fault": None}]).via("fuzz: a change patched the group at the kind's place, not the changed permanent's")
 def test_requests_on_a_kept_board_answer_as_on_the_whole_board_error_for_error(steps):
-    """Issue 29: a session of good and bad requests on a kept board, through `serve`,
+    """A session of good and bad requests on a kept board, through `serve`,
     answers each as the same request on the whole board does (the board as the good
     requests before it left it): an error for an error, and an error changes nothing
     (the first keeping of a board included)."""
@@ -317,7 +317,7 @@ def _as_played(answer: dict, bodies: dict):
 
 
 def test_kept_boards_stay_within_their_memory_budget_and_a_dropped_board_is_told_from_one_never_kept():
-    """Issue 29: kept boards have a memory budget (``serve --max-kept-mb``), by an
+    """Kept boards have a memory budget (``serve --max-kept-mb``), by an
     estimate per permanent and per body; the least recently used goes first, never the
     board just kept; a request naming a board dropped for room is told so
     (``board_dropped``), apart from a name never kept (``board_not_kept``)."""
@@ -356,7 +356,7 @@ def test_serve_takes_a_memory_budget_for_kept_boards():
 
 
 def test_a_kept_board_whose_new_permanents_ran_out_of_time_is_never_answered_as_the_old_one():
-    """Issue 29 (review): a request that sends or changes a kept board and runs out of
+    """A request that sends or changes a kept board and runs out of
     time while reading its permanents is answered undecided (not an error), and the
     board is forgotten, said so to the next request (``board_dropped``): it was once
     answered as the old board. ``castable``'s cards are each undecided then."""
@@ -398,7 +398,7 @@ def test_the_docs_example_of_a_dropped_board_is_what_serve_answers():
     assert a[-1] == example
 
 
-# -- issue 42: a change on a kept board of distinct permanents patches what was built ----------------------
+# -- A change on a kept board of distinct permanents patches what was built ----------------------
 
 _DISTINCT = [{"type_line": "Land", "abilities": [{"cost": "{T}", "add": "{G}"}]},
              {"type_line": "Land", "abilities": [{"cost": "{T}", "add": ["{B}", "{G}"]}]},
@@ -416,7 +416,7 @@ _DISTINCT = [{"type_line": "Land", "abilities": [{"cost": "{T}", "add": "{G}"}]}
        st.sampled_from([20, 1]))
 @settings(max_examples=max(settings.default.max_examples, 60), deadline=None)
 def test_changes_on_a_kept_board_of_distinct_permanents_answer_as_the_whole_board(kinds, steps, life):
-    """Issue 42: on a kept board whose permanents are each a body of their own (a counter
+    """On a kept board whose permanents are each a body of their own (a counter
     of its own), tapping and untapping patches the groups, the abilities and the plain
     sources built for the board before (solver.supply._supply_patched): each answer is
     the whole board's, plan for plan."""

@@ -1,4 +1,4 @@
-"""Boards held by body (issue 13, 5,000 permanents): a board read from a request keeps
+"""Boards held by body (5,000 permanents): a board read from a request keeps
 its distinct bodies with their ids (``model.sources.PermanentsByBody``); reading, grouping, the
 plan read back from the model and the validator look at bodies and at the permanents a
 plan names, not at every permanent. These tests hold that board to the one read
@@ -173,7 +173,7 @@ def test_many_attached_permanents_are_held_by_body_and_checked():
 
 
 def test_names_do_not_split_groups_of_twins():
-    """Issue 31.1: 1,000 chain permanents each with its own name group as the same board
+    """1,000 chain permanents each with its own name group as the same board
     without names does (and so cost what it costs: the named board timed out)."""
     import os
     import sys
@@ -227,7 +227,7 @@ _NAMES = ["Forest", "Forest 7", "Ashnod's Altar", "Mind Stone", "Altar", "", 7, 
 @example([(0, "A", 0), (0, 7, 1)], False).via("a name that is no text is said to be wrong where it is")
 @example([(0, "Forest", 0), (0, "Fire // Ice", 0)], False).via("review: a name of two faces was read only if first")
 def test_names_are_held_by_id_and_read_as_one_by_one(chosen, as_text):
-    """Issue 31.2: a board's names are held per id beside the body their permanents
+    """A board's names are held per id beside the body their permanents
     share, by both readers (parsed values, and a large request's texts); each permanent
     has its own name, whatever the order of its fields, and a body whose text says a
     name (or that has triggers) is read once per name: the board is the board read one
@@ -278,7 +278,7 @@ def _partition(perms) -> set:
 @pytest.mark.parametrize("query", ["pay", "can_pay", "max_x", "castable", "sequence", "best_turn", "total_cost"])
 @pytest.mark.parametrize("large", [False, True])
 def test_a_request_whose_time_runs_out_while_it_is_read_is_undecided_in_its_shape(query, large):
-    """Issue 31.2: reading and grouping count toward the time guard (docs/protocol.md,
+    """Reading and grouping count toward the time guard (docs/protocol.md,
     "Limits"): a request whose time is gone while its permanents are read is answered
     as a solve that runs out is (``payable: null``, code ``timeout``; ``castable``: each
     card; ``total_cost``, which has no undecided answer: a located error), never read
@@ -315,7 +315,7 @@ def test_a_request_whose_time_runs_out_while_it_is_read_is_undecided_in_its_shap
 
 
 def test_what_was_read_is_kept_within_a_bound_on_its_size():
-    """Issue 31.2: the caches of what was read are bounded by size, not only by count
+    """The caches of what was read are bounded by size, not only by count
     (distinct 2.7 MB texts kept about 10 MB each): a body longer than the longest kept
     is read again, and the characters kept never pass the bound."""
     from manaplan.protocol.read_cache import MOST_KEPT_CHARS
@@ -334,7 +334,7 @@ def test_what_was_read_is_kept_within_a_bound_on_its_size():
     st.sampled_from(["tapped", "untapped", "remove", "add"]), st.integers(0, 15)), max_size=8))
 @example([0, 0, 0], [("tapped", 0), ("add", 1), ("remove", 1), ("untapped", 0)]).via("a shared body in two kinds")
 def test_a_change_on_a_board_held_by_body_is_the_change_on_its_permanents(bodies, steps):
-    """Issue 29: a change on a kept board held by body (``PermanentsByBody.changed`` and
+    """A change on a kept board held by body (``PermanentsByBody.changed`` and
     ``joined``, touching only the permanents named) gives the board that the same
     change gives on its permanents one by one: the same permanents in order, each body
     in one kind, every id found."""
@@ -379,7 +379,7 @@ def test_a_name_an_ability_says_is_no_twin_of_another_name():
 
 
 def test_a_board_sent_again_whole_is_read_once_and_an_error_is_never_kept():
-    """Issue 26: an engine that sends its whole board with each question has it read once
+    """An engine that sends its whole board with each question has it read once
     (the same permanents as JSON, the same board); a board that differs in anything, even
     an id, is read anew; a board with an error is an error each time."""
     from manaplan.protocol.permanents import WHOLE_BOARDS_FROM, read_board

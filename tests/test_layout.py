@@ -127,7 +127,7 @@ def test_a_module_of_model_or_solver_runs_from_its_own_folder():
 
 
 def test_the_architecture_document_names_every_module_and_only_modules_that_exist():
-    """docs/architecture.md's map (issue 24: it must stay true): every module of the
+    """docs/architecture.md's map (it must stay true): every module of the
     package is named in it, and every ``name.py`` it names exists."""
     with open(os.path.join(ROOT, "docs", "architecture.md"), encoding="utf-8") as f:
         text = f.read()

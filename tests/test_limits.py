@@ -1,4 +1,4 @@
-"""Every limit kept (issue 42): no total counted one mana at a time, no model built once
+"""Every limit kept: no total counted one mana at a time, no model built once
 the request's time is up. These tests assert what is answered, never how fast
 (benchmarks/time_budgets.py measures the time)."""
 

@@ -1,4 +1,4 @@
-"""Issue 45: what a new user met, each mended (the newcomer items of the issue)."""
+"""What a new user met, each mended (the newcomer items of the issue)."""
 
 import json
 import os

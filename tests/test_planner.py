@@ -335,7 +335,7 @@ def test_changelings_are_every_creature_type_cr_702_73a():
 
 
 def test_effects_that_change_land_types_are_read_or_errors_never_ignored():
-    """Issue 25: Urborg's line is read (model.land_types); a change of land types of a
+    """Urborg's line is read (model.land_types); a change of land types of a
     form that is not read is still an error, never ignored."""
     from manaplan import solve
     urborg = {"id": "u", "name": "Urborg, Tomb of Yawgmoth", "type_line": "Legendary Land",
@@ -378,7 +378,7 @@ def test_models_are_made_without_the_camel_case_aliases():
 
 
 def test_a_question_waits_for_or_tools_loading_only_within_its_own_time(monkeypatch):
-    """Issue 29: ``serve`` loads OR-Tools in the background from its start; a question
+    """``serve`` loads OR-Tools in the background from its start; a question
     that needs it meanwhile waits within its own time guard, then is undecided (as a
     solve that runs out), never late by the whole import. (The loading here never ends.)"""
     import threading
@@ -398,7 +398,7 @@ def test_a_question_waits_for_or_tools_loading_only_within_its_own_time(monkeypa
 
 
 def test_duel_masters_waits_for_or_tools_loading_only_within_its_own_time(monkeypatch):
-    """Issue 29 (review): a Duel Masters request while OR-Tools loads in serve's
+    """A Duel Masters request while OR-Tools loads in serve's
     background was an internal error; it is undecided (timeout), as Magic's are."""
     import threading
     from manaplan import solve

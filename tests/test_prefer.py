@@ -1,4 +1,4 @@
-"""A request's own objective (issue 10): `prefer` reorders the terms, never sacrifices
+"""A request's own objective: `prefer` reorders the terms, never sacrifices
 some permanents and keeps others untapped when it can; against the reference search."""
 
 from hypothesis import given, reject, settings, strategies as st

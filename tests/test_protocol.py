@@ -192,7 +192,7 @@ def test_solve_explain_prints_the_plan_with_card_names_x_reductions_and_the_pool
     assert out.stdout.startswith("Fireball: can't be paid: needs 1 blue mana")
     out = manaplan_cli("solve", "--explain", stdin='{"spell": {"mana_cost": "{Q/W}"}}')
     assert out.returncode == 2 and out.stderr.startswith("error (at spell.mana_cost): unknown mana symbol")
-    assert out.stdout == ""  # issue 24: under --explain an error is words on standard error
+    assert out.stdout == ""  # Under --explain an error is words on standard error
 
 
 def test_the_way_in_rough_edges_issue_24():

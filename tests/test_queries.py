@@ -1,4 +1,4 @@
-"""The registry of queries (manaplan/queries.py, issue 24): every query is one entry, and
+"""The registry of queries (manaplan/queries.py): every query is one entry, and
 the docs, the schemas and the version answer list each; the new query ``total_cost``
 agrees with the rules of the total cost (model.cost) on random spells."""
 

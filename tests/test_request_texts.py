@@ -1,5 +1,5 @@
-"""A large request's permanents read as the texts they came in (``manaplan.protocol.large_requests``,
-issue 13): whatever the text, the answer is the one the long way gives (``read_json``,
+"""A large request's permanents read as the texts they came in (``manaplan.protocol.large_requests``):
+whatever the text, the answer is the one the long way gives (``read_json``,
 then the board read from parsed values), errors and where they are included."""
 
 import json
@@ -243,7 +243,7 @@ def _escaped(key: str, how: int) -> str:
 @example([("permanents", 1, "[1e400]")], True)
 @example([("permanents", 1, "[]")], False)
 def test_escaped_and_twice_given_keys_are_read_alike_at_both_sizes(extra, before):
-    """Issue 31.5: a key written with an escape (``"\\u0070ermanents"``), given beside
+    """A key written with an escape (``"\\u0070ermanents"``), given beside
     the same key written plainly, before or after it, gets the same answer from the
     reader of large requests as from the long way (it was refused small and let through
     large)."""

@@ -159,7 +159,7 @@ def test_the_docs_state_the_package_protocol_version():
 
 
 def test_one_protocol_version_everywhere():
-    """(issue 23) the title said 2.0, a section "this is 2.1", the version query 2.2: the
+    """The title said 2.0, a section "this is 2.1", the version query 2.2: the
     title, the "currently" of Versions, the newest entry of History and the version
     answer all say the one version, and every version History names is in order."""
     with open(os.path.join(ROOT, "docs", "protocol.md"), encoding="utf-8") as f:

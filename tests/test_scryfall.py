@@ -1,4 +1,4 @@
-"""Cards as Scryfall gives them (issue 11): card objects beside a permanent or spell in
+"""Cards as Scryfall gives them: card objects beside a permanent or spell in
 ``card``, or pasted whole; their faces; every field that bears no mana ignored. The
 objects are in tests/fixtures/scryfall_cards.json, in the shape of the API's answers."""
 

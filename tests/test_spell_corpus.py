@@ -1,4 +1,4 @@
-"""The spell corpus (issue 25, must show 2): 166 real cards whose text changes what a spell
+"""The spell corpus: 166 real cards whose text changes what a spell
 costs, whole families, Oracle text as Scryfall words it; each case read as a careful
 reader reads it, or refused with its line named (an honest null); none misread."""
 

@@ -1,4 +1,4 @@
-"""Issue 25: the total cost read from the cards themselves - the spell's own text, the
+"""The total cost read from the cards themselves - the spell's own text, the
 board's and the opponents' cost effects (CR 601.2f), and land types changed by the board
 (CR 305.7, 613) - through ``serve``, and held to the reference search and to an
 independent count on random boards."""
@@ -135,7 +135,7 @@ def test_must_show_1_through_serve():
 
 
 def test_village_rites_paid_by_a_lone_birds_that_taps_for_black_then_is_sacrificed():
-    """Must show 3: mana abilities come before costs are paid (CR 601.2g-h)."""
+    """Mana abilities come before costs are paid (CR 601.2g-h)."""
     out = solve({"spell": VILLAGE_RITES, "permanents": _on(BIRDS)})
     assert out["payable"] is True
     assert out["plan"]["tapped"] == ["p0"] and out["plan"]["sacrificed_for_cost"] == ["p0"]
@@ -200,7 +200,7 @@ def test_land_types_with_the_layer_rules():
 
 
 #: lines about a spell's own cost that are not read, and lines on the board about costs
-#: that are not read: each makes any answer null (must show 3)
+#: that are not read: each makes any answer null
 UNREAD_SPELL_LINES = ["As an additional cost to cast this spell, discard a card.",
                       "As an additional cost to cast this spell, pay 3 life.",
                       "Spend only black mana on X.",
@@ -353,7 +353,7 @@ def _expected_colors(lands: list, effects: list) -> set:
 @example(["forest"], ["moon", "urborg"], None)
 @example(["volcanic"], ["omen", "moon"], None)
 def test_land_types_agree_with_an_independent_reading_of_the_layers(lands, changers, data):
-    """Must show 3's fuzz of land-type changers: with timestamps in the order given, the
+    """A fuzz of land-type changers: with timestamps in the order given, the
     colors each board can pay agree with the layer rules worked out apart (CR 305.7,
     613.7, 613.8), and with the reference search."""
     targets = [f"l{i}" for i in range(len(lands))] + [c for c in ("urborg", "yavimaya") if c in changers]
@@ -438,7 +438,7 @@ def test_a_card_is_cast_any_way_it_can_be_for_mana_alone():
     assert pinned["payable"] and "cast_with" not in pinned["plan"]
     cast = solve({"query": "castable", "hand": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
     assert cast["castable"][0]["plan"]["cast_with"] == "evoke"
-    # several payments choose it inside the turn (issue 39)
+    # several payments choose it inside the turn
     seq = solve({"query": "sequence", "spells": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
     assert seq["payable"] is True and seq["sequence"][0]["plan"]["cast_with"] == "evoke"
     turn = solve({"query": "best_turn", "hand": [{"id": "m", **MULLDRIFTER}], "permanents": islands})
@@ -542,7 +542,7 @@ def test_counts_on_the_board_domain_counters_chosen_types_and_spells_cast():
     assert solve({"spell": {"mana_cost": "{R}"}, "permanents": _on(sphere, MOUNTAIN, MOUNTAIN)})["payable"] is None
     seq = solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{R}"}, {"id": "b", "mana_cost": "{R}"}],
                  "permanents": _on(sphere, MOUNTAIN, MOUNTAIN, MOUNTAIN), "player": {"spells_cast": 0}})
-    # the count rises spell by spell (issue 39): b is the second spell this turn
+    # the count rises spell by spell: b is the second spell this turn
     assert [s["total_cost"] for s in seq["sequence"]] == ["{R}", "{1}{R}"]
     two = solve({"query": "sequence", "spells": [{"id": "a", "mana_cost": "{R}"}, {"id": "b", "mana_cost": "{R}"}],
                  "permanents": _on(sphere, MOUNTAIN, MOUNTAIN), "player": {"spells_cast": 0}})

@@ -1,4 +1,4 @@
-"""Issue 40, Must show 2: a corpus of real cards with static abilities (tests/fixtures/
+"""A corpus of real cards with static abilities (tests/fixtures/
 static_cards.json: Oracle text as Scryfall gives it, from both sides of the table), each
 classed by what manaplan's reader makes of it: ``read`` (turned into abilities, cost
 effects, land types or haste), ``unread`` (a line that could matter is named, and every

@@ -188,7 +188,7 @@ def test_a_suite_of_a_scryfall_files_cards(tmp_path):
 
 
 def test_suite_files_are_written_whole_never_through_a_link_and_read_with_lines_capped(tmp_path, monkeypatch):
-    """Issue 41: ``suite make --out`` on a full disk left a truncated file where a good one
+    """``suite make --out`` on a full disk left a truncated file where a good one
     was, and wrote through a symbolic link; ``suite score`` read a line of any length."""
     from manaplan import files
 

@@ -1,4 +1,4 @@
-"""Several payments in one step (issue 10): spells kept castable or mana kept open after a
+"""Several payments in one step: spells kept castable or mana kept open after a
 payment, and spells paid one after another, through `serve` and against brute force."""
 
 import io
@@ -39,7 +39,7 @@ def answers(*lines):
 
 
 def test_two_bears_two_forests_two_swamps():
-    """Must show: `sequence` pays both; `pay` of one keeping the other castable taps one
+    """`Sequence` pays both; `pay` of one keeping the other castable taps one
     Forest and one Swamp."""
     seq, keep = answers({"id": 1, "query": "sequence", "spells": BEARS, "permanents": FORESTS + SWAMPS},
                         {"id": 2, "spell": BEARS[0], "hand": BEARS[1:], "keep_castable": ["bear2"],
@@ -51,14 +51,14 @@ def test_two_bears_two_forests_two_swamps():
 
 
 def test_keep_open_two_blue_leaves_two_islands_untapped():
-    """Must show: 2 Forests, 3 Islands, {2}{G} keeping {U}{U} open."""
+    """2 Forests, 3 Islands, {2}{G} keeping {U}{U} open."""
     out, = answers({"id": 1, "spell": {"mana_cost": "{2}{G}"}, "keep_open": "{U}{U}", "permanents": FORESTS + ISLANDS})
     untapped = {p["id"] for p in FORESTS + ISLANDS} - set(out["plan"]["tapped"])
     assert sorted(untapped) == ["i1", "i2"] or len([u for u in untapped if u.startswith("i")]) == 2
 
 
 def test_dark_ritual_first_or_not_at_all():
-    """Must show: two Swamps, {B}{B}{B}{B} and Dark Ritual: not in the given order; with
+    """Two Swamps, {B}{B}{B}{B} and Dark Ritual: not in the given order; with
     "order": "any", the ritual first."""
     given, anyway = answers(
         {"id": 1, "query": "sequence", "spells": [FOUR_SWAMPS_WORTH, DARK_RITUAL], "permanents": SWAMPS},
@@ -261,7 +261,7 @@ def _score(problem, out) -> tuple:
 #: the rules allow it, and a review found it made best_turn play it, tap it and exile it)
 HAND_LAND = {"id": "odd", "name": "Odd Land", "type_line": "Land",
              "oracle_text": "{T}: Add {R}.\nExile this card from your hand: Add {R}."}
-#: lands that enter as their text says (issue 23), a pathway and a creature // land card as
+#: lands that enter as their text says, a pathway and a creature // land card as
 #: Scryfall gives them (the face is a choice), kicker cards
 SHOCK = {"id": "shock", "name": "Hallowed Fountain", "type_line": "Land — Plains Island",
          "oracle_text": "({T}: Add {W} or {U}.)\nAs this land enters, you may pay 2 life. If you don't, it enters tapped."}
@@ -325,10 +325,10 @@ def _card_id(card) -> str:
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "p", "type_line": "Basic Land — Plains"}]},
          [{"spell": {"mana_cost": "{W}{U}", "value": 2}, "player": {}, "permanents": []},
           {"spell": {"mana_cost": "{1}{W}{U}", "value": 3}, "player": {}, "permanents": []}], [SHOCK], None,
-         20).via("issue 23: a shock land enters untapped for 2 life")
+         20).via("A shock land enters untapped for 2 life")
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "m", "type_line": "Basic Land — Mountain"}]},
          [{"spell": {"mana_cost": "{R}{R}"}, "player": {}, "permanents": []}], [HAND[6], FAST], "cobra",
-         20).via("issue 23: a Spirit Guide never pays for itself; landfall mana")
+         20).via("A Spirit Guide never pays for itself; landfall mana")
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": []},
          [{"spell": {"mana_cost": "{R}{G}"}, "player": {}, "permanents": []}], [APE_LAND], None,
          20).via("review: a two-faced card played and exiled")
@@ -392,7 +392,7 @@ def _card_id(card) -> str:
         'oracle_text': '{T}: Add {G}.'}]}],
     beside=None,
     life=20,
-).via("fuzz: a land face whose other face is exiled from the hand for mana: playing the land is not only more (issue 42)")
+).via("fuzz: a land face whose other face is exiled from the hand for mana: playing the land is not only more")
 def test_best_turn_equals_a_brute_force_over_subsets_and_orders(board, others, extra, beside, life):
     """best_turn's value, then its kickers and kicks, against the reference search
     (solver.checks.reference.best_turn_reference) over every land play (each face, each
@@ -431,7 +431,7 @@ def _best_turn_is_the_brute_forces(problem) -> None:
        st.lists(st.sampled_from(["Instant", "Sorcery", "Creature — Elf", "Artifact"]), min_size=6, max_size=6),
        st.sampled_from([None, "altar", "coffers"]))
 def test_best_turn_with_twin_cards_equals_the_brute_force(board, others, copies, types, beside):
-    """Issue 26: twin cards of a hand (the same spell but for its id, and for its type line
+    """Twin cards of a hand (the same spell but for its id, and for its type line
     where no mana is restricted) are cast in the order given; the value, kicks and
     objective stay the brute force's, with the board's restrictions, altars and counts."""
     if not _small(board) or has_doubling(board["permanents"]):
@@ -464,7 +464,7 @@ HAND_LANDS = [{"name": "Forest", "type_line": "Basic Land — Forest"},
                 min_size=1, max_size=5),
        st.lists(st.sampled_from(HAND_LANDS), max_size=2))
 def test_best_turn_told_its_value_on_a_plain_board_is_the_turn_model_s_own(board, cards, lands):
-    """Issue 26: on a plain board, with cards of plain costs (twobrid and Phyrexian ones
+    """On a plain board, with cards of plain costs (twobrid and Phyrexian ones
     too) that make no mana, the turn's value is worked out beforehand by Hall's condition
     over every subset of the hand and each land it may play (solver.several
     .plain_turn_value); without a land, the few sets of that value are each paid by the
@@ -513,7 +513,7 @@ ONE_MANA_SOURCES = [{"abilities": [{"cost": "{T}", "add": "{G}"}]}, {"abilities"
                           st.sampled_from(["Instant", "Sorcery", "Creature — Elf"])), min_size=1, max_size=4),
        st.lists(st.sampled_from([BURST, KAVU, GNARLID, MAMMOTH] + HAND_LANDS), max_size=2), st.sampled_from([20, 3, 2, 1]))
 def test_best_turn_whose_order_changes_nothing_equals_the_brute_force(sources, cards, extra, life):
-    """Issue 42: where the order of a turn's cards changes nothing (one-mana sources: pain
+    """Where the order of a turn's cards changes nothing (one-mana sources: pain
     lands, life, Treasures; cards that leave nothing usable behind: solver.turn.order_free)
     the cards cast keep the hand's order, the value is a stage of its own, and each land
     of the hand is played in a turn of its own; the value, kicks and objective stay the
@@ -551,7 +551,7 @@ HAND_FOREST = {"id": "forest", "name": "Forest", "type_line": "Basic Land — Fo
       "player": {"life": 2}}, 2),
 ])
 def test_review_of_issue_42_best_turn_is_the_brute_force_s(request_, value):
-    """(review, issue 42) each land of the hand a turn of its own: the cards costed on the
+    """(review) each land of the hand a turn of its own: the cards costed on the
     board with the land there (affinity, Hum of the Radix), "max" kicks compared across
     the turns (one turn's model counted them against its own mana); and a pain land's
     damage beside life paid for a Phyrexian symbol makes the order matter."""
@@ -802,11 +802,11 @@ SEQUENCE_CARDS = [HAND[6], {**HAND[6], "id": "ssg2"}, BURST, {**BURST, "id": "bu
                 unique_by=lambda c: c["id"]), st.booleans())
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [{"id": "f", "type_line": "Basic Land — Forest"},
                                                                      {"id": "f2", "type_line": "Basic Land — Forest"}]},
-         [], [HAND[6]], [HAND[6]], False).via("issue 23: a Spirit Guide paid for itself")
+         [], [HAND[6]], [HAND[6]], False).via("A Spirit Guide paid for itself")
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [
              {"id": "f", "type_line": "Basic Land — Forest"}, {"id": "i", "type_line": "Basic Land — Island"}]},
          [{"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": []}], [{**HAND[6], "id": "a"}],
-         [{**HAND[6], "id": "a"}, {**HAND[6], "id": "b"}], False).via("issue 23: an internal error")
+         [{**HAND[6], "id": "a"}, {**HAND[6], "id": "b"}], False).via("An internal error")
 @example({"spell": {"mana_cost": None}, "player": {"life": 20, "pool": "{R}"},
           "permanents": [{"id": "p0", "type_line": "Land", "abilities": [
               {"cost": "{C}, {T}", "add": "{G}"}, {"cost": "Pay 1 life", "add": "{G}", "instant_only": True}]},
@@ -859,13 +859,13 @@ def test_a_sequence_with_hand_cards_and_kickers_agrees_with_the_reference(board,
 @example({"spell": {"mana_cost": "{G}"}, "player": {}, "permanents": [
     {"id": "f", "type_line": "Basic Land — Forest"},
     {"id": "rock", "type_line": "Artifact", "abilities": [{"cost": "{T}", "add": "{C}{C}"}]}]},
-    HAND[6], []).via("issue 23: a kept card counted as its own source")
+    HAND[6], []).via("A kept card counted as its own source")
 @example({"spell": {"mana_cost": "{R}{R}"}, "player": {}, "permanents": [
     {"id": "m", "type_line": "Basic Land — Mountain"},
     {"id": "t1", "type_line": "Artifact", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]},
     {"id": "t2", "type_line": "Artifact", "abilities": [{"cost": "{T}, Sacrifice this", "add": "any"}]},
     {"id": "p1", "type_line": "Basic Land — Plains"}, {"id": "p2", "type_line": "Basic Land — Plains"}]},
-    HAND[6], []).via("issue 23: a plan exiled the card it kept")
+    HAND[6], []).via("A plan exiled the card it kept")
 def test_a_kept_hand_card_is_never_spent_nor_its_own_source(board, kept, others):
     """Keeping a card of the hand (a Spirit Guide, a kicker card in any of its ways):
     the plan never exiles it, and afterwards it is payable without exiling itself

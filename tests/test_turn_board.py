@@ -1,4 +1,4 @@
-"""The turn as the cards play it (issue 39): each spell of a sequence or a best_turn is
+"""The turn as the cards play it: each spell of a sequence or a best_turn is
 paid at the total the board gives it when it is cast (CR 601.2f), on the board as the
 spells before it left it: permanents cast earlier there (affinity counts them, their cost
 effects and land types apply), permanents sacrificed earlier gone, the land played there,
@@ -75,7 +75,7 @@ CARDS = {
                                    "beginning of the next end step.)"},
     "Simian Spirit Guide": {"name": "Simian Spirit Guide", "mana_cost": "{2}{R}", "type_line": "Creature — Ape Spirit",
                             "oracle_text": "Exile this card from your hand: Add {R}."},
-    # issue 40: haste, a creature's own and given by the board (CR 702.10c: it may tap the turn it came)
+    # Haste, a creature's own and given by the board (CR 702.10c: it may tap the turn it came)
     "Llanowar Elves": {"name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
                        "oracle_text": "{T}: Add {G}."},
     "Beastcaller Savant": {"name": "Beastcaller Savant", "mana_cost": "{1}{G}", "type_line": "Creature — Elf Shaman",
@@ -279,7 +279,7 @@ def test_evoke_and_dash_are_chosen_inside_the_turn():
 
 
 def test_review_a_turn_that_would_be_wrong_at_the_table_is_mended():
-    """The review's cases (issue 39), each the rules' answer: Damping Sphere cast with no
+    """The review's cases, each the rules' answer: Damping Sphere cast with no
     count of the spells before is followed by nothing its line taxes (Shock first); two
     Trinispheres' floor goes with the group (Reverse Engineer improvises both); a Chief
     Engineer cast gives the artifact after it convoke; a card whose cost counts domain
@@ -388,9 +388,9 @@ def _small(request) -> bool:
        st.lists(st.sampled_from(CHANGERS), min_size=1, max_size=3), st.sampled_from(BESIDE), st.booleans(),
        st.sampled_from([None, 0, 1]), st.lists(st.sampled_from(DISCARDABLE), max_size=2))
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": lands(MOUNTAIN, 3, "m")}, [],
-         ["Thalia, Guardian of Thraben", "Shock"], None, False, None, []).via("issue 39: Thalia taxes what follows")
+         ["Thalia, Guardian of Thraben", "Shock"], None, False, None, []).via("Thalia taxes what follows")
 @example({"spell": {"mana_cost": "{0}"}, "player": {}, "permanents": lands(SWAMP, 2, "s")}, [],
-         ["Deadly Dispute", "Frogmite"], "thopters", True, None, []).via("issue 39: a sacrifice lowers affinity")
+         ["Deadly Dispute", "Frogmite"], "thopters", True, None, []).via("A sacrifice lowers affinity")
 @example({"spell": {"mana_cost": None}, "player": {"life": 1, "pool": "{C}"}, "permanents": [
     {"id": "ld0", "type_line": "Land", "abilities": [{"cost": "{T}", "add": "{R}", "damage": 1}]},
     {"id": "altar", "type_line": "Artifact", "abilities": [{"cost": "{T}, Tap an untapped creature you control",
@@ -407,7 +407,7 @@ def _small(request) -> bool:
     "the mana and the sacrifice are paid in any order)")
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": lands(MOUNTAIN, 1, "m")}, [],
          ["Tormenting Voice"], None, False, None, ["Simian Spirit Guide", "Grizzly Bears"]).via(
-    "issue 39: the Spirit Guide exiled for mana, the Bears discarded")
+    "The Spirit Guide exiled for mana, the Bears discarded")
 @example({"spell": {"mana_cost": None}, "player": {"life": 1, "pool": "", "energy": 0}, "permanents": [
     {"id": "p0", "type_line": "Snow Land", "tapped": True, "abilities": [
         {"cost": "{1}", "add": "{W}"},
@@ -473,9 +473,9 @@ ALTAR_AND_ORRERY = [
        st.lists(st.sampled_from(CHANGERS + ["Thought-Knot Seer"]), min_size=1, max_size=3),
        st.lists(st.sampled_from(HAND_LANDS), max_size=1), st.sampled_from(BESIDE))
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": lands(MOUNTAIN, 4, "m")}, [],
-         ["Trinisphere", "Shock"], [], None).via("issue 39: Trinisphere and Shock")
+         ["Trinisphere", "Shock"], [], None).via("Trinisphere and Shock")
 @example({"spell": {"mana_cost": "{R}"}, "player": {}, "permanents": [card("Wastes", "w")]}, [],
-         ["Thought-Knot Seer"], ["Eye of Ugin"], None).via("issue 39: Eye of Ugin first")
+         ["Thought-Knot Seer"], ["Eye of Ugin"], None).via("Eye of Ugin first")
 @example({"spell": {"mana_cost": None}, "player": {"life": 1}, "permanents": [
     {"id": "ld0", "type_line": "Land", "abilities": [{"cost": "{T}, Pay 1 life", "add": "any"}]},
     {"id": "orrery", "type_line": "Artifact", "oracle_text": "You may spend mana as though it were mana of any color."}]},
@@ -498,11 +498,11 @@ ALTAR_AND_ORRERY = [
 @example({"spell": {"mana_cost": None}, "player": {}, "permanents": [{"id": "f0", "type_line": "Basic Land — Forest"},
                                                                       {"id": "f1", "type_line": "Basic Land — Forest"}]},
          [], ["Llanowar Elves", "Grizzly Bears"], [], "Concordant Crossroads").via(
-    "issue 40: the Elves cast under Concordant Crossroads tap for the Bears")
+    "The Elves cast under Concordant Crossroads tap for the Bears")
 @example({"spell": {"mana_cost": None}, "player": {}, "permanents": [{"id": "f0", "type_line": "Basic Land — Forest"},
                                                                       {"id": "f1", "type_line": "Basic Land — Forest"}]},
          [], ["Beastcaller Savant", "Grizzly Bears"], [], None).via(
-    "issue 40: Beastcaller Savant's own haste: it taps for the Bears the turn it is cast")
+    "Beastcaller Savant's own haste: it taps for the Bears the turn it is cast")
 def test_best_turn_on_a_changing_board_equals_the_brute_force(board, others, names, hand_lands, beside):
     """best_turn's value and kicks against the brute force over land plays, subsets and
     orders, each spell costed on the board as it stands then; plans replayed."""

@@ -1,4 +1,4 @@
-"""Turn planning at every edge (issue 23), each reproduction through `serve`: a card never
+"""Turn planning at every edge, each reproduction through `serve`: a card never
 pays for its own casting, a kept card is never its own source nor spent, kicker cards in
 `sequence` and `best_turn`, lands that enter as their text says, `optimal` only when
 proven, and one strictness for every query's fields."""
@@ -107,7 +107,7 @@ KNIGHT = {"id": "sk", "name": "Lyev Skyknight", "mana_cost": "{1}{W}{U}", "type_
 
 
 def test_a_shock_land_enters_untapped_for_two_life_or_tapped():
-    """Must show 3 of issue 23."""
+    """A shock land in the hand enters untapped for 2 life where the life is there, tapped where not."""
     board = lands("Plains", "p") + lands("Island", "i")
     rich, dual, poor = answers(
         {"id": 1, "query": "best_turn", "hand": [HALLOWED, CHARM, KNIGHT], "permanents": board},
