@@ -14,7 +14,7 @@ import math
 import time
 
 import orjson
-from typing import TypedDict
+from typing import TypedDict, cast
 
 from . import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
@@ -115,7 +115,7 @@ def _drop_board(request: dict, boards) -> dict:
     """``{"query": "drop_board", "board": NAME}``: forget a kept board."""
     no_unknown_fields(request, ("id", "game", "query", "board"), "", "a drop_board request")
     name = request.get("board")
-    expect(isinstance(name, str) and name, "'board' must be the name of a kept board", "board")
+    expect(isinstance(name, str) and bool(name), "'board' must be the name of a kept board", "board")
     if boards is None:
         raise RequestError(f"no board is kept under {name!r}: boards are kept by `manaplan serve`", "board")
     boards.drop(name)
@@ -383,8 +383,8 @@ def best_turn(hand: list, permanents: list, *, land_drop=True, player: dict | No
     >>> turn["cast"], turn["land"]
     (['bear'], 'l')
     """
-    return _asked("best_turn", {"hand": hand, "land_drop": land_drop}, permanents, player, opponents,
-                  time_limit_ms)
+    return cast(TurnAnswer, _asked("best_turn", {"hand": hand, "land_drop": land_drop}, permanents, player, opponents,
+                                   time_limit_ms))
 
 
 def sequence(spells: list, permanents: list, *, order: str = "given", player: dict | None = None,
@@ -396,7 +396,8 @@ def sequence(spells: list, permanents: list, *, order: str = "given", player: di
     >>> sequence([{"id": "a", "mana_cost": "{G}"}, {"id": "b", "mana_cost": "{G}"}], forests)["payable"]
     True
     """
-    return _asked("sequence", {"spells": spells, "order": order}, permanents, player, opponents, time_limit_ms)
+    return cast(SequenceAnswer, _asked("sequence", {"spells": spells, "order": order}, permanents, player, opponents,
+                                       time_limit_ms))
 
 
 def total_cost(spell: dict, permanents: list, *, player: dict | None = None, opponents: list | None = None,
@@ -408,4 +409,4 @@ def total_cost(spell: dict, permanents: list, *, player: dict | None = None, opp
     >>> total_cost({"mana_cost": "{R}", "type_line": "Instant"}, [thalia])["total_cost"]
     '{1}{R}'
     """
-    return _asked("total_cost", {"spell": spell}, permanents, player, opponents, time_limit_ms)
+    return cast(TotalCostAnswer, _asked("total_cost", {"spell": spell}, permanents, player, opponents, time_limit_ms))

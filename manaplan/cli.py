@@ -325,7 +325,7 @@ class _progress:
     """A tqdm progress bar on standard error when tqdm is installed (an extra) and one is
     wanted; otherwise nothing."""
 
-    def __init__(self, total: int, quiet: bool, unit: str):
+    def __init__(self, total: int | None, quiet: bool, unit: str):
         self.bar = None
         if not quiet:
             try:

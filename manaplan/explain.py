@@ -28,7 +28,7 @@ from collections import Counter
 from .model.duel_masters import PAYS_CIVILIZATION
 from .model.plan import (CannotKeep, FirstFailure, CONVOKE, DELVE, GRAVEYARD, IMPROVISE, POOL, BestTurn, Castable, NotEnoughMana, Payable, Plan, Sequence,
                          Undecided, Unpayable)
-from .model.problem import PAY, PaymentProblem
+from .model.problem import PAY, LandPlay, PaymentProblem
 from .model.mana import format_types
 from .model.symbols import LIFE_HALF
 
@@ -118,6 +118,7 @@ def several(problem: PaymentProblem, result) -> str:
         land = ""
         if result.land is not None:
             play = result.land
+            assert isinstance(play, LandPlay)  # (BestTurn.land is typed object: see model.plan)
             how = " tapped" if play.tapped else f" untapped, paying {play.life} life" if play.life else ""
             landfall = "".join(f" ({_mana(alt)} from its landfall)" for _, alt in result.landfall)
             land = f"play {play.card.name or play.id}{how}{landfall}, then "

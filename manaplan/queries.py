@@ -20,7 +20,9 @@ answered with an error, or ``version``, never loads the solvers or OR-Tools.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .model.errors import RequestError
 from .model.plan import TIME_LIMIT
@@ -32,6 +34,8 @@ VERSION, DROP_BOARD = "version", "drop_board"
 
 class Named:
     """A function of a module of manaplan, imported when first called."""
+
+    _function: Callable[..., Any] | None
 
     def __init__(self, module: str, name: str):
         self.module, self.name, self._function = module, name, None

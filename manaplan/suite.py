@@ -124,8 +124,9 @@ def _drawn_request(rng: random.Random, pool: dict) -> tuple:
         if "storage counter" in card.get("oracle_text", ""):
             card["counters"] = {"storage": rng.randint(0, 2)}
         permanents.append(card)
-    player = {"life": rng.choice(LIVES)}
-    if player["life"] <= 3:
+    life = rng.choice(LIVES)
+    player: dict[str, int | str] = {"life": life}
+    if life <= 3:
         kinds.add("life at the edge")
     if "delve" in text:
         player["graveyard"] = rng.randint(0, 7)
@@ -213,7 +214,10 @@ def score_answers(cases: list, answers: list, time_limit_ms: int = 10_000, progr
                 duplicates.append(a["case"])  # (reported: the first answer of a case is the one scored)
             else:
                 by_case[a["case"]] = a
-    counts, excess, by_kind, results = Counter(), Counter(), {}, []
+    counts: Counter[str] = Counter()
+    excess: Counter[str] = Counter()
+    by_kind: dict[str, Counter[str]] = {}
+    results = []
     for case in cases:
         given = by_case.get(case["case"])
         row, out = _judged(case, given, time_limit_ms, solve)
@@ -303,10 +307,10 @@ def score_table(score: dict, engine: str = "the engine") -> str:
         lines.append("")
         lines.append("Wrong answers (illegal plans, wrong yes, wrong no) by kind of case: " + ", ".join(
             f"{k} {w}" for w, k in worst) + ".")
-    for key, words in (("duplicate_answers", "answers to a case answered before (the first one scored)"),
-                       ("unknown_cases", "answers to cases the suite doesn't have (not scored)")):
+    for key, described in (("duplicate_answers", "answers to a case answered before (the first one scored)"),
+                           ("unknown_cases", "answers to cases the suite doesn't have (not scored)")):
         found = score.get(key) or []
         if found:
             shown = ", ".join(found[:5]) + (f" and {len(found) - 5:,} more" if len(found) > 5 else "")
-            lines += ["", f"{len(found):,} {words}: {shown}."]
+            lines += ["", f"{len(found):,} {described}: {shown}."]
     return "\n".join(lines)

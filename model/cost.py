@@ -289,9 +289,9 @@ def count_announcements(spell: SpellCost) -> int:
     return n
 
 
-def all_total_costs(spell: SpellCost) -> dict:
+def all_total_costs(spell: SpellCost) -> dict[TotalCost, Announcement]:
     """Each distinct locked-in total cost, with one announcement that gives it."""
-    out = {}
+    out: dict[TotalCost, Announcement] = {}
     for a in all_announcements(spell):
         t = total_cost(spell, a)
         out.setdefault(t, a)

@@ -355,6 +355,7 @@ def _own_parts(spell, board, opponents) -> tuple:
     """(the parts the spell's own reductions add, counted on the board: domain, "where X
     is ...", "if you control N or more", "for each ... you control / on the battlefield";
     why a count may be too low, as (line, why); the counted parts, :class:`CountedCost`)."""
+    unsure: tuple[tuple[str, str], ...]
     parts, unsure, counted = [], (), []
     for own in spell.reductions:
         what = "reduce" if own.change == "less" else "increase"
@@ -386,7 +387,7 @@ def _own_parts(spell, board, opponents) -> tuple:
             continue
         if own.where == "on the battlefield":
             if opponents is None:
-                unsure = ((own.text, "it counts the opponents' permanents too, which the request does not give "
+                unsure += ((own.text, "it counts the opponents' permanents too, which the request does not give "
                                      "('opponents'): counted without them, so the cost may be lower"),)
             n += sum(1 for p in opponents or () if p.is_a(own.kind))
         if own.where != "domain":
@@ -402,6 +403,7 @@ def _board_parts(spell, board, permanents, opponents, player) -> tuple:
     """(the spell with the keywords the board gives it, the parts the board's and the
     opponents' cost effects add to it, lines whose count the request does not give, the
     parts that count the caster's permanents)."""
+    unknown: tuple[tuple[str, str], ...]
     parts, unknown, counted = [], (), []
     colored_left = None  # (what colored-only reductions may still reduce: each copy takes from what is left)
     for side, group in ((YOU, permanents), (OPPONENTS, opponents or ())):

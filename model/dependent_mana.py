@@ -34,7 +34,7 @@ from dataclasses import replace
 
 from manaplan.model.errors import RequestError
 from manaplan.model.land_types import apply_land_types
-from manaplan.model.sources import AbilityCost, Board, Output, Player, split_type_line
+from manaplan.model.sources import AbilityCost, Board, Output, PermanentsByBody, Player, split_type_line
 from manaplan.model.symbols import COLORS, MANA_TYPES
 
 #: the kinds of ``Ability.depends``
@@ -54,7 +54,7 @@ LANDS_MAKE_ONE_COLORLESS = "lands_make_one_colorless"
 NOTHING = Output(((),))
 
 
-def resolve_board_mana(board: Board, player: Player, opponents: tuple | None = None) -> Board:
+def resolve_board_mana(board: Board, player: Player, opponents: tuple | PermanentsByBody | None = None) -> Board:
     """The board with every ability that depends on the board resolved (and granted
     abilities given); the same board when there is none. ``opponents``: the permanents
     the opponents control, or None when the request does not give them.
@@ -171,7 +171,7 @@ def _one_colorless(output: Output) -> Output:
     return Output(tuple(("C",) if len(a) >= 2 else a for a in output.alternatives))
 
 
-def _with_grants_among(permanents: tuple) -> tuple:
+def _with_grants_among(permanents: tuple | PermanentsByBody) -> tuple | PermanentsByBody:
     """The opponents' permanents with what they give each other (an opponent's
     Chromatic Lantern makes their lands produce any color, for Exotic Orchard)."""
     grants = [(which, ability) for g in permanents for which, ability in g.grants]
@@ -238,7 +238,7 @@ def _resolve(ability, p, board: Board, stable: list, may_go: set, player: Player
     output = _output(ability, p, stable, board, player, opponents)
     note = ""
     if isinstance(output, str):
-        output, note = NOTHING, output
+        note, output = output, NOTHING  # (in this order: mypy reads the other as assigning NOTHING to a str)
     elif may_go:
         every = _output(ability, p, list(board.permanents), board, player, opponents)
         if not isinstance(every, str) and every != output:
@@ -263,7 +263,7 @@ def ability_now(problem, p, ability, gone: set):
     return None if isinstance(output, str) else replace(ability, output=output)
 
 
-def _output(ability, p, permanents: list, board: Board, player: Player, opponents):
+def _output(ability, p, permanents: list, board: Board, player: Player, opponents) -> Output | str:
     """What the ability adds with ``permanents`` on the battlefield (an Output), or why
     it can't be told (a message)."""
     kind, *args = ability.depends

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from manaplan.model.sources import split_type_line
+from manaplan.model.sources import PermanentsByBody, split_type_line
 
 #: whose creatures a grant reaches: every player's, its controller's, the one it is attached to
 ALL, YOURS, ATTACHED = "all", "yours", "attached"
@@ -83,7 +83,7 @@ class HasteGrant:
             return cls(ATTACHED, (), False, line)
         if m.group("plural"):
             plural = m.group("plural")
-            kinds = (_PLURALS.get(plural) or (plural[:-1] if plural.endswith("s") else ""),)
+            kinds: tuple[str, ...] = (_PLURALS.get(plural) or (plural[:-1] if plural.endswith("s") else ""),)
             if not kinds[0]:
                 return None
         else:
@@ -132,7 +132,7 @@ class HasteGrant:
         return True
 
 
-def haste_givers(permanents: tuple, opponents) -> list:
+def haste_givers(permanents: tuple | PermanentsByBody, opponents) -> list:
     """(permanent, grant, whether it is on ``permanents``' side) for each grant of haste
     among ``permanents`` (one player's) and ``opponents`` (the other side's, or None)."""
     return ([(g, grant, True) for g in permanents for grant in g.gives_haste]
@@ -146,7 +146,7 @@ def reached(creature, givers: list) -> bool:
                                                                  for g, grant, mine in givers)
 
 
-def with_haste(permanents: tuple, opponents) -> tuple:
+def with_haste(permanents: tuple | PermanentsByBody, opponents) -> tuple | PermanentsByBody:
     """``permanents`` (one player's) with each creature that some grant on either side
     reaches (``opponents``: the other side's permanents, or None) no longer summoning
     sick; the same tuple where no grant reaches one."""

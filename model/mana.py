@@ -60,7 +60,7 @@ class ManaCost:
     @property
     def colors(self) -> frozenset:
         """The object's colors from its cost (CR 202.2, hybrid and Phyrexian included)."""
-        out = frozenset()
+        out: frozenset[str] = frozenset()
         for s in self.symbols:
             out |= s.color_set
         return out

@@ -458,7 +458,7 @@ def _depends_on_board(self_line: str, line: str, state: dict):
     none of these."""
     if m := _COULD_PRODUCE.fullmatch(self_line):
         three = "instead" in self_line and state.get("counters", {}).get("+1/+1", 0) > 0  # Incubation Druid
-        depends = (COULD_PRODUCE, 3 if three else 1)
+        depends: tuple = (COULD_PRODUCE, 3 if three else 1)
     elif m := _COMMANDER.fullmatch(self_line):
         depends = (COMMANDER,)
     elif m := _EACH_COLOR_AMONG.fullmatch(self_line):
@@ -537,6 +537,7 @@ def ability_from_line(line: str, name: str = "", chosen_color: str | None = None
     cost = _cost_of(cost_text, line)
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", effect) if s.strip()]
     output = _read_add(sentences[0], line, chosen_color, state or {})
+    depends: tuple
     damage, restrict, instant_only, mana_ability, depends, restrict_abilities = 0, "", False, True, (), True
     if re.search(r"\btarget\b", effect + cost_text, re.I):
         mana_ability = False  # CR 605.1a: an ability that could target is not a mana ability
@@ -748,7 +749,7 @@ def _trigger_from_line(line: str, chosen_color: str | None):
         when, who = ADDS, m.group("who")
     else:
         raise RequestError(f"cannot read the triggered mana ability {line!r}")
-    of = _TRIGGER_WHO.get(who)
+    of: str | list[str] | None = _TRIGGER_WHO.get(who)
     if of is None:
         words = re.fullmatch(r"(?:an? |enchanted )?((?:[A-Z][a-z]+)(?:(?:,| or|, or) [A-Z][a-z]+)*)", who)
         if not words:
@@ -758,7 +759,7 @@ def _trigger_from_line(line: str, chosen_color: str | None):
             of = "enchanted"  # an Aura that enchants only Forests is on a Forest
     add = re.sub(r"^an additional ", "", m.group("add"))
     if re.fullmatch(r"(\{[WUBRGC]\})+", add):
-        spec_add = add
+        spec_add: str | dict[str, int | None] = add
     elif add in ("one mana of any color", "one additional mana of any color"):
         spec_add = ANY
     elif re.fullmatch(r"one (?:additional )?mana of any type that (?:land|permanent|creature|Forest|Swamp|Island"

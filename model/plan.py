@@ -21,9 +21,13 @@ from contextlib import contextmanager
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from manaplan.model.cost import TotalCost
 from manaplan.model.symbols import ALL_TYPES, Symbol, describe_types
+
+if TYPE_CHECKING:
+    from manaplan.model.problem import LandPlay
 
 #: where floating mana comes from, in payment lines: a word no permanent may use as its id
 POOL = "pool"
@@ -157,7 +161,8 @@ class Step:
 class Plan:
     """A payment that can be carried out at the table, in order.
 
-    ``total_cost`` is the locked-in total (CR 601.2f), ``announced`` and
+    ``total_cost`` is the locked-in total (CR 601.2f; None only in a written plan the
+    referee read up to a step it rejected), ``announced`` and
     ``reduction_halves`` the choices that fixed it ((symbol, half) pairs, CR 601.2b,
     118.7e), ``payment`` the lines paying it, ``floating`` the mana left in the pool
     (:class:`~manaplan.model.mana.Mana` units, their restrictions kept).
@@ -168,7 +173,7 @@ class Plan:
     """
 
     steps: tuple
-    total_cost: TotalCost
+    total_cost: TotalCost | None
     payment: tuple
     floating: tuple = ()
     announced: tuple = ()
@@ -348,7 +353,7 @@ class BestTurn:
     answer did not follow and could matter, as (card or permanent id, why) pairs: the
     plans stand, but a turn that used it might be worth more."""
 
-    land: object  # a model.problem.LandPlay: the card and how it entered
+    land: LandPlay | None  # a model.problem.LandPlay: the card and how it entered
     plans: tuple
     value: int
     optimal: bool = True

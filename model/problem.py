@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
+from typing import Final, Literal
 
 from manaplan.model.cost_effects import apply_cost_effects
 from manaplan.model.haste import haste_givers, reached, with_haste
@@ -24,8 +25,9 @@ from manaplan.model.entering import UNLESS_OPPONENTS, EntersRule
 from manaplan.model.mana import Mana, ManaCost
 from manaplan.model.plan import POOL
 from manaplan.model.restrictions import restriction_allows
-from manaplan.model.sources import Board, Player
+from manaplan.model.sources import Board, Permanent, PermanentsByBody, Player
 from manaplan.model.spell_text import read_spell_text  # noqa: F401 (its doctest)
+from manaplan.model.written_plan import WrittenPlan
 
 #: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
 #: a hand can be cast now
@@ -96,7 +98,8 @@ class Preference:
         return tuple(by_name[t] for t in self.ranked)
 #: a spell's choices left to the planner: kick it when the board allows, kick it as many
 #: times as the board allows
-IF_POSSIBLE, MOST = "if_possible", "max"
+IF_POSSIBLE: Final = "if_possible"
+MOST: Final = "max"
 #: the other ways to cast a card for mana alone that a turn chooses among (Spell.ways):
 #: bestow's Aura needs a creature to enchant, which a turn does not follow
 FOLLOWED_IN_A_TURN = ("evoke", "dash", "overload")
@@ -126,19 +129,19 @@ class Spell:
     id: str = ""  # a card in a hand: its id, echoed in answers
     value: int | None = None  # what casting it is worth (best_turn); None: its mana value
     kicker: ManaCost | None = None  # CR 702.33a: an optional additional cost
-    kicked: object = False  # True, False, or IF_POSSIBLE: paid whenever the board allows
+    kicked: bool | Literal["if_possible"] = False  # True, False, or IF_POSSIBLE: paid whenever the board allows
     multikicker: ManaCost | None = None  # CR 702.33c: paid any number of times
-    kicks: object = 0  # how many times, or MOST: as many as the board allows
+    kicks: int | Literal["max"] = 0  # how many times, or MOST: as many as the board allows
     printed: ManaCost | None = None  # cast for an alternative cost (CR 118.9): the mana cost printed
     #: what it leaves when it resolves, for a later spell of the same step: the mana a
     #: ritual adds (Dark Ritual: B, B, B; it is a spell, not a mana ability: CR 605.5b),
     #: or the permanent a permanent spell becomes (Sol Ring's ability is usable, a
     #: creature is summoning sick: CR 302.6)
     adds: tuple = ()
-    permanent: object = None
+    permanent: Permanent | None = None
     #: a card whose ability exiles it from the hand for mana (Simian Spirit Guide, CR
     #: 605.1a): that ability as a source, like a permanent sacrificed for mana
-    from_hand: object = None
+    from_hand: Permanent | None = None
     #: the spell is the player's commander (CR 903.3): mana spendable only on it may pay
     commander: bool = False
     #: its colors when given rather than read from its mana cost (devoid, a color indicator)
@@ -175,7 +178,7 @@ class Spell:
     discards: tuple = ()
     cost_unsure: tuple = field(default=(), compare=False)
     #: a land card: how it enters as the land drop (:class:`~manaplan.model.entering.EntersRule`)
-    enters: object = None
+    enters: EntersRule | None = None
     #: which face of a two-faced card this is (0 front, 1 back), when it has two
     face: int | None = None
     #: a modal double-faced card given without a ``face`` (CR 712): its other
@@ -183,7 +186,7 @@ class Spell:
     faces: tuple = ()
     #: the spell as it was before a board's cost effects were applied to it (see
     #: :meth:`unapplied`): a turn applies them again on the board as it stands
-    before_effects: object = field(default=None, compare=False, repr=False)
+    before_effects: Spell | None = field(default=None, compare=False, repr=False)
     #: the parts of its total that count the caster's permanents, whatever their count
     #: now (model.cost_effects.CountedCost): what a turn follows as permanents join or leave
     cost_counts: tuple = field(default=(), compare=False)
@@ -265,7 +268,7 @@ class Spell:
     def with_kicks(self, kicked: bool, kicks: int) -> "Spell":
         """The spell cast with its kicker paid or not and its multikicker paid ``kicks``
         times: additional costs (CR 702.33, 601.2f), no choice left."""
-        extra = ()
+        extra: tuple[ManaCost, ...] = ()
         if kicked and self.kicker is not None:
             extra += (self.kicker,)
         if kicks and self.multikicker is not None:
@@ -398,7 +401,7 @@ class LandPlay:
     can always be the one)."""
 
     card: Spell
-    permanent: object
+    permanent: Permanent
     life: int = 0
     returns_land: bool = False
 
@@ -436,10 +439,10 @@ class PaymentProblem:
     prefer: Preference = Preference()
     #: the permanents the opponents control, when given (None: not given): what some
     #: card text reads (Exotic Orchard, Priest of Titania); they never pay
-    opponents: tuple | None = None
+    opponents: tuple | PermanentsByBody | None = None
     #: ``check``: the answer another engine gave, judged (model.written_plan: a
     #: WrittenPlan, or CANT_PAY)
-    claim: object = None
+    claim: WrittenPlan | None = None
     #: whether a no comes with its proof in words (a counting bound, Hall's violated set):
     #: the deck's games ask yes or no only and read no words (manaplan.deck.simulate)
     explain_no: bool = True
@@ -540,7 +543,7 @@ class PaymentProblem:
         rule = card.enters or EntersRule()
         lands = tuple(p.type_line for p in self.board.permanents if p.is_a("land"))
         hand = tuple(c.type_line for c in self.hand if c.id != card.id)
-        not_modelled = ()
+        not_modelled: tuple[tuple[str, str], ...] = ()
         if rule.kind == UNLESS_OPPONENTS:
             not_modelled = ((card.id, "it enters tapped unless its controller has several opponents, which the "
                                       "request doesn't say: taken to enter tapped"),)

@@ -165,14 +165,14 @@ class AbilityCost:
                 mills += number_word(m.group(1)) or (1 if m.group(1).lower() in ("a", "one") else 0)
             elif part.lower() == "discard your hand":
                 discards_hand = True
-            elif (m := cls._LIFE.fullmatch(part)) and number_word(m.group(1)) is not None:
-                if number_word(m.group(1)) > 1000:
+            elif (m := cls._LIFE.fullmatch(part)) and (paid := number_word(m.group(1))) is not None:
+                if paid > 1000:
                     raise RequestError(f"{part!r}: at most 1000 life")
-                life += number_word(m.group(1))
-            elif (m := cls._COUNTER.fullmatch(part)) and number_word(m.group(1)):
-                if number_word(m.group(1)) > 1000:
+                life += paid
+            elif (m := cls._COUNTER.fullmatch(part)) and (removed := number_word(m.group(1))):
+                if removed > 1000:
                     raise RequestError(f"{part!r}: at most 1000 counters")
-                counter_kind, counters = m.group(2).lower(), number_word(m.group(1))
+                counter_kind, counters = m.group(2).lower(), removed
             else:
                 raise RequestError(f"cannot read the cost part {part!r} in {text!r}; known parts: "
                                    "{T}, mana symbols, 'Pay N life', 'Sacrifice this', 'Sacrifice a creature' "
@@ -627,15 +627,15 @@ class PermanentsByBody(Sequence):
     def __init__(self, kinds: tuple, order: tuple, body_of: dict | None = None, names: list | None = None):
         self.kinds = kinds
         self.order = order
-        self._all = None
+        self._all: tuple[Permanent, ...] | None = None
         self._body_of = body_of
         self.names = names
-        self._position = None
+        self._position: dict[str, int] | None = None
         self._looked_up = 0
-        self._position_of_kinds = None
+        self._position_of_kinds: dict[int, int] | None = None
         #: where :meth:`changed` made this: the places of the kinds whose one permanent
         #: changed state in its place (nothing else changed); None otherwise
-        self.changed_in_place = None
+        self.changed_in_place: tuple[int, ...] | None = None
 
     @property
     def body_of(self) -> dict:
@@ -812,7 +812,7 @@ class Board:
     """The permanents that may pay, by id. ``permanents`` is a tuple, or a :class:`PermanentsByBody`
     (a board read from a request): the same sequence, held by body."""
 
-    permanents: tuple = field(default=())
+    permanents: tuple | PermanentsByBody = field(default=())
     #: the board as given, when this one has its counted amounts resolved
     counted_from: "Board | None" = field(default=None, init=False, compare=False, repr=False)
     #: what the layers above derive from this board once and reuse while it is unchanged
@@ -916,7 +916,7 @@ class Board:
         """(permanent id, line, why) for each line of card text about mana that its
         permanent's reader could not read (found once per board)."""
         if "unread" not in self.memo:
-            unread = ()
+            unread: tuple[tuple[str, str, str], ...] = ()
             if any(p.unread or p.triggers for p in self.bodies):  # (in the order given)
                 unread = tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
             if any(p.triggers for p in self.bodies):  # a doubling's amount under triggered mana: not modelled

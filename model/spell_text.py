@@ -184,6 +184,7 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
     ...                 "cast.", "Thalia, Guardian of Thraben").unread
     ()
     """
+    keywords: set[str]
     keywords, reductions, sacrifices, alternatives, unread, tried, discards = set(), [], [], [], [], [], []
     for raw in (oracle_text or "").split("\n"):
         line = re.sub(r"\([^)]*\)", "", raw).strip()
@@ -225,14 +226,15 @@ def read_spell_text(type_line: str, oracle_text: str, name: str = "") -> SpellTe
             continue
         if m := _IF_CONTROL.fullmatch(line):
             try:
-                amount = ManaCost.parse(m.group("amount"))
+                control_amount: ManaCost | None = ManaCost.parse(m.group("amount"))
             except ManaplanError:
-                amount = None
-            if amount is None or any(s.kind != "generic" for s in amount.symbols):
+                control_amount = None
+            if control_amount is None or any(s.kind != "generic" for s in control_amount.symbols):
                 unread.append((line, "a change of its cost that is not read"))
                 continue
             n = _NUMBER_WORDS[(m.group("n") or m.group("one")).lower()]
-            reductions.append(SelfReduction(amount, "less", _kind(m.group("kind")), "you control", line, at_least=n))
+            reductions.append(SelfReduction(control_amount, "less", _kind(m.group("kind")), "you control", line,
+                                            at_least=n))
             continue
         if m := _DISCARD.fullmatch(line):
             kind = m.group("kind")

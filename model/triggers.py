@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from manaplan.model.errors import ManaplanError, RequestError
@@ -105,7 +106,7 @@ class ManaTrigger:
         add = spec.get("add")
         same = add == SAME
         if same:
-            adds = ()
+            adds: tuple[tuple[str, ...], ...] = ()
         elif add == ANY:
             adds = tuple((c,) for c in COLORS)
         elif add == "chosen":
@@ -193,7 +194,7 @@ def board_triggers(board) -> tuple:
     memo = getattr(board, "memo", None)
     if memo is not None and "triggers" in memo:
         return memo["triggers"]
-    found = ()
+    found: tuple = ()
     if any(p.triggers for p in getattr(board, "bodies", board.permanents)):  # (in the order given)
         found = tuple((p, i, t) for p in board.permanents for i, t in enumerate(p.triggers))
     if memo is not None:
@@ -201,7 +202,7 @@ def board_triggers(board) -> tuple:
     return found
 
 
-def multiplier(triggers: tuple, host, ability) -> int:
+def multiplier(triggers: Iterable[tuple], host, ability) -> int:
     """How many times as much mana tapping ``host`` for ``ability`` produces under the
     replacement effects among ``triggers`` (Mana Reflection: twice; with Nyxbloom Ancient
     too, six times). They change the ability's own mana only, not what triggers add."""
@@ -212,7 +213,7 @@ def multiplier(triggers: tuple, host, ability) -> int:
     return times
 
 
-def check_board(permanents: tuple) -> None:
+def check_board(permanents: Sequence) -> None:
     """Refuse boards whose triggers this model can't follow exactly, naming where:
 
     - an Aura attached to itself (CR 303.4d), or an "enchanted" trigger with nothing
@@ -245,7 +246,7 @@ def check_board(permanents: tuple) -> None:
                                    "needs no {T}: infinite mana, which is not modelled", f"{at}.abilities[{j}]")
 
 
-def activation_outputs(triggers: tuple, host, ability) -> tuple:
+def activation_outputs(triggers: tuple, host, ability) -> tuple | None:
     """Every outcome of activating ``ability`` of ``host`` with these triggers on the
     board: (its own mana, the triggers' mana as a tuple of :class:`Extra`), without
     repeats; None if no trigger on the board can ever care about ``host``. An ability that adds mana in any combination of colors is

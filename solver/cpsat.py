@@ -30,6 +30,7 @@ tapped, cards exiled (delve), flexibility kept, mana left floating.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from manaplan.model.problem import PaymentProblem
 
@@ -57,6 +58,14 @@ class PaymentModel:
     relaxation of every plan (see solver.payment_flow.add_doublings) whose solutions are not read
     as plans.
     """
+
+    # set by the steps, in their modules (declared for mypy)
+    totals: dict        # act# -> its activations in every layer (solver.payment_activations)
+    lost: dict          # (layer, act#, alt#) -> units lost (solver.payment_activations)
+    spell_demands: list  # [SpellDemand], one a candidate (solver.payment_total)
+    spent: dict         # (stage, kind) -> terms (solver.payment_flow)
+    life_total: Any     # life paid, an expression (solver.payment_life)
+    damage_total: Any   # damage taken, an expression (solver.payment_life)
 
     def __init__(self, problem: PaymentProblem, supply: Supply, layers: int, x_fixed: int | None,
                  relaxed_tail: bool = False, model=None, carried: CarriedOver | None = None, candidates=None,
@@ -107,7 +116,7 @@ class PaymentModel:
         self.pool0 = Counter(u.kind for u in supply.pool)  # (Mana.kind: what decides what it pays)
         for k, expr in self.carried.pool.items():
             self.pool0[k] = self.pool0[k] + expr
-        self.produced = {(l, k): [] for l in range(layers + 1) for k in self.kinds}
+        self.produced: dict[tuple, list] = {(l, k): [] for l in range(layers + 1) for k in self.kinds}
         self.count: dict = {}       # (layer, act#) -> activations of act# in that layer
         # the model, step by step, each stating its rule in its own module
         add_activations(self)           # solver.payment_activations: what each layer activates and makes
@@ -160,7 +169,7 @@ class PaymentModel:
     def _decision_variables(self) -> list:
         """Each variable that decides a plan once (activations, outputs, announcements),
         for solution hints."""
-        unique = {}
+        unique: dict = {}
         for handles in (self.act_vars, self.comb_vars, self.opt_vars, self.ann_vars, self.red_vars):
             for v in handles.values():
                 unique.setdefault(v.index, v)
@@ -239,6 +248,6 @@ class PaymentModel:
 
     value = staticmethod(value_of)  # (the value of an expression in a solution)
 
-    def objective_tuple(self, solver) -> Objective:
+    def objective_tuple(self, solver) -> tuple:
         """The objective's value in a solution (comparable across models)."""
         return self.problem.prefer.rank(Objective(*(self.value(solver, term) for term in self.objective_terms)))

@@ -135,7 +135,7 @@ def _steps(b: PaymentModel, val, activations: list, pool: "_Pool", pay_budget: C
     steps = []
     opt_budget = Counter({key: val(v) for key, v in b.opt_vars.items() if val(v)})
     for l in range(b.layers + 1):
-        made_now = []
+        made_now: list[Mana] = []
         for (ll, j, (out, extra), pid) in activations:
             if ll != l:
                 continue
@@ -284,14 +284,14 @@ class _Uses:
 
     def __init__(self, groups):
         self.groups = groups
-        self.used = [{} for _ in groups]  # group -> {position: _Use}
+        self.used: list[dict[int, _Use]] = [{} for _ in groups]  # group -> {position: _Use}
         self.fresh = [0] * len(groups)  # group -> the first position not used
         self._where = None
         # group -> used positions, in order, that may still act: not sacrificed (``live``),
         # and not tapped either (``untapped``); a position found past use is dropped for good,
         # so a plan of many steps reads back in time linear in its steps
-        self.live = [[] for _ in groups]
-        self.untapped = [[] for _ in groups]
+        self.live: list[list[int]] = [[] for _ in groups]
+        self.untapped: list[list[int]] = [[] for _ in groups]
 
     def at(self, g: int, k: int) -> "_Use":
         """The state of the member at position ``k`` of group ``g`` (as the group has it

@@ -86,7 +86,7 @@ def plain_needs(cost: SpellCost) -> Counter | None:
 def _unit_needs(total, hybrids: list) -> Counter:
     """What each unit of a locked-in total may be paid with, the ``hybrids`` (announced
     as their first halves to total the rest) left two-type needs."""
-    needs = Counter()
+    needs: Counter[frozenset] = Counter()
     for t, n in zip(MANA_TYPES, total.typed):
         needs[frozenset((t,))] += n
     for s in hybrids:
@@ -170,6 +170,7 @@ def two_way_payable(problem: PaymentProblem, supply: Supply) -> bool | None:
     board = plain_board(problem, supply) if ways is not None else None
     if board is None:
         return None
+    assert ways is not None
     life = problem.player.life
     return any(can_pay_life(way.life, life) and hall_violation(way.needs, board[0]) is None for way in ways)
 
@@ -183,7 +184,7 @@ def _plain_sources(supply: Supply):
     if patched is not _NOT_PATCHED:
         supply.memo["plain_sources"] = patched
         return patched
-    sources = Counter()
+    sources: Counter[frozenset] = Counter()
     ids: dict = {}
     groups: dict = {}
     for u in supply.pool:
@@ -253,7 +254,7 @@ def _plain_sources_patched(supply: Supply):
 def _group_makes(acts):
     """The types a group's plain abilities make (empty: it has none usable), or
     ``_NOT_PATCHED`` where one is not plain."""
-    makes = frozenset()
+    makes: frozenset = frozenset()
     for a in acts:
         if a.plain_types is None:
             return _NOT_PATCHED
@@ -367,6 +368,7 @@ def best_subsets(cards: list, sources: Counter, life: int, most: int = 0):
     options = [[(demand_vector(needs), paid) for needs, paid in cards[k][0]] for k in order]
     worths = [cards[k][1] for k in order]
     rest = [sum(max(0, w) for w in worths[k:]) for k in range(len(order) + 1)]
+    reached: set[frozenset[int]]
     best, reached, steps = 0, {frozenset()}, 0
 
     def search(k: int, demand: list, lost: int, value: int, chosen: tuple) -> None:
@@ -439,7 +441,7 @@ def hall_certificate(problem: PaymentProblem, supply: Supply, view=None) -> Unpa
     if found is None:
         return None
     types, demand, available = found
-    amounts = Counter()
+    amounts: Counter[str] = Counter()
     for makes, who in view.ids.items():
         if makes & types:
             for pid in who:

@@ -120,8 +120,11 @@ def _answer_discarding(problem: PaymentProblem, budget: Budget, plain_path: bool
         else:
             refused = refused or out
     if found is None:
-        return refused if not need else Unpayable(NO_PAYMENT, f"with the card(s) it discards kept from being exiled "
-                                                              f"for mana ({cost.text!r}): {refused.message}")
+        if not need:
+            return refused
+        assert refused is not None  # (at least one way was tried: the hand holds enough cards)
+        return Unpayable(NO_PAYMENT, f"with the card(s) it discards kept from being exiled "
+                                     f"for mana ({cost.text!r}): {refused.message}")
     check_plan(problem, found[1])
     return found[1]
 
@@ -153,9 +156,9 @@ def _answer_sacrificing(problem: PaymentProblem, budget: Budget, plain_path: boo
     for pid in candidates:
         if budget.spent:
             return budget.undecided()
-        keep = replace(problem.prefer, never_sacrifice=problem.prefer.never_sacrifice | {pid},
-                       gone=problem.prefer.gone | {pid})
-        out = answer_alone(replace(problem, spell=spell, prefer=keep), budget, plain_path)
+        prefer = replace(problem.prefer, never_sacrifice=problem.prefer.never_sacrifice | {pid},
+                         gone=problem.prefer.gone | {pid})
+        out = answer_alone(replace(problem, spell=spell, prefer=prefer), budget, plain_path)
         if isinstance(out, Payable):
             return out
         if isinstance(out, Plan):
@@ -169,6 +172,7 @@ def _answer_sacrificing(problem: PaymentProblem, budget: Budget, plain_path: boo
     if found is None:
         if cut is not None:
             return cut
+        assert refused is not None  # (every candidate was refused)
         return Unpayable(NO_PAYMENT, f"with any of {', '.join(candidates)} kept for its additional cost "
                                      f"({cost.text!r}): {refused.message}")
     _, pid, plan = found
@@ -273,13 +277,16 @@ def _answer_choices(problem: PaymentProblem, budget: Budget, plain_path: bool):
     for kicked in options:
         if spell.kicks == MOST:
             result = _most_kicks(problem, kicked, budget, plain_path)
-        elif (spell.kicks and spell.mana_per_kick and spell.kicks * len(spell.multikicker.symbols) > MOST_KICK_SYMBOLS
-              and spell.kicks > _kicks_bound(problem)):
-            result = Unpayable(NO_PAYMENT, f"{spell.kicks} kicks of {spell.multikicker} need more mana than the board, "
-                                           "the pool, the life and the graveyard could ever pay for")
         else:
-            result = _with_choices(_answer_kept(problem.with_kicks(kicked, spell.kicks), budget, plain_path),
-                                   spell, kicked, spell.kicks)
+            assert isinstance(spell.kicks, int)  # a count where not MOST (protocol.mtg._choice)
+            if (spell.kicks and spell.mana_per_kick and spell.multikicker is not None
+                    and spell.kicks * len(spell.multikicker.symbols) > MOST_KICK_SYMBOLS
+                    and spell.kicks > _kicks_bound(problem)):
+                result = Unpayable(NO_PAYMENT, f"{spell.kicks} kicks of {spell.multikicker} need more mana than the "
+                                               "board, the pool, the life and the graveyard could ever pay for")
+            else:
+                result = _with_choices(_answer_kept(problem.with_kicks(kicked, spell.kicks), budget, plain_path),
+                                       spell, kicked, spell.kicks)
         if not isinstance(result, Unpayable) or kicked is options[-1]:
             return result
     raise AssertionError("unreachable")

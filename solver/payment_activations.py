@@ -87,7 +87,7 @@ def add_counted_losses(pm) -> None:
     sacrifices its own permanent comes after the other sacrifices of its layer too).
     ``lost[(layer, act#, alt#)]`` is how many units the layer's activations lose."""
     m = pm.model
-    pm.lost: dict = {}
+    pm.lost = {}
     sacs_of: dict = {}
     for j, a in enumerate(pm.acts):
         if a.sacrifice:

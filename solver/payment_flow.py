@@ -18,7 +18,7 @@ def add_payments(pm) -> None:
     activated). With a relaxed tail, the last layer may also fund itpm."""
     m = pm.model
     stages = list(range(1, pm.layers + 1)) + [SPELL]
-    spent = {(s, k): [] for s in stages for k in pm.kinds}
+    spent: dict[tuple, list] = {(s, k): [] for s in stages for k in pm.kinds}
     any_color_on = any_color_switch(pm)
     for (stage, need), terms in pm.demand.items():
         able = [k for k in pm.kinds if can_pay_kind(k, need, stage == SPELL, pm.any_color)]
@@ -39,7 +39,7 @@ def add_payments(pm) -> None:
     doubled = {id(v) for (l, j, t), v in pm.comb_vars.items() if pm.acts[j].doubles}
     for k in pm.kinds:
         for si, s in enumerate(stages):
-            made_before = range(0, s) if s != SPELL else range(0, pm.layers + 1)
+            made_before = range(0, s) if isinstance(s, int) else range(0, pm.layers + 1)  # (s an int or SPELL)
             own_layer = []
             if pm.self_funding and s != SPELL:  # its own layer too, but for a doubling: it comes last
                 own_layer = [v for v in pm.produced[(s, k)] if id(v) not in doubled]
@@ -141,6 +141,8 @@ def add_mana_count(pm) -> None:
     if not any(a.costs_mana and not a.tap and not a.sacrifice for a in pm.acts):
         return
     kinds = [k for k in pm.kinds if any(pm.spent[(s, k)] for s in range(1, pm.layers + 1))]
+    spend: list
+    made: list
     spend, made = [], []
     for s in range(1, pm.layers + 1):
         spend.extend(t for (st, _), terms in pm.demand.items() if st == s for t in terms)

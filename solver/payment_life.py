@@ -49,9 +49,11 @@ def add_life_before_damage(pm) -> None:
     is exact. In the relaxed tail, whose order is not fixed, only what every order
     meets is required (life paid there and before, damage dealt before the tail);
     the strict rule is kept to tell whether a solution is a real plan."""
+    life_so_far: list
+    damage_before_layer: list
     life_so_far, damage_before_layer = [], []
     for l in range(pm.layers + 1):
-        damage_this_layer = []
+        damage_this_layer: list = []
         for half in (False, True):
             paid_here = pm.life_at.get((l, half), [])
             life_so_far = life_so_far + paid_here

@@ -50,7 +50,7 @@ def announce(pm, cost, x, sel, ci: int) -> tuple:
     """CR 601.2b, 107.3, 118.13a: X is announced, and each hybrid, twobrid or Phyrexian
     symbol as one of its halves (how many of each symbol take each half); returns
     the mana each type needs, the generic mana and the snow mana before reductions."""
-    typed = {t: [] for t in MANA_TYPES}
+    typed: dict[str, list] = {t: [] for t in MANA_TYPES}
     generic, snow = [], []
 
     def need(n_need, n):
@@ -101,7 +101,7 @@ def reduce(pm, cost, typed_pre: dict, generic_pre: list, most: int, ci: int, shi
     symbols are all 0, costs nothing whatever its reductions)."""
     m = pm.model
     generic_red = 0
-    typed_red = {t: [] for t in MANA_TYPES}
+    typed_red: dict[str, list] = {t: [] for t in MANA_TYPES}
     for sym, n in Counter(cost.reduction_symbols).items():
         if sym.kind == GENERIC:
             generic_red += sym.amount * n

@@ -66,7 +66,7 @@ class VariableKicks(NamedTuple):
     model from 0 to ``most`` (0 when the candidate is not the spell paid)."""
 
     per_kick: object  # ManaCost: one kick
-    count: object
+    count: object  # type: ignore[assignment]  # (a field named as tuple.count: the kicks' variable)
     most: int
 
 

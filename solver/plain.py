@@ -66,6 +66,7 @@ def _two_way_payment(problem: PaymentProblem, supply: Supply):
     board = plain_board(problem, supply) if ways is not None else None
     if board is None:
         return None
+    assert ways is not None
     view = PlainView(Counter(), *board)
     classes = _classes(supply, view)
     order = _cheapest_first(supply, classes, problem.color_needs)
@@ -212,14 +213,14 @@ def _augment(c: int, classes: list, demand: dict, room: dict, flows: dict) -> bo
     """Match one more unit of class ``c``: a breadth-first search for a need with room,
     moving units already matched from need to need along the way; False if none."""
     start = [need for need in demand if classes[c][0] & need]
-    came_from = {need: None for need in start}
+    came_from: dict[frozenset, tuple[frozenset, int] | None] = {need: None for need in start}
     queue = list(start)
     while queue:
         need = queue.pop(0)
         if room[need]:
             room[need] -= 1
-            while came_from[need] is not None:  # move each unit on the path one need along
-                before, via = came_from[need]
+            while (step := came_from[need]) is not None:  # move each unit on the path one need along
+                before, via = step
                 flows[(via, need)] = flows.get((via, need), 0) + 1
                 flows[(via, before)] -= 1
                 need = before

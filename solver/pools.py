@@ -168,9 +168,9 @@ def _search_shape(start: tuple, groups: tuple):
     costed = []  # (its acts' terms, its untapped permanents)
     for acts, size in groups:
         if all(not costs for costs, _ in acts):
-            options = {out for _, outputs in acts for out in outputs}
+            outs = {out for _, outputs in acts for out in outputs}
             for _ in range(size):  # every permanent of an all-free group is tapped for mana
-                free_sums = _maximal({_add(p, o) for p in free_sums for o in options})
+                free_sums = _maximal({_add(p, o) for p in free_sums for o in outs})
                 if len(free_sums) > MOST_STATES:
                     return None
         else:

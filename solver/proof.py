@@ -38,7 +38,7 @@ def supply_of(supply: Supply, types: frozenset, snow_only: bool = False) -> dict
     """The most mana with a type in ``types`` each source could make for the spell,
     ignoring ability costs (so an upper bound): {source id: amount}."""
     everything = types == ALL_TYPES
-    out = {}
+    out: dict[str, int] = {}
     for u in supply.pool:
         if u.type in types and (everything or not u.generic_only) and (u.snow or not snow_only):
             out[POOL] = out.get(POOL, 0) + 1
@@ -230,8 +230,8 @@ def check_certificate(problem: PaymentProblem, reason: Unpayable) -> bool | None
         if supply.doubles:
             return False
         available = sum(supply_of(supply, frozenset(cert.types), cert.snow).values())
-        totals = [t for t in all_total_costs(problem.spell.cost) if can_pay_life(t.life, problem.player.life)]
-        needs = min((t.snow if cert.snow else _demand(t, frozenset(cert.types))) for t in totals)
+        payable = [t for t in all_total_costs(problem.spell.cost) if can_pay_life(t.life, problem.player.life)]
+        needs = min((t.snow if cert.snow else _demand(t, frozenset(cert.types))) for t in payable)
         return needs > available and cert.needs == needs and cert.available == available
     if code in (NO_PAYMENT, NEEDS_ACTIVATION_BEFORE_CASTING):
         from manaplan.solver.checks.reference import MAX_REFERENCE_PERMANENTS, reference_optimum

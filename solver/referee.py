@@ -88,6 +88,7 @@ class Checked:
         """manaplan's plan, where it shows the answer wrong: the optimum beside a worse
         plan, the counter-example to a wrong "can't be paid"."""
         if self.verdict in (SUBOPTIMAL, WRONG_NO) or self.verdict == ILLEGAL and isinstance(self.truth, Plan):
+            assert isinstance(self.truth, Plan)  # (a worse plan or a wrong no is judged beside manaplan's Plan)
             return self.truth
         return None
 
@@ -145,7 +146,7 @@ def _fewer_kicks(spell, plan: Plan, best: Plan) -> tuple:
     """Where the question left the kicks to the player as many as the board allows
     (``"if_possible"``, ``"max"``) and the plan kicks fewer than the optimum: that, in
     words (the question's choice comes before the objective, docs/protocol.md)."""
-    out = ()
+    out: tuple = ()
     if spell.kicker is not None and spell.kicked == IF_POSSIBLE and best.kicked and not plan.kicked:
         out += ("doesn't pay the kicker, which the board can pay (kicked: \"if_possible\")",)
     if spell.multikicker is not None and spell.kicks == MOST and (best.kicks or 0) > (plan.kicks or 0):
@@ -161,15 +162,15 @@ def completed_plan(problem: PaymentProblem, written: WrittenPlan) -> tuple:
     spell's payment with its announcements (:func:`announced_by_payment`) and its
     kicks: those written, or those the question fixed, or (it left them to the player:
     ``"if_possible"``, ``"max"``) those whose total the payment pays (CR 702.33)."""
-    steps, violation = [], None
+    read, violation = [], None
     for i, said in enumerate(written.steps):
         try:
-            steps.append(step_of_written(problem, said))
+            read.append(step_of_written(problem, said))
         except PlanRejected as e:
             e.step = i
             violation = violation or e
-            steps.append(Step(said.permanent, said.ability if said.ability is not None else 0, "", said.adds))
-    steps = with_triggered_mana(problem, written, tuple(steps))
+            read.append(Step(said.permanent, said.ability if said.ability is not None else 0, "", said.adds))
+    steps = with_triggered_mana(problem, written, tuple(read))
     spell = problem.spell
     plan = Plan(steps, None, written.payment, x=None,  # (its total and kicks: below)
                 cost_sacrificed=written.sacrificed_for_cost, cost_discarded=written.discarded_for_cost)
@@ -183,7 +184,7 @@ def completed_plan(problem: PaymentProblem, written: WrittenPlan) -> tuple:
         return plan, kicks_said
     any_color = problem.board.any_color_spending_without(
         {s.permanent for s in steps if s.sacrifices})  # CR 609.4b (Chromatic Orrery), 611.3a
-    first_error = None
+    first_error: tuple | None = None
     for kicked, kicks in _kick_choices(spell, written):
         cost = problem.with_kicks(bool(kicked), kicks or 0).spell.cost if (kicked or kicks) else spell.cost
         try:
@@ -197,6 +198,7 @@ def completed_plan(problem: PaymentProblem, written: WrittenPlan) -> tuple:
             return plan, PlanRejected(f"spell: the plan says the total cost is {written.total_cost}; its "
                                       f"announcements make it {total}", "CR 601.2f")
         return plan, None
+    assert first_error is not None  # (every choice failed: there is at least one, _kick_choices)
     error, kicked, kicks = first_error
     return replace(plan, kicked=kicked, kicks=kicks), error
 
@@ -216,6 +218,8 @@ MOST_KICKS_TRIED = 64
 def _kick_choices(spell, written: WrittenPlan) -> list:
     """(kicked, kicks) to try for the written plan: what it says, else what the question
     fixed, else each choice the player had (unkicked first)."""
+    kicked_options: list[bool | None]
+    kicks_options: list[int | None]
     if spell.kicker is None:
         kicked_options = [None]
     elif written.kicked is not None:
@@ -263,14 +267,15 @@ def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
     pid = written.other or written.permanent
     p = problem.board.find(pid)
     if p is None:
-        return Step(pid, index if index is not None else 0, "", written.adds, written.payment, written.triggered)
+        return Step(pid, index if index is not None else 0, "", written.adds, written.payment, written.triggered or ())
     if index is None or written.other:
         index = _ability_index(problem, p, written)
+    assert isinstance(index, int)  # (the keyword steps, the only names, returned above)
     if written.other and index < 0:
         raise PlanRejected(f"step: {written.permanent} has no ability whose cost {written.other_is[:-1]}s "
                            f"{written.other}", "CR 602.2")
     if not 0 <= index < len(p.abilities):
-        return Step(pid, index, "", written.adds, written.payment, written.triggered)
+        return Step(pid, index, "", written.adds, written.payment, written.triggered or ())
     ability = p.abilities[index]
     host, host_ability, _ = acting(problem.board, p, ability)
     through = ability.through
@@ -279,7 +284,7 @@ def step_of_written(problem: PaymentProblem, written: WrittenStep) -> Step:
         before = not ability.usable_mid_cast and not problem.mid_cast
     cost = ability.cost
     return Step(pid, index, ability.text, written.adds, _matched_to_cost(written.payment, cost.mana.symbols),
-                written.triggered,
+                written.triggered or (),  # (None, not written: with_triggered_mana reads the written plan)
                 taps=cost.tap, sacrifices=cost.sacrifice,
                 life=cost.life if written.life is None else written.life,
                 damage=ability.damage + ability.trigger_damage if written.damage is None else written.damage,
@@ -297,7 +302,8 @@ def with_triggered_mana(problem: PaymentProblem, written: WrittenPlan, steps: tu
     validator to judge."""
     triggers = board_triggers(problem.board)
     if not triggers:
-        return tuple(replace(s, triggered=s.triggered or ()) for s in steps)
+        return steps
+    gone: set[str]
     fired, gone = [], set()  # (step index, trigger's permanent, trigger index, its choices)
     for i, (step, said) in enumerate(zip(steps, written.steps)):
         if said.triggered is None:
@@ -342,7 +348,7 @@ def _trigger_choices(fired: list, wanted: Counter) -> list:
     need = {k: n for k, n in wanted.items() if n > 0}
     if not need:
         return firsts
-    made = Counter()
+    made: Counter[tuple] = Counter()
     open_ones = []  # (index in fired, source, choices) of triggers with a choice
     for k, (_, source, _, choices) in enumerate(fired):
         if len(choices) == 1:

@@ -20,6 +20,7 @@ import importlib
 import threading
 import time
 from enum import Enum
+from typing import Any
 
 from manaplan.model.deadline import deadline
 from manaplan.model.errors import ModelTooLarge, SolverTimeout
@@ -105,13 +106,15 @@ def new_model():
     manaplan calls none of them, so its models are made without (1.2 us)."""
     global _Model
     if _Model is None:
-        class _Model(cp_model().CpModel):  # noqa: N801 (made once, when OR-Tools is first needed)
+        base: Any = cp_model().CpModel  # (a class of the module imported lazily: a name, for mypy)
+        class _Model(base):  # noqa: N801 (made once, when OR-Tools is first needed)
             def _add_pre_pep8_methods(self) -> None:
                 pass  # (the aliases: see new_model)
+    assert _Model is not None  # (the class statement above sets it)
     return _Model()
 
 
-_Model = None
+_Model: type | None = None
 
 
 def linear_sum(terms: list):
@@ -141,6 +144,7 @@ def objective_stages(terms, bounds) -> list:
     (term, bound) whose lexicographic weights fit CP-SAT's 64-bit arithmetic with room
     to spare. A term that is a constant is left out. One stage is the rule; huge numbers
     (a graveyard of 700,000 for delve, life 1,000,000) need more."""
+    stage: list[tuple]
     stages, stage, span = [], [], 1
     for term, bound in zip(terms, bounds):
         if isinstance(term, int):

@@ -15,7 +15,8 @@ from manaplan.model.mana import Mana
 from manaplan.model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
                           Sequence, Undecided, Unpayable)
 from manaplan.model.oracle import CHANGES_COSTS
-from manaplan.model.problem import ANY_ORDER, FOLLOWED_IN_A_TURN, MOST, OBJECTIVE_TERMS, WHEN_NEEDED, PaymentProblem
+from manaplan.model.problem import (ANY_ORDER, FOLLOWED_IN_A_TURN, MOST, OBJECTIVE_TERMS, WHEN_NEEDED, LandPlay,
+                                    PaymentProblem)
 from manaplan.model.sources import Board
 
 from manaplan.solver.hall import best_subsets, plain_board, plain_ways, two_way_choices
@@ -132,6 +133,8 @@ def _answer_best_turn(problem: PaymentProblem, budget: Budget):
     would change what others make) is listed in the answer (``not_modelled``)."""
     faces = [face for card in problem.hand for face in (card,) + card.faces]
     spells, not_modelled = _followed(problem, [card for card in faces if not card.is_land])
+    plays: list[LandPlay]
+    apart: list[LandPlay]
     plays, apart = [], []
     for card in (card for card in faces if card.is_land) if problem.land_drop else ():
         ways, unsure = problem.land_plays(card)
@@ -246,6 +249,7 @@ def _followed(problem: PaymentProblem, cards: list) -> tuple:
     exactly (PaymentProblem.joins_unchanged), (id, why) for each one it doesn't: cast,
     it is not followed on the battlefield, so a turn that would use it, or what it
     changes, is not seen)."""
+    unfollowed: tuple
     out, unfollowed = [], ()
     for card in cards:
         if any(not c.linear for c in card.cost_counts) and len(cards) > 1:

@@ -234,18 +234,18 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
                 if pid in hosts else ()
             apart_here = alone or pid in counting or pid in apart
             by_key.setdefault((body.grouping_key(), pid if apart_here else None, attached), [body, []])[1].append(pid)
-    groups = [(body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids)) for body, ids in by_key.values()]
+    listed = [(body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids)) for body, ids in by_key.values()]
     moved = False
-    if isinstance(board.permanents, PermanentsByBody) and len(groups) > 1:
+    if isinstance(board.permanents, PermanentsByBody) and len(listed) > 1:
         # in the order the permanents are given, as if read one by one: a kept board whose
         # changes moved a permanent to a kind of its own groups as the same board sent whole,
         # and breaks ties alike (found by the fuzz run: a Forest tapped on a kept board)
         position = {pid: k for k, pid in enumerate(board.permanents.order)}
-        places = [position[ids[0]] for _, ids in groups]
+        places = [position[ids[0]] for _, ids in listed]
         if any(a > b for a, b in zip(places, places[1:])):
-            groups.sort(key=lambda group: position[group[1][0]])
+            listed.sort(key=lambda group: position[group[1][0]])
             moved = True
-    groups = tuple(groups)
+    groups = tuple(listed)
     board.memo[key] = groups
     if not one_by_one and not moved and len(groups) == len(kinds):  # each kind a group, in order: a change may patch them
         board.memo[_places_key(key)] = ({k: place for place, k in enumerate(by_key)}, list(by_key), singled)
@@ -284,10 +284,10 @@ def _groups_patched(board: Board, key: tuple) -> tuple | None:
             return None  # (it joins a twin: the groups change shape)
         at[new], keys[place] = place, new
         groups[place] = (body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids))
-    groups = tuple(groups)
-    board.memo[key] = groups
+    result = tuple(groups)
+    board.memo[key] = result
     board.memo[_places_key(key)] = (at, keys, singled)
-    return groups
+    return result
 
 
 def _places_key(groups_key: tuple) -> tuple:
@@ -330,7 +330,8 @@ def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
         originals.setdefault(p.id, []).append(p)
     members = {g: _original(originals[grp.ids[0]], grp) for g, grp in enumerate(groups) if grp.ids[0] in originals}
     sacrificing = {a.group for a in acts if a.sacrifice and a.index not in (CONVOKE, IMPROVISE, DELVE)}
-    out, waits = [], set()
+    out: list[GroupAbility] = []
+    waits: set[int] = set()
     for a in acts:
         proto = members.get(a.group)
         original = proto.abilities[a.index] if proto is not None and isinstance(a.index, int) else None
@@ -338,7 +339,7 @@ def _with_counted_losses(board: Board, groups: list, acts: list) -> list:
             out.append(a)
             continue
         per = original.output.per
-        counted = []
+        counted: list[tuple] = []
         for alt in a.alternatives:
             if not alt:  # a color of devotion 0: nothing to lose
                 counted.append(((), ()))
@@ -460,7 +461,7 @@ def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidat
         group_acts.append(GroupAbility(g, IMPROVISE, (), True, False, "", 0, 0, (("C",),), 0, (),
                               Mana("C", False, True, True, keyword=True), len(ids), text=IMPROVISE,
                               for_spells=which(lambda s: s.improvise)))
-    types = frozenset()
+    types: frozenset = frozenset()
     for a in group_acts:
         if a.index not in (CONVOKE, IMPROVISE) and not a.doubles:  # a doubling makes no color of its own
             types |= a.output_types
@@ -619,7 +620,9 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     life = problem.player.life
     board = problem.board
     triggers = board_triggers(board)
-    groups, acts, excluded = [], [], []
+    groups: list[Group] = []
+    acts: list[GroupAbility] = []
+    excluded: list[tuple] = []
     convoke, improvise = grouping if grouping is not None else (spell.convoke, spell.improvise)
     which = _passing(candidates)
     prefer = problem.prefer

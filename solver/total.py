@@ -56,7 +56,7 @@ def _parts(spell) -> tuple:
     kick), increases, reductions (the request's, then the board's cost effects, each with
     its permanent), then the floor (the one that applies)."""
     cost = spell.cost
-    parts = []
+    parts: list[tuple] = []
     if spell.printed is not None:
         parts.append(("alternative_cost", str(cost.mana_cost), False))
     elif cost.mana_cost is not None:

@@ -33,13 +33,14 @@ main line's payments enter the objective.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
 from manaplan.model.deadline import check_clock
 from manaplan.model.land_types import as_it_enters
 from manaplan.model.mana import Mana
 from manaplan.model.oracle import EXILE_FROM_HAND
-from manaplan.model.plan import GRAVEYARD, POOL, on_board
+from manaplan.model.plan import GRAVEYARD, POOL, Plan, on_board
 from manaplan.model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, holds_cost_effects, pool_after_cast
 from manaplan.model.sources import Board, Player
 from manaplan.model.symbols import HYBRID_PHYREXIAN, PHYREXIAN
@@ -194,7 +195,7 @@ class TurnModel:
     is one card: cast (or kept to be cast), it is not exiled from the hand for mana by
     any payment of its line (CR 601.2a: it is on the stack)."""
 
-    def __init__(self, base: PaymentProblem, main: list, branches: list = (), depth: Depth | None = None):
+    def __init__(self, base: PaymentProblem, main: list, branches: Sequence = (), depth: Depth | None = None):
         self.model = new_model()
         self.base = base
         self.depth = depth = depth or Depth()
@@ -226,7 +227,7 @@ class TurnModel:
         floating mana, what they added on resolving, the permanents they became; with
         what the last one leaves, and the permanents joined by then. No payment exiles
         from the hand a card of ``spent`` (cast or kept: its ids)."""
-        models = []
+        models: list[PaymentModel] = []
         given = self.base.board.given()
         for i, card in enumerate(cards):
             player = self.base.player if first_pool and i == 0 else replace(self.base.player, pool=())
@@ -321,23 +322,25 @@ class TurnModel:
         """The main line's plans, each carried out on what the ones before it left (the
         floating mana that may be carried now comes from the pool), each saying how its
         card was kicked."""
+        out: list[Plan]
         out, pool = [], None
         walk = costs_may_move(self.base, [pm.problem.spell for pm in self.main])
         state = replace(self.base, query=PAY, hand=(), keep=(), spells=()) if walk else None
         for pm, (ways, selectors, kicks), (discards, _) in zip(self.main, self.ways, self.discards):
             way, count = chosen_way(solver, ways, selectors, kicks)
-            spell = state.cost_on(way.spell, state.board) if walk else way.spell  # as the board stands (601.2f)
+            spell = (state.cost_on(way.spell, state.board) if state is not None
+                     else way.spell)  # as the board stands (601.2f)
             plan = extract_plan(pm.problem, pm, solver, optimal, start_pool=pool, earlier=tuple(out),
                                 cost=spell.cost if walk else None)
             plan = with_victims(plan, pm, solver, out)
-            if walk:
+            if state is not None:
                 plan = on_board(plan, state.board)
             thrown = tuple(cid for k, choices in discards.items() for cid in chosen_discards(solver, choices, selectors[k]))
             if thrown:
                 plan = replace(plan, cost_discarded=thrown)
             out.append(with_way(plan, way, count))
             pool = pool_after_cast(Player().after(plan).pool, pm.problem.spell)
-            if walk:
+            if state is not None:
                 state = replace(state, spell=spell).after_cast(plan)
         return out
 
@@ -395,6 +398,7 @@ def choices_objective(ways: list) -> tuple:
     cast in several windows) for each card. A card that is not cast pays neither, so a
     turn of the same value that kicks a card is preferred to one that casts another
     (best_turn: "kick whenever possible"; the reference search counts kickers paid)."""
+    terms: tuple[list, list, list]
     terms, bounds = ([], [], []), [0, 0, 0]
     for options, selectors, kicks in ways:
         card = options[0].card
@@ -576,8 +580,8 @@ class ChosenTurnModel:
     ``own_window``: the order changes nothing (:func:`order_free`): the cards cast keep
     the hand's order."""
 
-    def __init__(self, base: PaymentProblem, spells: list, lands: list = (), all_of_them: bool = False,
-                 land_drop: bool = True, depth: Depth | None = None, must_play: bool = False,
+    def __init__(self, base: PaymentProblem, spells: list, lands: Sequence = (), all_of_them: bool = False,
+                 land_drop: object = True, depth: Depth | None = None, must_play: bool = False,
                  hand_lands: bool | None = None, value: int | None = None, placed: dict | None = None,
                  fixed_order: bool = False, last: frozenset = frozenset(), own_window: bool = False):
         self.model = m = new_model()
@@ -646,7 +650,7 @@ class ChosenTurnModel:
         self._interchangeable_in_order()
         grouping = (any(s.convoke for s in self.cards) or _gives(self.cards, "convoke"),
                     any(s.improvise for s in self.cards) or _gives(self.cards, "improvise"))
-        self.windows = []
+        self.windows: list[PaymentModel] = []
         self.discards: list = []  # each window's {way#: {card id: var}}: cards discarded for a cost
         self.land_life = linear_sum([land.life * v for land, v in zip(self.lands, self.played) if land.life])
         carried = CarriedOver(life_lost=self.land_life)
@@ -687,8 +691,8 @@ class ChosenTurnModel:
             carried = carried_after(self.windows, carried)
             for i, way in enumerate(ways):  # a ritual's mana, once it resolves
                 for t, c in Counter(way.card.adds).items():
-                    k = Mana(t).kind
-                    carried.pool[k] = carried.pool.get(k, 0) + c * self.cast[i][w]
+                    kind = Mana(t).kind
+                    carried.pool[kind] = carried.pool.get(kind, 0) + c * self.cast[i][w]
                 carried.pool_bound += len(way.card.adds)
         link_shared_permanents(self.model, self.windows)
         gate_given_abilities(self.model, self.windows)
@@ -942,18 +946,18 @@ class ChosenTurnModel:
         before it left (the first from the pool with the landfall mana), each saying how
         its card was kicked; each spell costed on the board as it stands when it is cast,
         from ``start`` (the problem once the land drop is made; default the base)."""
-        out = []
+        out: list[Plan] = []
         pool = self.base.player.pool + tuple(Mana(t, source=POOL) for _, alt in self.landfall_made(solver)
                                              for t in alt)
         walk = bool(self.placed) or self.must_play or costs_may_move(self.base, self.cards)
         state = replace(start or self.base, query=PAY, hand=(), keep=(), spells=()) if walk else None
         for w, (way, kicks) in enumerate(self._chosen_ways(solver)):
             pm = self.windows[w]
-            spell = state.cost_on(way.spell, state.board) if walk else way.spell  # (CR 601.2f)
+            spell = state.cost_on(way.spell, state.board) if state is not None else way.spell  # (CR 601.2f)
             plan = extract_plan(replace(pm.problem, spell=way.card), pm, solver, optimal, start_pool=pool,
                                 earlier=tuple(out), cost=spell.cost if walk else None)
             plan = with_victims(plan, pm, solver, out)
-            if walk:
+            if state is not None:
                 plan = on_board(plan, state.board)
             thrown = tuple(cid for i, choices in self.discards[w].items()
                            for cid in chosen_discards(solver, choices, self.cast[i][w]))
@@ -963,7 +967,7 @@ class ChosenTurnModel:
                 plan = replace(plan, cast_with=way.cast_with)
             out.append(with_way(plan, way, kicks))
             pool = pool_after_cast(Player().after(plan).pool, way.card)
-            if walk:
+            if state is not None:
                 state = replace(state, spell=spell).after_cast(plan)
         return out
 

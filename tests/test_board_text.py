@@ -109,7 +109,7 @@ EXAMPLES = {
 }
 
 
-def test_each_example_of_the_issue_through_serve():
+def test_each_board_text_example_through_serve():
     """Each example through ``manaplan serve``: the rules' answer, or null
     naming the line."""
     lines = "\n".join(json.dumps({**request, "id": name}) for name, (request, _) in EXAMPLES.items()) + "\n"

@@ -195,7 +195,7 @@ def test_solve_explain_prints_the_plan_with_card_names_x_reductions_and_the_pool
     assert out.stdout == ""  # Under --explain an error is words on standard error
 
 
-def test_the_way_in_rough_edges_issue_24():
+def test_the_way_in_rough_edges():
     """Empty input is named as such; an unpayable answer in words calls permanents by
     name; a summoning-sick mana creature is named as the reason; `deck` alone names its
     commands; every option of `deck analyze` shows its default."""

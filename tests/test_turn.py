@@ -550,7 +550,7 @@ HAND_FOREST = {"id": "forest", "name": "Forest", "type_line": "Basic Land — Fo
                                       {"id": "c1", "mana_cost": "{B/P}", "type_line": "Instant"}],
       "player": {"life": 2}}, 2),
 ])
-def test_review_of_issue_42_best_turn_is_the_brute_force_s(request_, value):
+def test_review_best_turn_on_each_land_is_the_brute_force_s(request_, value):
     """(review) each land of the hand a turn of its own: the cards costed on the
     board with the land there (affinity, Hum of the Radix), "max" kicks compared across
     the turns (one turn's model counted them against its own mana); and a pain land's

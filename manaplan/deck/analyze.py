@@ -43,7 +43,7 @@ DEMO_DECK = """Deck
 Z95 = 1.959964
 
 
-def analyze(decklist, cards: dict | None = None, cards_file: str | None = None, games: int = 10000,
+def analyze(decklist, cards: list | None = None, cards_file: str | None = None, games: int = 10000,
             turns: int = 8, seed=0, on: str = "play", mulligan: str = "london", ramp: bool = True,
             engine: str = LOCAL, workers: int | None = None, address: str | None = None, progress=True,
             chunk: int = CHUNK, name: str = "", format: str = CONSTRUCTED) -> dict:
@@ -100,10 +100,10 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
     games = tally.games
     cards = []
     for k, c in enumerate(model.measured):
-        by_turn = [_share(tally.castable[t], k, games) for t in range(policy.turns)]
+        by_turn = [_share(tally.castable[t], k, games) or 0.0 for t in range(policy.turns)]
         given = [_share(tally.castable_given_lands[t], k, tally.lands_hit[t]) for t in range(policy.turns)]
         played = [_share(tally.castable_as_played[t], k, games) for t in range(policy.turns)]
-        short = [_share(tally.short[t], k, games) for t in range(policy.turns)]
+        short = [_share(tally.short[t], k, games) or 0.0 for t in range(policy.turns)]
         undecided = [_share(tally.undecided[t], k, games) or 0.0 for t in range(policy.turns)]
         undecided_played = [_share(tally.undecided_as_played[t], k, games) or 0.0 for t in range(policy.turns)]
         value = model.mana_value[c]
@@ -301,7 +301,8 @@ def card_look(i: int) -> tuple:
     the strong shades first; neighbours differ in style and marker too."""
     import matplotlib.pyplot as plt
 
-    colors = list(plt.get_cmap("tab20").colors) + list(plt.get_cmap("tab20b").colors)
+    # (both are ListedColormaps, whose ``colors`` matplotlib's stubs type too loosely to list)
+    colors = list(plt.get_cmap("tab20").colors) + list(plt.get_cmap("tab20b").colors)  # type: ignore[attr-defined]
     colors = colors[0::2] + colors[1::2]
     return colors[i % len(colors)], _STYLES[i % len(_STYLES)], _MARKERS[i % len(_MARKERS)]
 

@@ -24,6 +24,7 @@ class LocalDaskCluster:
         self.process = subprocess.Popen([sys.executable, "-m", "manaplan.deck.cluster", str(workers)],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                         start_new_session=True)
+        assert self.process.stdout is not None  # (a PIPE)
         try:
             self.address = self.process.stdout.readline().strip()
         except BaseException:
@@ -35,6 +36,7 @@ class LocalDaskCluster:
                                "'manaplan[dask]')")
 
     def close(self, timeout: float = 10) -> None:
+        assert self.process.stdin is not None  # (a PIPE)
         try:
             self.process.stdin.close()
             self.process.wait(timeout=timeout)

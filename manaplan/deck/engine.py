@@ -151,7 +151,7 @@ def _run_dask(jobs: list, workers: int | None, address: str | None):
     cluster = LocalDaskCluster(workers or os.cpu_count() or 1) if address is None else None
     futures = []
     try:
-        client = Client(address or cluster.address)
+        client = Client(cluster.address if cluster is not None else address)
     except BaseException:
         if cluster is not None:
             cluster.kill()

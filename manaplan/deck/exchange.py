@@ -28,8 +28,8 @@ class Exchange:
 
     def __init__(self, directory: str):
         self.directory = directory
-        self._own = None  # this process's log, opened when it first writes
-        self._owner = None  # the process that opened it (a forked child opens its own)
+        self._own: int | None = None  # this process's log, opened when it first writes
+        self._owner: int | None = None  # the process that opened it (a forked child opens its own)
         self._name = ""  # its file's name
         self._read: dict = {}  # other log's name -> (offset read to, bytes of a record not yet whole)
         self._broken: set = set()  # logs with a record that could not be read: not read further
@@ -48,7 +48,7 @@ class Exchange:
         """(kind, key, value) for each answer the other processes published since the
         last look."""
         mine = self._name if self._owner == os.getpid() else None
-        out = []
+        out: list[tuple] = []
         try:
             names = os.listdir(self.directory)
         except OSError:

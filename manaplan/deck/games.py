@@ -29,6 +29,7 @@ def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, fir
         on_play = policy.on == PLAY or (policy.on == BOTH and n % 2 == 0)
         castable = play_game(deck, policy, answers, rng, on_play, tally, land_rank)
         if policy.scored:
+            assert weights is not None  # (set when the policy is scored)
             tally.scores.append((n, curve_score(deck, castable, weights)))
     return tally
 
@@ -68,7 +69,7 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
     tally.games += 1
     battlefield: tuple = ()
     lands = 0
-    made_all = []
+    made_all: list[bool] = []
     for t in range(policy.turns):
         battlefield = tuple(sorted(code & ~3 for code in battlefield))  # untap; sickness wears off (CR 302.6)
         if draws[t] is not None:
@@ -151,7 +152,7 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
         return battlefield, 0
     single = len(candidates) == 1 and not deck.enters[candidates[0]].returns_land
     land_lines = [deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2]]
-    best = None
+    best: tuple[tuple, int, tuple, int | None] | None = None
     for c in candidates:
         rule = deck.enters[c]
         tapped = rule.tapped(tuple(land_lines), tuple(deck.type_line[h] for h in hand if h != c), policy.opponents)
@@ -162,6 +163,7 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
         score = (0 if single else answers.masks(after)[2], land_rank[c], tapped, -c)
         if best is None or score > best[0]:
             best = (score, c, after, returned)
+    assert best is not None  # (there are candidates)
     _, c, after, returned = best
     hand.remove(c)
     if returned is not None:
@@ -173,14 +175,15 @@ def _bounce(deck: DeckModel, answers: BoardAnswers, after: tuple, land: int) -> 
     """A bounce land's trigger: return the land (possibly itself) whose leaving keeps
     the most castable now, the least useful to the deck's colors first."""
     options = sorted({code for code in after if deck.is_land[code >> 2]})
-    best = None
+    best: tuple[tuple, tuple, int] | None = None
     for code in options:
-        rest = list(after)
-        rest.remove(code)
-        rest = tuple(rest)
+        left = list(after)
+        left.remove(code)
+        rest = tuple(left)
         score = (answers.masks(rest)[2], code >> 2 != land, -code)
         if best is None or score > best[0]:
             best = (score, rest, code >> 2)
+    assert best is not None  # (the bounce land itself is on the battlefield)
     return best[1], best[2]
 
 

@@ -44,9 +44,9 @@ def land_counts(text: str | None) -> tuple | None:
     """``"24"`` -> (24,), ``"23-25"`` -> (23, 24, 25); None -> None (the deck's own)."""
     if not text:
         return None
-    low, _, high = str(text).partition("-")
+    low_text, _, high_text = str(text).partition("-")
     try:
-        low, high = int(low), int(high or low)
+        low, high = int(low_text), int(high_text or low_text)
     except ValueError:
         raise RequestError(f"--lands is a count or a range like 23-25, not {text!r}", "lands") from None
     if not 1 <= low <= high <= 100:
@@ -98,18 +98,18 @@ def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size:
     found = []
     for price in prices:
         m = cp_model.CpModel()
-        count = {i: m.NewIntVar(0, lands if pool.names[i] in BASIC else min(most_copies, lands), pool.names[i])
+        count = {i: m.new_int_var(0, lands if pool.names[i] in BASIC else min(most_copies, lands), pool.names[i])
                  for i in candidates}
-        m.Add(sum(count.values()) == lands)
+        m.add(sum(count.values()) == lands)
         worth = []
         for color, table in tables.items():
-            sources = m.NewIntVar(0, lands, f"sources_{color}")
-            m.Add(sources == sum(count[i] for i in candidates if color in pool.makes[i]))
-            value = m.NewIntVar(0, max(table), f"worth_{color}")
-            m.AddElement(sources, table, value)
+            sources = m.new_int_var(0, lands, f"sources_{color}")
+            m.add(sources == sum(count[i] for i in candidates if color in pool.makes[i]))
+            value = m.new_int_var(0, max(table), f"worth_{color}")
+            m.add_element(sources, table, value)
             worth.append(value)
         tapped = sum(_tapped_price(pool.enters[i]) * count[i] for i in candidates)
-        m.Maximize(sum(worth) - price * tapped)
+        m.maximize(sum(worth) - price * tapped)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = 10

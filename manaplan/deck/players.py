@@ -126,7 +126,7 @@ def _most_cast(ends: set, rest: tuple) -> set:
     holding the other's too (a mana permanent sacrificed for mana is gone from both:
     Lotus Petal kept is not dominated by Petal spent). Largest first, each against those
     kept."""
-    kept = []
+    kept: list[tuple[tuple, Counter, Counter]] = []
     for end in sorted(ends, key=lambda e: (-len(e[0]), e)):
         field = Counter(end[0])
         cards = Counter(code >> 2 for code in end[0]) + Counter(rest) - Counter(end[1])  # (cards: never codes)
@@ -227,7 +227,7 @@ def _measured(deck: DeckModel, boards: list) -> list:
     tapped, the creature sick)."""
     if not (deck.monotone and deck.idle_when_tapped) or len(boards) == 1:
         return boards
-    kept = []
+    kept: list[tuple[tuple, tuple, Counter, Counter]] = []
     for board, pool in sorted(boards, key=lambda b: (-sum(code & 3 == READY for code in b[0]) - len(b[1]), b)):
         ready = Counter(code for code in board if code & 3 == READY)
         floating = Counter(pool)
@@ -244,7 +244,7 @@ def _mana_permanents_cast(deck: DeckModel, policy: Policy, answers: BoardAnswers
     steps, not between spells: a Sol Ring paid with another's {C}{C} leaves {C}); each
     with the sorted tuple of the cards cast and the mana types left floating."""
     seen = {(board, (), ())}
-    queue = [(board, (), ())]
+    queue: list[tuple[tuple, tuple, tuple]] = [(board, (), ())]
     while queue:
         board, cast, pool = queue.pop()
         yield board, cast, pool

@@ -253,7 +253,7 @@ class BoardAnswers:
         self.weights = [deck.copies[c] for c in deck.measured]
         self.undecided = 0
         # a split card or an adventurer is castable when either half is (CR 709.3, 715.3)
-        self._asked = {}  # measured card -> the hand ids asked for it
+        self._asked: dict[int, list[str]] = {}  # measured card -> the hand ids asked for it
         self._hand = []
         for k, c in enumerate(deck.measured):
             card = deck.cards[c]

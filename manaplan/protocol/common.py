@@ -12,7 +12,7 @@ from ..model.errors import RequestError
 from ..model.symbols import MAX_AMOUNT
 
 
-def expect(cond: bool, message: str, at: str | None) -> None:
+def expect(cond: object, message: str, at: str | None) -> None:
     """Raise a located RequestError unless ``cond``."""
     if not cond:
         raise RequestError(message, at)
@@ -28,6 +28,7 @@ def whole_number(obj: dict, key: str, at: str, default: int | None = 0, minimum:
     """``obj[key]`` (or ``default``) as a whole number from ``minimum`` to ``maximum``."""
     value = obj.get(key, default)
     expect(is_whole_number(value), f"'{key}' must be a whole number, not {value!r}", at)
+    assert value is not None  # (a whole number: expect raised otherwise)
     expect(value >= minimum, f"'{key}' must be {minimum} or more, not {value}", at)
     expect(value <= maximum, f"'{key}' must be at most {maximum}, not {value}", at)
     return value
@@ -152,7 +153,7 @@ def error_answer(request_id, message: str, at: str | None, internal: bool = Fals
     """The protocol's error object: ``{"id", "error": {"message", "at"}}``, its texts
     bounded in size; ``code`` where an engine may act on the kind of error (a kept
     board dropped for room)."""
-    error = {"message": cut(message)}
+    error: dict[str, str | bool] = {"message": cut(message)}
     if at is not None:
         error["at"] = cut(at)
     if internal:

@@ -171,7 +171,7 @@ def write_plan(plan: DMPlan) -> dict:
 
 
 def _unpayable_reason(result: Unpayable) -> dict:
-    reason = {"code": result.code, "message": result.message}
+    reason: dict[str, object] = {"code": result.code, "message": result.message}
     certificate = result.certificate
     if isinstance(certificate, CivilizationShortfall):
         reason["civilizations"] = [str(c) for c in certificate.civilizations]

@@ -53,7 +53,7 @@ class PermanentTexts:
         self.request = request  # (the whole text, for the error it holds)
         #: what was read when the time ran out: freed with the request, once the answer
         #: is out (freeing a million strings takes 70 ms)
-        self.left_over = None
+        self.left_over: object = None
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -76,7 +76,7 @@ class PermanentTexts:
             raise
         return out
 
-    def kinds(self) -> tuple | None:
+    def kinds(self) -> tuple[list, list, list, list | None] | None:
         """(the distinct bodies met, each as (its fields but the id and name as JSON, those
         fields, whether it is named); each permanent's number among them; the ids; each
         one's name ("" for none), or None where none is named), as
@@ -84,6 +84,9 @@ class PermanentTexts:
         (then read them parsed). A name is taken from the text where it comes right after
         the id, else from the fields parsed (the last one given is the name, as JSON has
         it). The time guard is looked at as it goes (``reading_time``)."""
+        order: list[str]
+        first_names: list[str]
+        rests: list[str]
         order, first_names, rests = [], [], []
         try:
             return self._kinds(order, first_names, rests)
@@ -91,7 +94,7 @@ class PermanentTexts:
             self.left_over = (order, first_names, rests)
             raise
 
-    def _kinds(self, order: list, first_names: list, rests: list) -> tuple | None:
+    def _kinds(self, order: list, first_names: list, rests: list) -> tuple[list, list, list, list | None] | None:
         """:meth:`kinds`, each permanent's id, name and rest put in the lists given."""
         for start in range(0, len(self.texts), _SPLIT_AT_ONCE):  # (a step at a time: the guard is looked at between)
             check_reading_time(len(self.texts))

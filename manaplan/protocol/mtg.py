@@ -368,6 +368,7 @@ def what_it_leaves(card: Spell, item: dict, at: str) -> Spell:
             body["oracle_text"] = "\n".join(line for line in body["oracle_text"].split("\n")
                                             if hand_mana_from_text(line, card.name) is None)
         text = item.get("oracle_text", "")
+        unread: tuple[tuple[str, str], ...]
         enters, unread = None, ()
         if "Land" in types:
             try:
@@ -396,11 +397,13 @@ def apply_changes(kept: KeptBoard, changes) -> KeptBoard:
     expect(isinstance(changes, dict), "'changes' must be an object", "changes")
     no_unknown_fields(changes, CHANGES_FIELDS, "changes", "changes")
     board = kept.board
+    assert isinstance(board, Board)  # (a kept board is a Board read from a request; KeptBoard.board is typed object)
     replaced: dict = {}
     for key, state in (("tapped", True), ("untapped", False)):
         for k, pid in enumerate(_id_list(changes, key)):
             p = replaced.get(pid) or board.find(pid)
             expect(p is not None, f"no permanent {pid!r} on the kept board", f"changes.{key}[{k}]")
+            assert p is not None  # (expect raised otherwise)
             if p.tapped != state:  # equal permanents in equal states keep equal keys
                 # (after a newline, which the key's repr of the fields never holds: a name
                 # with "|tapped=" in it can't cut the key short)
@@ -620,7 +623,7 @@ def _land_entry(land, landfall: tuple, life: int) -> dict:
 
 def _kicks(plan: Plan) -> dict:
     """How a plan's spell was kicked, where it has a kicker or a multikicker."""
-    out = {}
+    out: dict[str, bool | int] = {}
     if plan.kicked is not None:
         out["kicked"] = plan.kicked
     if plan.kicks is not None:

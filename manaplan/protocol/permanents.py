@@ -14,6 +14,7 @@ handful of bodies, each read once). The rest of a Magic request is read by
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import compress
 
 import orjson
@@ -166,7 +167,7 @@ def _members(distinct: list, kind_of: list, order: list, names: list | None):
             own = list(compress(names, map(k.__eq__, kind_of))) if names is not None else None
             yield k, kind, ids, own
         return
-    held = [[] for _ in distinct]
+    held: list[list[int]] = [[] for _ in distinct]
     for i, k in enumerate(kind_of):
         held[k].append(i)
     for k, kind in enumerate(distinct):
@@ -226,7 +227,7 @@ def _body_or_none(pid: str, fields: dict, at: str) -> Permanent | None:
         return None
 
 
-def _kinds_of(perms: list, parsed: bool) -> tuple | None:
+def _kinds_of(perms: list, parsed: bool) -> tuple[list, list, list, list | None] | None:
     """(the distinct bodies met, each as (its fields but the id and name as JSON, those
     fields, whether it is named); each permanent's number among them; the ids; each
     one's name ("" for none), or None where none has one), or None where a permanent is no
@@ -236,7 +237,7 @@ def _kinds_of(perms: list, parsed: bool) -> tuple | None:
     ``parsed`` from text) must be equal too. A name that is not text, or empty, stays
     among the fields (read as given)."""
     numbered: dict = {}
-    distinct = []
+    distinct: list[tuple[bytes, dict, bool]] = []
     kind_of, order, names = [], [], []
     dumps = orjson.dumps
     for i, p in enumerate(perms):
@@ -478,12 +479,12 @@ def _permanent_body(p: dict, key: str) -> Permanent:
             raise RequestError(e.message, "oracle_text") from None
     unread = text.unread
     if "abilities" in p:
-        abilities = _explicit(p, "abilities", lambda spec: read_ability(spec, name))
+        abilities: Sequence[Ability] = _explicit(p, "abilities", lambda spec: read_ability(spec, name))
         unread = tuple((line, why) for line, why in unread if is_trigger_line(line))
     else:
         abilities = text.abilities
     if "triggers" in p:
-        triggers = _explicit(p, "triggers", lambda spec: ManaTrigger.parse(spec, chosen))
+        triggers: Sequence[ManaTrigger] = _explicit(p, "triggers", lambda spec: ManaTrigger.parse(spec, chosen))
         unread = tuple((line, why) for line, why in unread if not is_trigger_line(line))
     else:
         triggers = text.triggers
@@ -498,7 +499,7 @@ def _permanent_body(p: dict, key: str) -> Permanent:
     counters = {kind.lower(): n for kind, n in counters.items()}  # "Storage" is "storage"
     if any(a.cost.counter_kind == LOYALTY_ACTIVATION for a in abilities):
         counters.setdefault(LOYALTY_ACTIVATION, 1)  # its one loyalty ability this turn (CR 606.3)
-    colors = frozenset()
+    colors: frozenset[str] = frozenset()
     mana_cost = None
     if p.get("mana_cost"):
         mana_cost = mana_string(p["mana_cost"], "mana_cost")
@@ -537,7 +538,7 @@ def _card_state(p: dict) -> dict:
     colors of the card it exiled (Chrome Mox)."""
     counters = p.get("counters", {})
     expect(isinstance(counters, dict), "'counters' must be an object such as {\"storage\": 2}", "counters")
-    state = {"counters": {str(k).lower(): n for k, n in counters.items() if isinstance(n, int)}}
+    state: dict[str, object] = {"counters": {str(k).lower(): n for k, n in counters.items() if isinstance(n, int)}}
     if "chosen_type" in p:
         chosen = p["chosen_type"]
         expect(isinstance(chosen, str) and re.fullmatch(r"[A-Z][a-z'-]+", chosen or ""),

@@ -77,7 +77,7 @@ def write_plan(plan: Plan, life: int) -> dict:
 
 def write_reason(result: Unpayable) -> dict:
     """The protocol's ``reason`` for an unpayable answer: code, certificate, message."""
-    out = {"code": result.code}
+    out: dict[str, object] = {"code": result.code}
     cert = result.certificate
     if isinstance(cert, NotEnoughMana):
         out["types"] = list(cert.types)

@@ -144,6 +144,7 @@ def _line(data, at: str) -> PaymentLine:
     if isinstance(mana, str) and mana.startswith("{") and mana.endswith("}"):
         mana = mana[1:-1]
     expect(mana in MANA_TYPES, "'mana' must be one mana type: W, U, B, R, G or C", join(at, "mana"))
+    assert mana is not None  # (one of MANA_TYPES: expect raised otherwise)
     expect(isinstance(line.get("from"), str) and line["from"] != "",
            "'from' must name the permanent the mana came from (or \"pool\")", join(at, "from"))
     return PaymentLine(symbol, mana, line["from"], half=half)

@@ -116,6 +116,7 @@ def _live_outputs(problem: PaymentProblem, mv, sacrificed) -> list:
     if mv.counted is None:
         return mv.outputs
     triggers, p, original, ability = mv.counted
+    assert problem.board.counted_from is not None  # (a move counts only on a board that does: _moves)
     gone = set(sacrificed) | ({mv.pid} if mv.sacrifice else set())
     live = replace(ability, output=problem.board.counted_from.live_output(original, ability, gone))
     return _outputs(triggers, p, live, mv.props)
@@ -603,9 +604,9 @@ def reference_legal(problem: PaymentProblem, plan: Plan) -> bool | None:
                                           (mv.pid, mv.ability) == (step.permanent, step.ability))]
         if not fitting:
             p = perms.get(step.permanent)
-            usable = p is not None and isinstance(step.ability, int) and 0 <= step.ability < len(p.abilities)
-            return None if usable and not p.tapped and why_unusable(p, p.abilities[step.ability],
-                                                                    problem.player.life) is None else False
+            usable = (p is not None and isinstance(step.ability, int) and 0 <= step.ability < len(p.abilities)
+                      and not p.tapped and why_unusable(p, p.abilities[step.ability], problem.player.life) is None)
+            return None if usable else False
         if any(line.symbol not in mv.cost_symbols for mv in fitting for line in step.payment):
             return False  # a line that names no symbol of the ability's cost pays nothing in it
         if not _own_and_triggered(problem, triggers, perms.get(step.permanent), step):
@@ -700,7 +701,7 @@ def _need_of_line(line):
 def _total_paid(problem: PaymentProblem, plan: Plan):
     """The locked-in total (of some announcement of the cost) the spell's payment lines
     pay exactly, or None."""
-    needs = Counter()
+    needs: Counter[str] = Counter()
     life_symbols = []
     for line in plan.payment:
         sym = line.symbol

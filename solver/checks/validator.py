@@ -72,7 +72,7 @@ _TAPPED_FOR: dict = {}
 
 
 #: the rule of each keyword that taps a permanent to pay a spell's cost
-_KEYWORD_RULE = {CONVOKE: "CR 702.51a", IMPROVISE: "CR 702.126a"}
+_KEYWORD_RULE: dict[int | str, str] = {CONVOKE: "CR 702.51a", IMPROVISE: "CR 702.126a"}
 
 
 class _Where:
@@ -268,7 +268,9 @@ class _Table:
         self.triggers = board_triggers(problem.board)
         self.pool = _Pool(problem.player.pool)
         self.tapped = set(problem.board.tapped_ids)
-        self.tapped_now, self.sacrificed, self.tapped_for_cost = [], [], []
+        self.tapped_now: list[str] = []
+        self.sacrificed: list[str] = []
+        self.tapped_for_cost: list[str] = []
         self.life_paid = self.damage = self.exiled = self.energy = 0
         self.later_damage = 0  # a trigger's (City of Brass): dealt after the spell is cast (CR 603.3)
         self.board = problem.board
@@ -452,6 +454,7 @@ class _Table:
                                    f"not {step.adds}", "CR 701.9f")
             return
         live = tuple(tr for tr in self.triggers if tr[0].id not in self.sacrificed) if self.triggers else ()
+        assert isinstance(step.ability, int)  # (an ability's index: _activate checked it)
         counted = _counted_now(self.problem.board, p.id, step.ability, self.sacrificed)
         times = multiplier(live, host, host_ability) if live else 1
         if not _output_ok(counted or ability, added, times):
