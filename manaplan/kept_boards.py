@@ -3,7 +3,7 @@
 
 A request with ``"board": NAME`` and ``permanents`` stores that board; later requests
 name it and give only what changed (``changes``), or override the player for one
-request. What is kept is the board as read (:class:`manaplan.model.sources.Board`), so
+request. What is kept is the board as read (:class:`manaplan.model.board.Board`), so
 its grouping of interchangeable permanents, kept in ``Board.memo``, serves every later
 question on it until a change makes a new board.
 
@@ -30,7 +30,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from .model.errors import RequestError
-from .model.sources import KEPT_WORK
+from .model.board import KEPT_WORK
 
 #: how many boards one ``serve`` keeps (least recently used dropped first)
 MAX_KEPT_BOARDS = 64

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from manaplan.model.errors import ManaplanError
 from manaplan.model.mana import ManaCost
-from manaplan.model.sources import split_type_line
+from manaplan.model.board import split_type_line
 from manaplan.model.symbols import COLOR_NAMES, COLORED, Symbol
 
 #: who casts the spells a line names, from its controller's side
@@ -494,7 +494,7 @@ def _x_of(board, what: str) -> tuple:
 
 
 def _count(board, kind: str) -> int:
-    """How many of the board's permanents are ``kind`` (model.sources.Permanent.is_a),
+    """How many of the board's permanents are ``kind`` (model.board.Permanent.is_a),
     counted once per board."""
     key = ("count", kind)
     if key not in board.memo:

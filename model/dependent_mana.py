@@ -19,7 +19,7 @@ the table. Where counting it would have changed the amount, the ability's perman
 lists that in ``unread``, so that a "no" on this board is not called certain.
 
 >>> from manaplan.model.oracle import read_card_text
->>> from manaplan.model.sources import Board, Permanent, Player
+>>> from manaplan.model.board import Board, Permanent, Player
 >>> pool = read_card_text("Land", "{T}: Add one mana of any type that a land you control could produce.")
 >>> board = Board((Permanent("rp", abilities=pool.abilities, type_line="Land"),
 ...                Permanent("f", abilities=read_card_text("Basic Land — Forest", "").abilities,
@@ -34,7 +34,8 @@ from dataclasses import replace
 
 from manaplan.model.errors import RequestError
 from manaplan.model.land_types import apply_land_types
-from manaplan.model.sources import AbilityCost, Board, Output, PermanentsByBody, Player, split_type_line
+from manaplan.model.abilities import AbilityCost, Output
+from manaplan.model.board import Board, PermanentsByBody, Player, split_type_line
 from manaplan.model.symbols import COLORS, MANA_TYPES
 
 #: the kinds of ``Ability.depends``

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from manaplan.model.sources import PermanentsByBody, split_type_line
+from manaplan.model.board import PermanentsByBody, split_type_line
 
 #: whose creatures a grant reaches: every player's, its controller's, the one it is attached to
 ALL, YOURS, ATTACHED = "all", "yours", "attached"

@@ -35,7 +35,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from manaplan.model.sources import Ability, AbilityCost, Board, Output, split_type_line
+from manaplan.model.abilities import Ability, AbilityCost, Output
+from manaplan.model.board import Board, split_type_line
 
 #: basic land types and the mana their intrinsic ability adds (CR 305.6)
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

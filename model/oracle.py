@@ -30,8 +30,9 @@ from manaplan.model.land_types import CHANGES_LAND_TYPES, LandTypeEffect
 from manaplan.model.errors import ManaplanError, RequestError
 from manaplan.model.restrictions import parse_restriction
 from manaplan.model.mana import SPEND_AS_ANY_COLOR, ManaCost
-from manaplan.model.sources import (COUNTABLE, DEVOTION, MAX_ADDED, Ability, AbilityCost, Output, check_bounded, number_word,
-                      split_type_line)
+from manaplan.model.abilities import (COUNTABLE, DEVOTION, MAX_ADDED, Ability, AbilityCost, Output, check_bounded,
+                                      number_word)
+from manaplan.model.board import split_type_line
 from manaplan.model.symbols import COLORS
 from manaplan.model.triggers import ADDS, ANY, SAME, TAPPED, ManaTrigger
 

@@ -2,7 +2,8 @@
 
 ``manaplan.protocol.mtg`` reads requests into these; Python code may build them directly.
 
->>> from manaplan.model.sources import Ability, AbilityCost, Output, Permanent
+>>> from manaplan.model.abilities import Ability, AbilityCost, Output
+>>> from manaplan.model.board import Permanent
 >>> forest = Permanent("f1", abilities=(Ability(AbilityCost(tap=True), Output.parse("{G}")),))
 >>> problem = PaymentProblem(Spell(SpellCost.of("{G}")), Board((forest,)), Player())
 >>> problem.query, [p.id for p in problem.board.permanents]
@@ -25,7 +26,7 @@ from manaplan.model.entering import UNLESS_OPPONENTS, EntersRule
 from manaplan.model.mana import Mana, ManaCost
 from manaplan.model.plan import POOL
 from manaplan.model.restrictions import restriction_allows
-from manaplan.model.sources import Board, Permanent, PermanentsByBody, Player
+from manaplan.model.board import Board, Permanent, PermanentsByBody, Player
 from manaplan.model.spell_text import read_spell_text  # noqa: F401 (its doctest)
 from manaplan.model.written_plan import WrittenPlan
 
@@ -200,7 +201,7 @@ class Spell:
         (:meth:`PaymentProblem.cost_on`).
 
         >>> from manaplan.model.cost_effects import CostEffect
-        >>> from manaplan.model.sources import Board, Permanent, Player
+        >>> from manaplan.model.board import Board, Permanent, Player
         >>> thalia = Permanent("t", cost_effects=(CostEffect.parse("Noncreature spells cost {1} more to cast."),))
         >>> shock = PaymentProblem(Spell(SpellCost.of("{R}"), type_line="Instant"), Board((thalia,)), Player()).spell
         >>> str(shock.cost.increase[0]), shock.unapplied().cost.increase
@@ -562,7 +563,7 @@ class PaymentProblem:
         model.cost_effects, on that board as its land types leave it). What a turn's
         spell costs at its turn in the order, where earlier spells changed the board.
 
-        >>> from manaplan.model.sources import Permanent
+        >>> from manaplan.model.board import Permanent
         >>> frog = Spell(SpellCost.of("{4}"), type_line="Artifact Creature — Frog",
         ...              reductions=read_spell_text("Artifact Creature", "Affinity for artifacts").reductions)
         >>> mox = Permanent("m", type_line="Artifact")

@@ -148,7 +148,7 @@ class SpellText:
 
 
 def _kind(word: str) -> str:
-    """A kind as model.sources.Permanent.is_a takes it: "artifacts" -> "artifact",
+    """A kind as model.board.Permanent.is_a takes it: "artifacts" -> "artifact",
     "Islands" -> "Island", "basic lands" -> "basic land"."""
     word = word.strip()
     if word in ("Plains",):

@@ -14,7 +14,8 @@ abilities allow otherwise.
 
 >>> from manaplan.model.cost import SpellCost
 >>> from manaplan.model.problem import PaymentProblem, Spell
->>> from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
+>>> from manaplan.model.abilities import Ability, AbilityCost, Output
+>>> from manaplan.model.board import Board, Permanent, Player
 >>> from manaplan.solver.supply import build_supply
 >>> def depth(*permanents):
 ...     problem = PaymentProblem(Spell(SpellCost.of("{4}")), Board(permanents), Player())

@@ -17,7 +17,8 @@ tapped, cards exiled (delve), flexibility kept, mana left floating.
 
 >>> from manaplan.model.cost import SpellCost
 >>> from manaplan.model.problem import PaymentProblem, Spell
->>> from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
+>>> from manaplan.model.abilities import Ability, AbilityCost, Output
+>>> from manaplan.model.board import Board, Permanent, Player
 >>> from manaplan.solver.supply import build_supply
 >>> forest = Permanent("f", abilities=(Ability(AbilityCost(tap=True), Output.parse("{G}")),))
 >>> problem = PaymentProblem(Spell(SpellCost.of("{G}")), Board((forest,)), Player())

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from manaplan.model.cost import Announcement, SpellCost, choice_symbols, total_cost
 from manaplan.model.plan import NOT_ENOUGH_MANA, POOL, NotEnoughMana, Unpayable
 from manaplan.model.problem import PaymentProblem
-from manaplan.model.sources import can_pay_life
+from manaplan.model.abilities import can_pay_life
 from manaplan.model.symbols import (ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES,
                              PHYREXIAN, TWOBRID, TYPE_SETS, type_mask)
 

@@ -22,7 +22,7 @@ from manaplan.model.plan import (
 )
 from manaplan.model.problem import PaymentProblem
 from manaplan.model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORS, MANA_TYPES, TYPE_SETS, type_mask
-from manaplan.model.sources import DISCARDS_THE_SPELL, can_pay_life
+from manaplan.model.abilities import DISCARDS_THE_SPELL, can_pay_life
 
 from manaplan.solver.supply import Supply, build_supply
 

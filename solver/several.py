@@ -17,7 +17,7 @@ from manaplan.model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABI
 from manaplan.model.oracle import CHANGES_COSTS
 from manaplan.model.problem import (ANY_ORDER, FOLLOWED_IN_A_TURN, MOST, OBJECTIVE_TERMS, WHEN_NEEDED, LandPlay,
                                     PaymentProblem)
-from manaplan.model.sources import Board
+from manaplan.model.board import Board
 
 from manaplan.solver.hall import best_subsets, plain_board, plain_ways, two_way_choices
 from manaplan.solver.one_spell import answer_alone

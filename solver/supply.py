@@ -22,7 +22,8 @@ from manaplan.model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
 from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from manaplan.model.problem import PaymentProblem
 from manaplan.model.dependent_mana import acting
-from manaplan.model.sources import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, PermanentsByBody, flexibility, why_unusable
+from manaplan.model.abilities import why_unusable
+from manaplan.model.board import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, PermanentsByBody, flexibility
 from manaplan.model.symbols import COLORS, MANA_TYPES
 from manaplan.model.triggers import activation_outputs, board_triggers
 
@@ -148,7 +149,7 @@ class Group:
     flexibility: int
     ordered: bool = False  # one permanent whose sacrifice must come after its other uses
     types: frozenset = frozenset()  # the types its abilities make (its flexibility's basis)
-    #: its permanents' key (model.sources.Permanent.key): what tells apart groups of one id
+    #: its permanents' key (model.board.Permanent.key): what tells apart groups of one id
     #: (a card of the hand, and the permanent it becomes; a land card's ways to enter)
     key: str = field(default="", compare=False)
 
@@ -358,7 +359,7 @@ def _original(permanents: list, group: Group):
     """The permanent as given of a group, among those of its id: one, or the one whose
     key is the longest the group's starts with (a card of the hand and the permanent it
     becomes share their id, as do the two faces of a card, ``cast|id`` and ``cast|id|1``;
-    counting adds to the key, model.sources.Board.resolve_amounts)."""
+    counting adds to the key, model.board.Board.resolve_amounts)."""
     if len(permanents) == 1:
         return permanents[0]
     keyed = [p for p in permanents if p.key and group.key.startswith(p.key)]
@@ -627,7 +628,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     which = _passing(candidates)
     prefer = problem.prefer
     alike = _alike_everywhere(board, triggers, candidates)
-    kept = board.memo.get(KEPT_WORK) if alike else None  # (a kept board's own: model.sources.KEPT_WORK)
+    kept = board.memo.get(KEPT_WORK) if alike else None  # (a kept board's own: model.board.KEPT_WORK)
     if kept is not None and len(kept) > 4 * len(board.kinds) + 64:
         kept.clear()  # (what the changes left behind: built again as needed)
     acts_of, excluded_of = [], []  # (each group's: what a change may patch, _supply_patched)

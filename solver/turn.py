@@ -20,7 +20,8 @@ main line's payments enter the objective.
 
 >>> from manaplan.model.cost import SpellCost
 >>> from manaplan.model.problem import PaymentProblem, Spell
->>> from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
+>>> from manaplan.model.abilities import Ability, AbilityCost, Output
+>>> from manaplan.model.board import Board, Permanent, Player
 >>> forest = Ability(AbilityCost(tap=True), Output.parse("{G}"))
 >>> board = Board(tuple(Permanent(f"f{i}", abilities=(forest,)) for i in range(3)))
 >>> bear = Spell(SpellCost.of("{1}{G}"), id="bear")
@@ -42,7 +43,7 @@ from manaplan.model.mana import Mana
 from manaplan.model.oracle import EXILE_FROM_HAND
 from manaplan.model.plan import GRAVEYARD, POOL, Plan, on_board
 from manaplan.model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, holds_cost_effects, pool_after_cast
-from manaplan.model.sources import Board, Player
+from manaplan.model.board import Board, Player
 from manaplan.model.symbols import HYBRID_PHYREXIAN, PHYREXIAN
 
 from manaplan.solver.chains import depth_bound

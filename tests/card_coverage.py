@@ -11,7 +11,8 @@ import os
 
 from manaplan.model.errors import ManaplanError
 from manaplan.model.mana import ManaCost
-from manaplan.model.sources import Ability, AbilityCost, Board, Output
+from manaplan.model.abilities import Ability, AbilityCost, Output
+from manaplan.model.board import Board
 from manaplan.model.oracle import CHANGES_COSTS, LOYALTY_ACTIVATION, LOYALTY_TIMING, hand_mana_from_text, spell_mana_from_text
 from manaplan.model.restrictions import parse_restriction
 from manaplan.model.triggers import ManaTrigger

@@ -1,5 +1,5 @@
 """Boards held by body (5,000 permanents): a board read from a request keeps
-its distinct bodies with their ids (``model.sources.PermanentsByBody``); reading, grouping, the
+its distinct bodies with their ids (``model.board.PermanentsByBody``); reading, grouping, the
 plan read back from the model and the validator look at bodies and at the permanents a
 plan names, not at every permanent. These tests hold that board to the one read
 permanent by permanent."""
@@ -16,7 +16,7 @@ from hypothesis import example, given, strategies as st
 
 from manaplan import api, solve
 from manaplan.api import solve_text
-from manaplan.model.sources import Board, PermanentsByBody
+from manaplan.model.board import Board, PermanentsByBody
 from manaplan.protocol.large_requests import PermanentTexts
 from manaplan.protocol import mtg, permanents
 from manaplan.queries import answer
@@ -144,7 +144,7 @@ def test_twins_are_the_sequence_of_their_permanents():
 def test_twins_with_a_permanent_added_under_an_id_they_hold_are_the_tuple():
     """(review) an added permanent whose id is on the board already (a hand land that
     also exiles itself for mana joins twice): the sequence is the tuple's, both kept."""
-    from manaplan.model.sources import Permanent
+    from manaplan.model.board import Permanent
     board = mtg.read_board([{"id": "x", "type_line": "Basic Land — Forest"},
                             {"id": "y", "type_line": "Basic Land — Forest"}], "permanents")
     other = Permanent("x", name="Other")

@@ -120,7 +120,7 @@ def test_the_checkout_imports_as_the_installed_package():
 def test_a_module_of_model_or_solver_runs_from_its_own_folder():
     """The tools see model/ and solver/ where they are: ``pytest --doctest-modules
     solver/plain.py`` imports it as ``solver.plain``, whose imports are absolute."""
-    out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--doctest-modules",
+    out = subprocess.run([sys.executable, "-m", "pytest", "-n0", "-p", "no:cacheprovider", "--doctest-modules",
                           "solver/plain.py", "model/cost.py"], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stdout + out.stderr
     assert re.search(r"\b[1-9]\d* passed", out.stdout)

@@ -351,7 +351,8 @@ def test_a_problem_built_in_python_counts_its_amounts_too():
     from manaplan.model.cost import SpellCost
     from manaplan.model.plan import Plan, Unpayable
     from manaplan.model.problem import PaymentProblem, Spell
-    from manaplan.model.sources import Ability, AbilityCost, Board, Output, Permanent, Player
+    from manaplan.model.abilities import Ability, AbilityCost, Output
+    from manaplan.model.board import Board, Permanent, Player
     from manaplan.queries import answer
     cradle = Permanent("c", abilities=(Ability(AbilityCost(tap=True), Output.parse({"for_each": "creature",
                                                                                      "mana": "{G}"})),),

@@ -4,7 +4,7 @@ import pytest
 
 from manaplan.model.errors import RequestError
 from manaplan.model.oracle import abilities_from_text
-from manaplan.model.sources import AbilityCost, Output
+from manaplan.model.abilities import AbilityCost, Output
 from manaplan.protocol.permanents import read_ability as explicit_ability
 
 

@@ -25,7 +25,7 @@ from ..model.entering import EntersRule
 from ..model.errors import RequestError
 from ..model.plan import Payable, Plan, Undecided, Unpayable
 from ..model.problem import CAN_PAY, copied_with
-from ..model.sources import split_type_line
+from ..model.board import split_type_line
 from ..model.symbols import COLORS
 from ..protocol.scryfall import front_mana_cost
 

@@ -25,7 +25,8 @@ from ..model.spell_text import read_spell_text
 from ..model.plan import GRAVEYARD, POOL, BestTurn, Castable, Payable, Plan, Sequence, TIMEOUT, Undecided, Unpayable
 from ..model.problem import (ANY_ORDER, CASTABLE, CHECK, GIVEN, IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, TOTAL_COST,
                              WHEN_NEEDED, PaymentProblem, Preference, Spell, copied_with)
-from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, PermanentsByBody, Player, split_type_line
+from ..model.abilities import Ability, AbilityCost, Output
+from ..model.board import Board, Permanent, PermanentsByBody, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
 from ..kept_boards import KeptBoard
 from . import scryfall

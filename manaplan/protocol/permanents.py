@@ -1,7 +1,7 @@
 """Magic permanents as requests give them: a permanent's fields, its card text or a
-Scryfall card object read into a :class:`~manaplan.model.sources.Permanent`, and a
-board of them read into a :class:`~manaplan.model.sources.Board`, held by body
-(:class:`~manaplan.model.sources.PermanentsByBody`: a board of thousands of permanents repeats a
+Scryfall card object read into a :class:`~manaplan.model.board.Permanent`, and a
+board of them read into a :class:`~manaplan.model.board.Board`, held by body
+(:class:`~manaplan.model.board.PermanentsByBody`: a board of thousands of permanents repeats a
 handful of bodies, each read once). The rest of a Magic request is read by
 :mod:`manaplan.protocol.mtg`.
 
@@ -25,7 +25,8 @@ from ..model.mana import ManaCost
 from ..model.oracle import LOYALTY_ACTIVATION, CardText, chosen_color_code, is_trigger_line, read_card_text
 from ..model.plan import GRAVEYARD, POOL
 from ..model.restrictions import parse_restriction
-from ..model.sources import Ability, AbilityCost, Board, Output, Permanent, PermanentsByBody, check_bounded, split_type_line
+from ..model.abilities import Ability, AbilityCost, Output, check_bounded
+from ..model.board import Board, Permanent, PermanentsByBody, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
 from . import scryfall

@@ -24,7 +24,8 @@ from manaplan.model.mana import Mana
 from manaplan.model.errors import SearchTooLarge
 from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
 from manaplan.model.problem import IF_POSSIBLE, MOST, PaymentProblem
-from manaplan.model.sources import Board, can_pay_life, flexibility, why_unusable
+from manaplan.model.abilities import can_pay_life, why_unusable
+from manaplan.model.board import Board, flexibility
 from manaplan.model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, SNOW, SNOW_ANY, need_of
 from manaplan.model.triggers import activation_outputs, board_triggers
 

@@ -165,7 +165,7 @@ def _output_ok(ability, added: tuple, times: int = 1) -> bool:
 
 def _replay_plain_tap(step: Step, p, added: tuple, tapped: set, where) -> None:
     """A step activating ability ``step.ability`` of ``p``, one of its
-    :attr:`~manaplan.model.sources.Permanent.plain_taps` ({T}: add one mana): the
+    :attr:`~manaplan.model.board.Permanent.plain_taps` ({T}: add one mana): the
     permanent is untapped and, if a creature, not summoning sick (CR 302.6); the mana
     added is one the ability makes; the step says it taps, and nothing else."""
     if p.id in tapped:
