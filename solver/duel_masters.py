@@ -48,6 +48,7 @@ from manaplan.model.duel_masters import (
 )
 from manaplan.model.errors import SolverTimeout
 from manaplan.model.plan import TIME_LIMIT, TIMEOUT, Undecided, Unpayable
+from manaplan.solver.hall import hall_shortfall
 from manaplan.solver.runtime import Status, solve_in_stages
 
 #: Guard on the whole optimisation (all stages together), in seconds.
@@ -108,21 +109,25 @@ def _civilization_shortfall(request: DMRequest):
     pay with distinct cards, or None.
 
     By Hall's theorem distinct payers exist for every civilization exactly when every
-    set of k civilizations is shared among at least k untapped cards; a set that is not
-    is the proof, and the smallest one is the easiest to read ("needs nature: no
+    set of k civilizations is shared among at least k untapped cards
+    (:func:`manaplan.solver.hall.hall_shortfall`, each civilization a bit); a set that is
+    not is the proof, and the smallest one is the easiest to read ("needs nature: no
     untapped nature card").
     """
     required = request.required_civilizations
+    bit = {civ: 1 << i for i, civ in enumerate(required)}
     cards_by_civilizations: dict = {}  # count once per civilization set, not per subset
     for card in request.untapped:
         cards_by_civilizations[card.civilizations] = cards_by_civilizations.get(card.civilizations, 0) + 1
-    for size in range(1, len(required) + 1):
-        for civs in itertools.combinations(required, size):
-            wanted = set(civs)
-            sharing = sum(n for have, n in cards_by_civilizations.items() if have & wanted)
-            if sharing < size:
-                return civs, sorted(card.id for card in request.untapped if card.civilizations & wanted)
-    return None
+    sets = [sum(bit[c] for c in civs) for size in range(1, len(required) + 1)
+            for civs in itertools.combinations(required, size)]
+    sources = [(sum(bit.get(c, 0) for c in have), n) for have, n in cards_by_civilizations.items()]
+    found = hall_shortfall(sets, [(b, 1) for b in bit.values()], sources)
+    if found is None:
+        return None
+    civs = tuple(c for c in required if found[0] & bit[c])
+    wanted = set(civs)
+    return civs, sorted(card.id for card in request.untapped if card.civilizations & wanted)
 
 
 def unpayable_reason(request: DMRequest) -> Unpayable | None:

@@ -271,22 +271,41 @@ def _place_of(groups: list, g: int) -> int:
     return bisect_left(groups, g, lo)
 
 
-_SUBSET_MASKS = [(U, type_mask(U)) for U in TYPE_SETS]
+def hall_shortfall(sets, needs: list, sources: list) -> tuple | None:
+    """Hall's condition, the one form every "no" on a plain board rests on (Magic's mana
+    types here, Duel Masters' civilizations in solver.duel_masters): ``needs`` and
+    ``sources`` are (bit mask, count) pairs (what a unit of the cost may be paid with,
+    what a source can make), ``sets`` the bit masks to try, smallest first. The first set
+    U whose needs, all within U, outnumber the sources touching U, as (U, needs, sources);
+    None where no set does: then, by Hall's theorem, each need has a source of its own.
+    :func:`demand_vector` and :func:`supply_vector` hold the same two counts for every set
+    at once (a search over many costs on one board).
+
+    >>> hall_shortfall([0b01, 0b10, 0b11], [(0b01, 2), (0b11, 1)], [(0b01, 1), (0b10, 5)])
+    (1, 2, 1)
+    """
+    for u in sets:
+        demand = sum(n for m, n in needs if not m & ~u)
+        if not demand:
+            continue
+        supply = sum(n for m, n in sources if m & u)
+        if demand > supply:
+            return u, demand, supply
+    return None
+
+
+#: the sets of mana types as bit masks, smallest first, and each mask's set
+_TYPE_MASKS = tuple(type_mask(U) for U in TYPE_SETS)
+_TYPES_OF = dict(zip(_TYPE_MASKS, TYPE_SETS))
 
 
 def hall_violation(needs: Counter, sources: Counter):
-    """The smallest set of types U with more needs inside U than sources touching U, or
-    None. Type sets are bit masks, so the 63 sets cost a few thousand integer operations."""
-    need_masks = [(type_mask(types), n) for types, n in needs.items()]
-    source_masks = [(type_mask(types), n) for types, n in sources.items()]
-    for U, u in _SUBSET_MASKS:
-        demand = sum(n for m, n in need_masks if not m & ~u & ALL_TYPES_MASK)
-        if not demand:
-            continue
-        supply = sum(n for m, n in source_masks if m & u)
-        if demand > supply:
-            return U, demand, supply
-    return None
+    """The smallest set of types U with more needs inside U than sources touching U, as
+    (U, needs, sources), or None (:func:`hall_shortfall` over the 63 sets of mana types:
+    a few thousand integer operations)."""
+    found = hall_shortfall(_TYPE_MASKS, [(type_mask(types), n) for types, n in needs.items()],
+                           [(type_mask(types), n) for types, n in sources.items()])
+    return None if found is None else (_TYPES_OF[found[0]],) + found[1:]
 
 
 def plain_ways(cost: SpellCost) -> tuple | None:
@@ -406,8 +425,8 @@ class _TooManySteps(Exception):
 
 def demand_vector(needs: Counter) -> tuple:
     """For each set U of types, by its bit mask, the needs that must be paid within U:
-    Hall's condition is ``demand_vector(needs)[u] <= supply_vector(sources)[u]`` for
-    every u."""
+    Hall's condition (:func:`hall_shortfall`) is ``demand_vector(needs)[u] <=
+    supply_vector(sources)[u]`` for every u."""
     return _demand_vector(frozenset(needs.items()))
 
 
