@@ -30,6 +30,7 @@ import os
 import random
 from collections import Counter
 
+from .card_files import card_objects
 from .files import capped_lines
 from .model.errors import RequestError
 
@@ -61,15 +62,10 @@ def suite_cards(path: str | None = None) -> dict:
         with open(os.path.join(os.path.dirname(__file__), "suite_cards.json"), encoding="utf-8") as f:
             pool = json.load(f)
         return {"permanents": pool["permanents"], "spells": pool["spells"]}
-    try:  # (a line at a time, each capped: a bulk file has a card a line, a pasted list may be one line)
-        cards = json.loads(b"".join(raw for _, raw in capped_lines(path, "cards")).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RequestError(f"{path}: not UTF-8 text", "cards") from None
-    if not isinstance(cards, list):
-        raise RequestError("a Scryfall file for the suite must be a JSON list of card objects", "cards")
     permanents, spells = [], []
-    for card in cards:
-        if not isinstance(card, dict) or not isinstance(card.get("type_line"), str) or "card_faces" in card:
+    # (a bulk file, a list, a list object, each line capped; tokens kept: a Treasure is a mana permanent)
+    for card in card_objects(path, "cards", left_out=("art_series",)):
+        if not isinstance(card.get("type_line"), str) or "card_faces" in card:
             continue
         fields = {k: card[k] for k in ("name", "mana_cost", "type_line", "oracle_text") if k in card}
         if "Add " in str(card.get("oracle_text", "")) and any(

@@ -18,6 +18,8 @@ import re
 
 import orjson
 
+from ..card_files import NOT_CARDS, card_objects
+from ..files import capped_lines
 from ..model.errors import RequestError
 
 #: the card file shipped with the package (Scryfall's fields for each card)
@@ -60,27 +62,11 @@ def load_cards(names, path: str | None = None, inline: list | None = None) -> di
 
 def land_cards(path: str | None = None) -> dict:
     """{name: card object} of every land card of a card file (a JSON list or a bulk file,
-    read line by line keeping only the lines that hold "Land"): the pool ``deck lands``
+    read line by line keeping only the lines that hold "land"): the pool ``deck lands``
     chooses from by default."""
     found: dict = {}
-    try:
-        with open(path or DEMO_CARDS, "rb") as handle:
-            first = handle.read(1 << 16)
-            handle.seek(0)
-            if _one_object_a_line(first):
-                cards = [orjson.loads(line.strip().rstrip(b",")) for line in handle
-                         if b"Land" in line and line.strip().startswith(b"{")]
-            else:
-                cards = orjson.loads(handle.read())
-    except OSError as e:
-        raise RequestError(f"can't read the card file: {e.strerror}", "cards") from None
-    except orjson.JSONDecodeError as e:
-        raise RequestError(f"the card file is not JSON: {e}", "cards") from None
-    if isinstance(cards, dict) and isinstance(cards.get("data"), list):
-        cards = cards["data"]
-    for card in cards if isinstance(cards, list) else ():
-        if (isinstance(card, dict) and card.get("layout") not in NOT_CARDS and isinstance(card.get("name"), str)
-                and "Land" in str(card.get("type_line") or "").split(" // ")[0] and card["name"] not in found):
+    for card in card_objects(path or DEMO_CARDS, "cards", line_has=lambda line: b"land" in line):
+        if "Land" in str(card.get("type_line") or "").split(" // ")[0] and card["name"] not in found:
             found[card["name"]] = {k: card[k] for k in FIELDS if k in card}
     return found
 
@@ -92,16 +78,15 @@ def _names_in(path: str) -> set:
     """The first card name on each line of a card file (a bulk file's objects, one a line)."""
     names = set()
     try:
-        with open(path, "rb") as f:
-            for line in f:
-                found = _NAME.search(line)
-                if found:
-                    try:
-                        names.add(orjson.loads(b'"' + found.group(1) + b'"'))
-                    except orjson.JSONDecodeError:
-                        continue
-    except OSError:
-        pass
+        for _, line in capped_lines(path, "cards"):
+            found = _NAME.search(line)
+            if found:
+                try:
+                    names.add(orjson.loads(b'"' + found.group(1) + b'"'))
+                except orjson.JSONDecodeError:
+                    continue
+    except (OSError, RequestError):
+        pass  # (names for a guess only: an unreadable file gives none)
     return names
 
 
@@ -114,58 +99,13 @@ def _with_guess(name: str, seen: set) -> str:
 
 
 def _read_file(path: str, wanted: dict, found: dict, seen: set) -> None:
-    """Fill ``found`` from a card file: line by line where it holds one object per line
-    (Scryfall's bulk files), parsing only lines that name a wanted card; else the whole."""
-    try:
-        handle = open(path, "rb")
-    except OSError as e:
-        raise RequestError(f"can't read the card file: {e.strerror}", "cards") from None
-    with handle:
-        first = handle.read(1 << 16)
-        handle.seek(0)
-        if _one_object_a_line(first):
-            needles = [_needle(name) for name in wanted]
-            for line in handle:
-                if len(found) == len(wanted):
-                    break
-                low = line.lower()
-                if not any(n in low for n in needles):
-                    continue
-                text = line.strip().rstrip(b",")
-                if not text.startswith(b"{"):
-                    continue
-                try:
-                    _take([orjson.loads(text)], wanted, found, path, seen)
-                except orjson.JSONDecodeError:
-                    break  # not one object per line after all: read the whole file
-            else:
-                return
-            if len(found) == len(wanted):
-                return
-            handle.seek(0)
-        try:
-            data = orjson.loads(handle.read())
-        except orjson.JSONDecodeError as e:
-            raise RequestError(f"the card file is not JSON: {e}", "cards") from None
-    if isinstance(data, dict) and isinstance(data.get("data"), list):  # a Scryfall list object
-        data = data["data"]
-    if not isinstance(data, list):
-        raise RequestError("the card file must be a JSON list of Scryfall card objects", "cards")
-    _take(data, wanted, found, path, seen)
-
-
-def _one_object_a_line(first: bytes) -> bool:
-    """Whether a file that starts with ``first`` is a JSON list with one card object on
-    each line (Scryfall's bulk files): its first object opens and closes on one line. A
-    list written with indentation (any: one space too) is read whole (a list
-    indented by one space was taken for a bulk file and read as holding no card)."""
-    if not first.lstrip().startswith(b"["):
-        return False
-    for line in first.splitlines()[1:]:
-        text = line.strip()
-        if text.startswith(b"{"):
-            return text.rstrip(b",").endswith(b"}")
-    return False
+    """Fill ``found`` from a card file (:func:`manaplan.card_files.card_objects`), parsing
+    in a bulk file only the lines that name a wanted card, and stopping once all are found."""
+    needles = [_needle(name) for name in wanted]
+    for card in card_objects(path, "cards", line_has=lambda line: any(n in line for n in needles)):
+        _take([card], wanted, found, path, seen)
+        if len(found) == len(wanted):
+            return
 
 
 def _needle(name: str) -> bytes:
@@ -173,15 +113,10 @@ def _needle(name: str) -> bytes:
     return card_key(name.split(" // ")[0]).encode("utf-8")
 
 
-#: what a bulk file holds beside cards a deck can play, under the same names (the art
-#: series card "Forest // Forest", tokens, emblems)
-NOT_CARDS = ("art_series", "token", "double_faced_token", "emblem", "vanguard", "scheme", "planar")
-
-
 def _take(cards: list, wanted: dict, found: dict, where: str, seen: set) -> None:
     for card in cards:
         if not isinstance(card, dict) or not isinstance(card.get("name"), str) or card.get("layout") in NOT_CARDS:
-            continue
+            continue  # (inline cards: what card_objects leaves out of a file)
         seen.add(card["name"])
         keys = [card_key(card["name"])]
         if " // " in card["name"]:
