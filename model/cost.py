@@ -25,9 +25,9 @@ from functools import cached_property, lru_cache
 from manaplan.model.errors import RequestError
 from manaplan.model.mana import ManaCost
 from manaplan.model.symbols import (
-    COLORED, COLORLESS, COLORLESS_HYBRID, GENERIC, GENERIC_HALF, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW,
-    TWOBRID, VARIABLE, Symbol,
-)
+                                    COLORED, COLORLESS, COLORLESS_HYBRID, GENERIC, GENERIC_HALF, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES, SNOW,
+                                    TWOBRID, VARIABLE, Symbol,
+                                    )
 
 #: reduction symbols whose half the player picks (CR 118.7e)
 HALVED_REDUCTIONS = (HYBRID, TWOBRID, HYBRID_PHYREXIAN, COLORLESS_HYBRID)

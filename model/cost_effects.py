@@ -31,9 +31,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from manaplan.model.board import split_type_line
 from manaplan.model.errors import ManaplanError
 from manaplan.model.mana import ManaCost
-from manaplan.model.board import split_type_line
 from manaplan.model.symbols import COLOR_NAMES, COLORED, Symbol
 
 #: who casts the spells a line names, from its controller's side

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manaplan.model.errors import RequestError
-from manaplan.model.land_types import apply_land_types
 from manaplan.model.abilities import AbilityCost, Output
 from manaplan.model.board import Board, PermanentsByBody, Player, split_type_line
+from manaplan.model.errors import RequestError
+from manaplan.model.land_types import apply_land_types
 from manaplan.model.symbols import COLORS, MANA_TYPES
 
 #: the kinds of ``Ability.depends``

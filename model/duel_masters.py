@@ -174,7 +174,6 @@ class DMCard:
             raise error.located("civilizations") from None
 
 
-
 @dataclass(frozen=True, slots=True)
 class DMRequest:
     """A Duel Masters payment request: the card to play, cost changes, the mana zone.
@@ -227,7 +226,6 @@ class DMRequest:
     def untapped(self) -> tuple:
         """The mana-zone cards that can still be tapped for mana."""
         return tuple(card for card in self.mana_zone if not card.tapped)
-
 
 
 # --- answers: a plan, or the certificate of an unpayable card --------------------------

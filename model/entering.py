@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from manaplan.model.errors import RequestError
 from manaplan.model.abilities import number_word
 from manaplan.model.board import split_type_line
+from manaplan.model.errors import RequestError
 
 UNTAPPED, TAPPED = "untapped", "tapped"
 UNLESS_TYPES = "unless_types"  # check lands: "unless you control a Plains or an Island"

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from manaplan.model.errors import SymbolError
 from manaplan.model.symbols import (
-    COLORED, COLORLESS, MANA_TYPES, VARIABLE, Need, format_symbols, parse_symbols,
-)
+                                    COLORED, COLORLESS, MANA_TYPES, VARIABLE, Need, format_symbols, parse_symbols,
+                                    )
 
 
 @dataclass(frozen=True, slots=True)

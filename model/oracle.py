@@ -22,17 +22,17 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from manaplan.model.haste import HasteGrant, has_haste_keyword
-from manaplan.model.dependent_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_ANY, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
-                         NOTHING, ON_BATTLEFIELD, OPPONENT_LAND_COLORS)
-from manaplan.model.cost_effects import CostEffect
-from manaplan.model.land_types import CHANGES_LAND_TYPES, LandTypeEffect
-from manaplan.model.errors import ManaplanError, RequestError
-from manaplan.model.restrictions import parse_restriction
-from manaplan.model.mana import SPEND_AS_ANY_COLOR, ManaCost
 from manaplan.model.abilities import (COUNTABLE, DEVOTION, MAX_ADDED, Ability, AbilityCost, Output, check_bounded,
                                       number_word)
 from manaplan.model.board import split_type_line
+from manaplan.model.cost_effects import CostEffect
+from manaplan.model.dependent_mana import (COLORS_AMONG, COMMANDER, COULD_PRODUCE, IF_ANY, IF_CONTROL, IF_COUNT, LANDS_MAKE_ONE_COLORLESS,
+                                           NOTHING, ON_BATTLEFIELD, OPPONENT_LAND_COLORS)
+from manaplan.model.errors import ManaplanError, RequestError
+from manaplan.model.haste import HasteGrant, has_haste_keyword
+from manaplan.model.land_types import CHANGES_LAND_TYPES, LandTypeEffect
+from manaplan.model.mana import SPEND_AS_ANY_COLOR, ManaCost
+from manaplan.model.restrictions import parse_restriction
 from manaplan.model.symbols import COLORS
 from manaplan.model.triggers import ADDS, ANY, SAME, TAPPED, ManaTrigger
 

@@ -233,7 +233,6 @@ class Plan:
         return self.life_paid > 0 and self.life_paid >= life
 
 
-
 @dataclass(frozen=True)
 class NotEnoughMana:
     """A counting certificate (Hall's condition): every announcement of the cost needs

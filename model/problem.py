@@ -16,18 +16,18 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Final, Literal
 
-from manaplan.model.cost_effects import apply_cost_effects
-from manaplan.model.haste import haste_givers, reached, with_haste
-from manaplan.model.dependent_mana import resolve_board_mana
-from manaplan.model.land_types import as_it_enters
-from manaplan.model.symbols import GENERIC, MAX_AMOUNT, Symbol
+from manaplan.model.board import Board, Permanent, PermanentsByBody, Player
 from manaplan.model.cost import SpellCost, total_before_announcing  # noqa: F401 (the latter: a doctest)
+from manaplan.model.cost_effects import apply_cost_effects
+from manaplan.model.dependent_mana import resolve_board_mana
 from manaplan.model.entering import UNLESS_OPPONENTS, EntersRule
+from manaplan.model.haste import haste_givers, reached, with_haste
+from manaplan.model.land_types import as_it_enters
 from manaplan.model.mana import Mana, ManaCost
 from manaplan.model.plan import POOL
 from manaplan.model.restrictions import restriction_allows
-from manaplan.model.board import Board, Permanent, PermanentsByBody, Player
 from manaplan.model.spell_text import read_spell_text  # noqa: F401 (its doctest)
+from manaplan.model.symbols import GENERIC, MAX_AMOUNT, Symbol
 from manaplan.model.written_plan import WrittenPlan
 
 #: what a Magic request may ask: the best plan, the largest X, yes/no, or which cards of
@@ -67,7 +67,6 @@ def _field_names(cls) -> tuple:
 
 
 _FIELD_NAMES: dict = {}
-
 
 
 @dataclass(frozen=True)

@@ -34,16 +34,15 @@ from collections import Counter
 from typing import Any
 
 from manaplan.model.problem import PaymentProblem
-
 from manaplan.solver.payment_activations import add_ability_costs, add_activations
 from manaplan.solver.payment_flow import add_payments
 from manaplan.solver.payment_life import add_life_rule
 from manaplan.solver.payment_objective import objective_bounds, objective_terms
 from manaplan.solver.payment_permanents import add_energy_budget, add_permanent_budgets
 from manaplan.solver.payment_total import add_spell_cost
+from manaplan.solver.payment_values import CarriedOver, Objective, extra_kind
 from manaplan.solver.payment_victims import add_cost_sacrifices, victims_of
 from manaplan.solver.runtime import check_model_size, is_zero, linear_sum, new_model, payment_tuning, solve_lexicographic, solve_model, value_of
-from manaplan.solver.payment_values import CarriedOver, Objective, extra_kind
 from manaplan.solver.supply import Supply, doubling_factor, weighed_by_hand, without_flexibility
 
 class PaymentModel:

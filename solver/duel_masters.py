@@ -43,9 +43,9 @@ import itertools
 from dataclasses import dataclass
 
 from manaplan.model.duel_masters import (
-    CIVILIZATION_NAMES, CIVILIZATIONS, PAYS_CIVILIZATION, PAYS_POINTS, POINTS, Civilization,
-    CivilizationShortfall, DMPlan, DMRequest, DMStep, PointsShortfall, in_game_order,
-)
+                                         CIVILIZATION_NAMES, CIVILIZATIONS, PAYS_CIVILIZATION, PAYS_POINTS, POINTS, Civilization,
+                                         CivilizationShortfall, DMPlan, DMRequest, DMStep, PointsShortfall, in_game_order,
+                                         )
 from manaplan.model.errors import SolverTimeout
 from manaplan.model.plan import TIME_LIMIT, TIMEOUT, Undecided, Unpayable
 from manaplan.solver.hall import hall_shortfall
@@ -239,8 +239,6 @@ def _solve_best_tapping(request: DMRequest, time_limit: float) -> Tapping:
         payers.append((c, unused[i].pop(0)))
     others = [card_id for i in range(len(groups)) for card_id in unused[i]]
     return Tapping(tuple(payers), tuple(others))
-
-
 
 
 def _plan(request: DMRequest, tapping: Tapping) -> DMPlan:

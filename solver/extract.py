@@ -20,7 +20,6 @@ from manaplan.model.mana import Mana, ManaCost
 from manaplan.model.plan import PaymentLine, Plan, Step, TriggeredMana, check_plan_size
 from manaplan.model.problem import PaymentProblem
 from manaplan.model.symbols import ANY, GENERIC, MANA_TYPES, SNOW, SNOW_ANY, Symbol, need_of
-
 from manaplan.solver.cpsat import PaymentModel
 from manaplan.solver.payment_values import SPELL
 

@@ -23,17 +23,14 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
+from manaplan.model.abilities import can_pay_life
 from manaplan.model.cost import Announcement, SpellCost, choice_symbols, total_cost
 from manaplan.model.plan import NOT_ENOUGH_MANA, POOL, NotEnoughMana, Unpayable
 from manaplan.model.problem import PaymentProblem
-from manaplan.model.abilities import can_pay_life
 from manaplan.model.symbols import (ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES,
-                             PHYREXIAN, TWOBRID, TYPE_SETS, type_mask)
-
+                                    PHYREXIAN, TWOBRID, TYPE_SETS, type_mask)
 from manaplan.solver.proof import explain
 from manaplan.solver.supply import BY_GROUP, Supply
-
-
 
 
 class PlainView(NamedTuple):

@@ -16,13 +16,12 @@ import itertools
 from collections import OrderedDict
 from dataclasses import fields, replace
 
-from manaplan.model.errors import ModelTooLarge, OutOfTime
-from manaplan.model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_DISCARD, NOTHING_TO_SACRIFICE,
-                          UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable, listing)
-from manaplan.model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, OBJECTIVE_TERMS, PaymentProblem, Spell
 from manaplan.model.abilities import PRECAST_ONLY
 from manaplan.model.board import flexibility
-
+from manaplan.model.errors import ModelTooLarge, OutOfTime
+from manaplan.model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_DISCARD, NOTHING_TO_SACRIFICE,
+                                 UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable, listing)
+from manaplan.model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, OBJECTIVE_TERMS, PaymentProblem, Spell
 from manaplan.solver.chains import activation_bound
 from manaplan.solver.cpsat import PaymentModel
 from manaplan.solver.extract import extract_plan

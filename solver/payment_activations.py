@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from manaplan.model.symbols import MANA_TYPES, VARIABLE
-
 from manaplan.solver.payment_values import extra_kind
 from manaplan.solver.runtime import is_one, linear_sum
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from manaplan.model.mana import SPEND_AS_ANY_COLOR
 from manaplan.model.symbols import MANA_TYPES
-
 from manaplan.solver.payment_values import SPELL, can_pay_kind, cheapest
 from manaplan.solver.runtime import is_zero, linear_sum
 

@@ -7,7 +7,6 @@ player's energy across the step (CR 107.14)."""
 from __future__ import annotations
 
 from manaplan.model.plan import CONVOKE, IMPROVISE
-
 from manaplan.solver.runtime import is_zero, linear_sum
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from manaplan.model.cost import HALVED_REDUCTIONS
 from manaplan.model.symbols import ALL_TYPES, ANY, GENERIC, GENERIC_HALF, MANA_TYPES, SNOW, SNOW_ANY, TWOBRID, VARIABLE, need_of
-
 from manaplan.solver.payment_values import SPELL, SpellDemand
 from manaplan.solver.runtime import is_one, is_zero, linear_sum
 

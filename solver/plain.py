@@ -22,13 +22,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from manaplan.model.abilities import PRECAST_ONLY, can_pay_life
+from manaplan.model.board import flexibility
 from manaplan.model.cost import Announcement, choice_symbols, total_cost
 from manaplan.model.plan import POOL, PaymentLine, Plan, Step, check_plan_size
 from manaplan.model.problem import PaymentProblem
-from manaplan.model.abilities import PRECAST_ONLY, can_pay_life
-from manaplan.model.board import flexibility
 from manaplan.model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
-
 from manaplan.solver.hall import TWO_WAY, PlainView, hall_certificate, plain_board, plain_view, two_way_choices
 from manaplan.solver.supply import Supply
 

@@ -11,12 +11,11 @@ answer, never a guess.
 
 from __future__ import annotations
 
+from manaplan.model.deadline import answering_until
 from manaplan.model.errors import ModelTooLarge, OutOfTime
 from manaplan.model.plan import TIME_LIMIT, Castable
 from manaplan.model.problem import PaymentProblem
-
 from manaplan.solver.one_spell import answer_alone
-from manaplan.model.deadline import answering_until
 from manaplan.solver.runtime import SolverLoading
 from manaplan.solver.search import Budget, too_large
 from manaplan.solver.several import answer_best_turn, answer_keeping, answer_sequence

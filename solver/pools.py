@@ -28,10 +28,9 @@ import math
 from collections import Counter, OrderedDict
 from operator import add, ge
 
-from manaplan.model.problem import PaymentProblem
 from manaplan.model.abilities import can_pay_life
+from manaplan.model.problem import PaymentProblem
 from manaplan.model.symbols import MANA_TYPES, PHYREXIAN, HYBRID_PHYREXIAN, SNOW, VARIABLE, type_mask
-
 from manaplan.solver.hall import demand_vector, plain_ways, supply_vector
 from manaplan.solver.supply import Supply
 

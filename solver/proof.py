@@ -15,15 +15,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from manaplan.model.abilities import DISCARDS_THE_SPELL, can_pay_life
 from manaplan.model.cost import all_total_costs, count_announcements
 from manaplan.model.plan import (
-    NEEDS_ACTIVATION_BEFORE_CASTING, NO_MANA_COST, NO_PAYMENT, NOT_ENOUGH_LIFE, NOT_ENOUGH_MANA, POOL, NotEnoughLife,
-    NotEnoughMana, Unpayable,
-)
+                                 NEEDS_ACTIVATION_BEFORE_CASTING, NO_MANA_COST, NO_PAYMENT, NOT_ENOUGH_LIFE, NOT_ENOUGH_MANA, POOL, NotEnoughLife,
+                                 NotEnoughMana, Unpayable,
+                                 )
 from manaplan.model.problem import PaymentProblem
 from manaplan.model.symbols import ALL_TYPES, ALL_TYPES_MASK, COLORS, MANA_TYPES, TYPE_SETS, type_mask
-from manaplan.model.abilities import DISCARDS_THE_SPELL, can_pay_life
-
 from manaplan.solver.supply import Supply, build_supply
 
 MAX_ANNOUNCEMENTS = 4096
@@ -31,7 +30,6 @@ MAX_ANNOUNCEMENTS = 4096
 
 #: the index of the lowest bit set in each mask of the six mana types
 _LOWEST_BIT = [0] + [(m & -m).bit_length() - 1 for m in range(1, 1 << len(MANA_TYPES))]
-
 
 
 def supply_of(supply: Supply, types: frozenset, snow_only: bool = False) -> dict:

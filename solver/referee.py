@@ -31,11 +31,11 @@ from manaplan.model.dependent_mana import acting
 from manaplan.model.errors import ManaplanError, PlanRejected, RequestError
 from manaplan.model.mana import format_types
 from manaplan.model.plan import (CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step, TriggeredMana, Undecided,
-                          plans_of_up_to,
-                          Unpayable)
+                                 plans_of_up_to,
+                                 Unpayable)
 from manaplan.model.problem import IF_POSSIBLE, MOST, OBJECTIVE_TERMS, PAY, PaymentProblem
 from manaplan.model.symbols import (COLORED, COLORLESS, GENERIC, GENERIC_HALF, LIFE_HALF, SNOW, TWOBRID, VARIABLE,
-                             Symbol)
+                                    Symbol)
 from manaplan.model.triggers import board_triggers, multiplier
 from manaplan.model.written_plan import CANT_PAY, WrittenPlan, WrittenStep
 from manaplan.solver.checks.validator import judge_plan

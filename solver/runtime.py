@@ -268,7 +268,6 @@ def solve_model(model, time_limit: float, tuning: dict | None = None):
                     cp.INFEASIBLE: Status.INFEASIBLE}.get(status, Status.UNKNOWN)
 
 
-
 def value_of(solver, expr) -> int:
     """The value of a model expression in a solution (a constant is itself)."""
     return expr if isinstance(expr, int) else solver.value(expr)

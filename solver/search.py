@@ -18,7 +18,6 @@ from dataclasses import replace
 from manaplan.model.errors import InvalidPlan, ModelTooLarge, OutOfTime
 from manaplan.model.plan import TIMEOUT, Plan, Undecided, on_board
 from manaplan.model.problem import PAY, PaymentProblem
-
 from manaplan.solver.chains import activation_bound, depth_bound
 from manaplan.solver.checks.validator import validate_plan
 from manaplan.solver.cpsat import PaymentModel

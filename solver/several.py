@@ -11,14 +11,13 @@ import itertools
 import math
 from dataclasses import replace
 
+from manaplan.model.board import Board
 from manaplan.model.mana import Mana
-from manaplan.model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
-                          Sequence, Undecided, Unpayable)
 from manaplan.model.oracle import CHANGES_COSTS
+from manaplan.model.plan import (KEEP_CONFLICT, POOL, SEQUENCE_FAILS, UNREAD_ABILITIES, BestTurn, CannotKeep, FirstFailure, Plan,
+                                 Sequence, Undecided, Unpayable)
 from manaplan.model.problem import (ANY_ORDER, FOLLOWED_IN_A_TURN, MOST, OBJECTIVE_TERMS, WHEN_NEEDED, LandPlay,
                                     PaymentProblem)
-from manaplan.model.board import Board
-
 from manaplan.solver.hall import best_subsets, plain_board, plain_ways, two_way_choices
 from manaplan.solver.one_spell import answer_alone
 from manaplan.solver.runtime import Status

@@ -16,17 +16,16 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import chain
 
+from manaplan.model.abilities import why_unusable
+from manaplan.model.board import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, PermanentsByBody, flexibility
+from manaplan.model.dependent_mana import acting
 from manaplan.model.errors import RequestError
 from manaplan.model.mana import Mana
 from manaplan.model.oracle import EXILE_FROM_HAND, LOYALTY_ACTIVATION
 from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE
 from manaplan.model.problem import PaymentProblem
-from manaplan.model.dependent_mana import acting
-from manaplan.model.abilities import why_unusable
-from manaplan.model.board import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, PermanentsByBody, flexibility
 from manaplan.model.symbols import COLORS, MANA_TYPES
 from manaplan.model.triggers import activation_outputs, board_triggers
-
 
 
 @dataclass(frozen=True)

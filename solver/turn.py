@@ -37,25 +37,24 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from manaplan.model.board import Board, Player
 from manaplan.model.deadline import check_clock
 from manaplan.model.land_types import as_it_enters
 from manaplan.model.mana import Mana
 from manaplan.model.oracle import EXILE_FROM_HAND
 from manaplan.model.plan import GRAVEYARD, POOL, Plan, on_board
 from manaplan.model.problem import IF_POSSIBLE, MOST, PAY, WHEN_NEEDED, PaymentProblem, holds_cost_effects, pool_after_cast
-from manaplan.model.board import Board, Player
 from manaplan.model.symbols import HYBRID_PHYREXIAN, PHYREXIAN
-
 from manaplan.solver.chains import depth_bound
 from manaplan.solver.cpsat import PaymentModel
-from manaplan.solver.payment_values import CarriedOver, Objective, VariableKicks
-from manaplan.solver.runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum, new_model, solve_lexicographic,
-                      value_of)
 from manaplan.solver.extract import extract_plan
-from manaplan.solver.supply import build_supply
+from manaplan.solver.payment_values import CarriedOver, Objective, VariableKicks
 from manaplan.solver.payment_victims import chosen_victims
+from manaplan.solver.runtime import (TURN_TUNING, check_model_size, is_one, is_zero, linear_sum, new_model, solve_lexicographic,
+                                     value_of)
+from manaplan.solver.supply import build_supply
 from manaplan.solver.turn_costs import (Earlier, NotFollowed, arrival_key, cost_shift, earlier_uses, moves_with_the_board,
-                         sacrificed_before, spells_cast_after, victim_options)
+                                        sacrificed_before, spells_cast_after, victim_options)
 
 
 def _gives(cards: list, keyword: str) -> bool:

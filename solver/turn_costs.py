@@ -29,7 +29,6 @@ from dataclasses import dataclass, field, replace
 
 from manaplan.model.cost_effects import CountedCost
 from manaplan.model.symbols import GENERIC
-
 from manaplan.solver.payment_values import CostShift
 from manaplan.solver.payment_victims import Victim
 from manaplan.solver.runtime import is_one, is_zero, linear_sum

@@ -24,9 +24,9 @@ from __future__ import annotations
 import itertools
 
 from manaplan.model.duel_masters import (
-    CIVILIZATION_NAMES, CIVILIZATIONS, POINTS, Civilization, CivilizationShortfall, DMRequest,
-    PointsShortfall,
-)
+                                         CIVILIZATION_NAMES, CIVILIZATIONS, POINTS, Civilization, CivilizationShortfall, DMRequest,
+                                         PointsShortfall,
+                                         )
 from manaplan.model.plan import Unpayable
 
 #: ``reference_search`` tries every subset; beyond this many untapped cards it refuses.

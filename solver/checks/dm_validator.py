@@ -19,8 +19,8 @@ independently by ``dm_reference.minimum_legal_points``.
 from __future__ import annotations
 
 from manaplan.model.duel_masters import (
-    CIVILIZATION_NAMES, PAYS_CIVILIZATION, PAYS_POINTS, DMPlan, DMRequest, DMStep,
-)
+                                         CIVILIZATION_NAMES, PAYS_CIVILIZATION, PAYS_POINTS, DMPlan, DMRequest, DMStep,
+                                         )
 from manaplan.solver.checks.dm_reference import minimum_legal_points
 
 

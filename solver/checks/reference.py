@@ -18,14 +18,14 @@ import itertools
 from collections import Counter
 from dataclasses import replace
 
-from manaplan.model.dependent_mana import acting
-from manaplan.model.cost import all_announcements, all_total_costs, total_cost
-from manaplan.model.mana import Mana
-from manaplan.model.errors import SearchTooLarge
-from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
-from manaplan.model.problem import IF_POSSIBLE, MOST, PaymentProblem
 from manaplan.model.abilities import can_pay_life, why_unusable
 from manaplan.model.board import Board, flexibility
+from manaplan.model.cost import all_announcements, all_total_costs, total_cost
+from manaplan.model.dependent_mana import acting
+from manaplan.model.errors import SearchTooLarge
+from manaplan.model.mana import Mana
+from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, Plan
+from manaplan.model.problem import IF_POSSIBLE, MOST, PaymentProblem
 from manaplan.model.symbols import ANY, COLORED, COLORLESS, COLORS, GENERIC, SNOW, SNOW_ANY, need_of
 from manaplan.model.triggers import activation_outputs, board_triggers
 

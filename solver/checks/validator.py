@@ -18,8 +18,8 @@ from manaplan.model.deadline import check_clock
 from collections import Counter
 from dataclasses import replace
 
-from manaplan.model.dependent_mana import ability_now, acting
 from manaplan.model.cost import Announcement, choice_symbols, total_cost
+from manaplan.model.dependent_mana import ability_now, acting
 from manaplan.model.errors import PlanRejected
 from manaplan.model.mana import Mana, format_mana, format_types
 from manaplan.model.plan import CONVOKE, DELVE, GRAVEYARD, IMPROVISE, PaymentLine, Plan, Step
