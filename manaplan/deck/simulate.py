@@ -18,14 +18,15 @@ so after the first games almost every question is a dictionary look-up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from ..model.dependent_mana import COMMANDER as COMMANDER_IDENTITY
 from ..model.entering import EntersRule
 from ..model.errors import RequestError
 from ..model.plan import Payable, Plan, Undecided, Unpayable
 from ..model.problem import CAN_PAY, copied_with
-from ..model.board import split_type_line
+from ..model.board import Board, PermanentsByBody, split_type_line
 from ..model.symbols import COLORS
 from ..protocol.scryfall import front_mana_cost
 
@@ -282,6 +283,11 @@ class BoardAnswers:
             and not _speaks_of_cost(deck.cards[c])]
         #: the player of every request: the commander's color identity where there is one
         self._player = {} if deck.identity is None else {"player": {"commander_identity": sorted(deck.identity)}}
+        #: each question's problem without its board, read once (the hand, the spell, the
+        #: player, the pool), and each permanent's body by card and state, read once: a
+        #: board is put together from them (``_problem``), no request written or read per board
+        self._bases: dict = {}
+        self._bodies: dict = {}
 
     def _cost(self, c: int) -> str:
         card = self.deck.cards[c]
@@ -330,7 +336,6 @@ class BoardAnswers:
         more permanents never paying less: what the board without one of its ready
         permanents could pay, this one can; a mana value that generic mana alone can't
         reach can't be paid in colors either; cards of the same cost share the answer."""
-        from ..protocol import mtg
         from ..queries import answer
 
         deck = self.deck
@@ -345,8 +350,8 @@ class BoardAnswers:
         if pool:  # (what the board alone pays, it pays with mana floating too)
             alone = self.castable.get(sig)
             known |= alone[0] if alone is not None else 0
-        problem = mtg.read({"query": "castable", "hand": self._hand, "permanents": self._permanents(sig),
-                            **self._with_pool(pool)})
+        problem = self._problem(sig, ("castable", pool), lambda: {"query": "castable", "hand": self._hand,
+                                                                  **self._with_pool(pool)})
         spells = {spell.id: spell for spell in problem.hand}
 
         def payable(spell_id: str) -> bool:
@@ -410,7 +415,6 @@ class BoardAnswers:
         sig, _ = self._split(sig)
         found = self.amounts.get(sig)
         if found is None:
-            from ..protocol import mtg
             from ..queries import answer
 
             found = 0
@@ -421,8 +425,9 @@ class BoardAnswers:
             paid = True
             while paid:  # (the board read once for the next few generic costs, not once a cost)
                 amounts = range(found + 1, found + 2 * len(sig) + 2)
-                problem = mtg.read({"query": "castable", "permanents": self._permanents(sig), **self._player,
-                                    "hand": [{"id": f"m{n}", "mana_cost": "{%d}" % n} for n in amounts]})
+                problem = self._problem(sig, ("amounts", amounts.start, amounts.stop), lambda: {
+                    "query": "castable", **self._player, "hand": [{"id": f"m{n}", "mana_cost": "{%d}" % n}
+                                                                 for n in amounts]})
                 for spell in problem.hand:
                     paid = isinstance(answer(copied_with(problem.for_spell(spell, CAN_PAY), explain_no=False)), Payable)
                     if not paid:
@@ -456,14 +461,13 @@ class BoardAnswers:
     def _paid(self, sig: tuple, card: int, pool: tuple) -> tuple:
         """((the ready part after the plan, its floating mana types) or None, whether
         that is proven)."""
-        from ..protocol import mtg
         from ..queries import answer
 
         spell = {"id": "cast", "card": self.deck.cards[card]}
         if "{X}" in (self.deck.cards[card].get("mana_cost") or ""):
             spell["x"] = 0
-        problem = mtg.read({"query": "pay", "spell": spell, "permanents": self._permanents(sig),
-                            **self._with_pool(pool)})
+        problem = self._problem(sig, ("pay", card, pool), lambda: {"query": "pay", "spell": spell,
+                                                                   **self._with_pool(pool)})
         plan = answer(copied_with(problem, explain_no=False))  # (a no's words are never read here)
         if not isinstance(plan, Plan):
             return None, isinstance(plan, Unpayable)
@@ -475,10 +479,46 @@ class BoardAnswers:
                                                                        or u.ability_only or u.keyword)))
         return (after, floating), plan.optimal
 
-    def _permanents(self, sig: tuple) -> list:
-        deck = self.deck
-        return [{"id": f"p{i}", "card": deck.cards[code >> 2], "tapped": code & 3 == TAPPED,
-                 "summoning_sick": code & 3 == SICK and deck.creature[code >> 2]} for i, code in enumerate(sig)]
+    def _problem(self, sig: tuple, key: tuple, request):
+        """The question ``request()`` asks (a request without permanents, read once under
+        ``key``: the deck's cards through the protocol's reader of card objects) on the
+        board ``sig``, put together from each permanent's body (:meth:`_board`)."""
+        base = self._bases.get(key)
+        if base is None:
+            from ..protocol import mtg
+
+            base = self._bases[key] = mtg.read(request())
+        # (a new problem, its checks run: the board's mana resolved with the player, CR 903.4f,
+        # haste given, and the cost effects of this board applied to spells read without any)
+        return replace(base, board=self._board(sig, base.board.given().permanents), spell=_unapplied(base.spell),
+                       hand=tuple(_unapplied(s) for s in base.hand))
+
+    def _board(self, sig: tuple, from_hand: Sequence = ()) -> Board:
+        """The board of ``sig``: permanent ``p{i}`` of card ``code >> 2`` in state ``code &
+        3`` (tapped, or a creature summoning sick: CR 302.6), held by body (each body read
+        once per card and state), and the hand's mana abilities (``from_hand``: Spirit
+        Guides) beside them."""
+        ids_of: dict = {}
+        for i, code in enumerate(sig):
+            ids_of.setdefault(code, []).append(f"p{i}")
+        kinds = []
+        for code, ids in ids_of.items():
+            body = self._bodies.get(code)
+            if body is None:
+                body = self._bodies[code] = self._body(code)
+            kinds.append((body.with_id(ids[0]), tuple(ids)))
+        if from_hand:
+            return Board(tuple(body.with_id(pid) for body, ids in kinds for pid in ids) + tuple(from_hand))
+        body_of = {pid: body for body, ids in kinds for pid in ids}
+        return Board(PermanentsByBody(tuple(kinds), tuple(f"p{i}" for i in range(len(sig))), body_of, None))
+
+    def _body(self, code: int):
+        """The permanent of card ``code >> 2`` in state ``code & 3``, read (id ``p``)."""
+        from ..protocol.permanents import read_permanent
+
+        deck, c = self.deck, code >> 2
+        return read_permanent({"id": "p", "card": deck.cards[c], "tapped": code & 3 == TAPPED,
+                               "summoning_sick": code & 3 == SICK and deck.creature[c]}, f"cards[{deck.names[c]!r}]")
 
     def pay(self, sig: tuple, card: int) -> tuple | None:
         """The board after paying for ``card`` with the best plan (what it tapped is
@@ -487,6 +527,12 @@ class BoardAnswers:
         the simulated player's cast and a line of play's are the same request)."""
         paid = self.pay_floating(sig, card)
         return None if paid is None else paid[0]
+
+
+def _unapplied(spell):
+    """A spell read on the empty board of a question's base, without what that board
+    applied to its cost (its own reductions counted there)."""
+    return spell.unapplied() if spell.cost_effects_applied else spell
 
 
 def _speaks_of_cost(card: dict) -> bool:
