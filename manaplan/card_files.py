@@ -8,7 +8,7 @@ error naming the line, not a read without end). What a bulk file holds beside th
 a deck plays (tokens, art series: :data:`NOT_CARDS`) is never read as a card.
 
 ``deck`` (manaplan.deck.cards) and ``suite`` (manaplan.suite) take their cards from
-:func:`card_objects`; a request's card objects are read by manaplan.protocol.scryfall.
+:func:`card_objects`; a card object, from a file or a request, is read by manaplan.scryfall.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ import random
 from collections import Counter
 
 from .card_files import card_objects
+from .scryfall import card_fields
 from .files import capped_lines
 from .model.errors import RequestError
 
@@ -67,7 +68,7 @@ def suite_cards(path: str | None = None) -> dict:
     for card in card_objects(path, "cards", left_out=("art_series",)):
         if not isinstance(card.get("type_line"), str) or "card_faces" in card:
             continue
-        fields = {k: card[k] for k in ("name", "mana_cost", "type_line", "oracle_text") if k in card}
+        fields = {k: v for k, v in card_fields(card, "cards").items() if k != "colors"}
         if "Add " in str(card.get("oracle_text", "")) and any(
                 t in card["type_line"] for t in ("Land", "Artifact", "Creature")):
             permanents.append({**fields, "family": "scryfall"})

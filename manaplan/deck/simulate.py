@@ -28,7 +28,7 @@ from ..model.plan import Payable, Plan, Undecided, Unpayable
 from ..model.problem import CAN_PAY, copied_with
 from ..model.board import Board, PermanentsByBody, split_type_line
 from ..model.symbols import COLORS
-from ..protocol.scryfall import front_mana_cost
+from ..scryfall import front_mana_cost
 
 READY, TAPPED, SICK = 0, 1, 2
 PLAY, DRAW, BOTH = "play", "draw", "both"

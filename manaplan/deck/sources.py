@@ -200,7 +200,7 @@ def color_symbols(model, c: int) -> tuple:
     from ..model.mana import ManaCost
     from ..model.symbols import COLORED
 
-    from ..protocol.scryfall import front_mana_cost
+    from ..scryfall import front_mana_cost
 
     card = model.cards[c]
     cost = front_mana_cost(card)

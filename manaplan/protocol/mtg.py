@@ -29,7 +29,7 @@ from ..model.abilities import Ability, AbilityCost, Output
 from ..model.board import Board, Permanent, PermanentsByBody, Player, split_type_line
 from ..model.symbols import COLORS, VARIABLE
 from ..kept_boards import KeptBoard
-from . import scryfall
+from .. import scryfall
 from .permanents import DELVED, check_triggers, mana_string, read_board, read_once, read_permanent
 from .large_requests import PermanentTexts
 from .read_cache import ReadCache
@@ -271,7 +271,7 @@ def read_keep(request: dict, spell: Spell, hand: tuple) -> tuple:
 
 def spell_object(item, at: str):
     """The protocol's spell object for ``item``: a spell given as a Scryfall card (or
-    with two faces) is turned into one (:mod:`manaplan.protocol.scryfall`)."""
+    with two faces) is turned into one (:mod:`manaplan.scryfall`)."""
     return scryfall.spell_fields(item, at) if scryfall.is_card(item) or scryfall.has_faces(item) else item
 
 

@@ -29,7 +29,7 @@ from ..model.abilities import Ability, AbilityCost, Output, check_bounded
 from ..model.board import Board, Permanent, PermanentsByBody, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
-from . import scryfall
+from .. import scryfall
 from .common import boolean, expect, no_unknown_fields, whole_number
 from .large_requests import PermanentTexts
 from .read_cache import ReadCache
@@ -312,7 +312,7 @@ def read_permanent(p, at: str) -> Permanent:
     """Read one permanent. Identical permanents (all but the id, or a pasted card's
     ``instance``) are read once: a board of 300 lands repeats a handful of bodies. A
     permanent given as a Scryfall card (or with two faces) is turned into the protocol's
-    fields first (:mod:`manaplan.protocol.scryfall`)."""
+    fields first (:mod:`manaplan.scryfall`)."""
     expect(isinstance(p, dict), "a permanent must be an object with an 'id'", at)
     pasted = p.get("object") == scryfall.CARD_OBJECT
     pid = p.get("instance", p.get("id")) if pasted else p.get("id")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from .common import expect, join
+from .protocol.common import expect, join
 
 #: what marks a pasted card object
 CARD_OBJECT = "card"
@@ -228,9 +228,9 @@ def _face_index(state: dict, faces: list, at: str):
 def _face_fields(card: dict, faces: list, face: int, layout: str, at: str) -> dict:
     """The protocol's card fields of one face (or of the card, if it has one face)."""
     if not faces:
-        return _card_fields(card, at)
-    chosen = _card_fields(faces[face], join(join(at, "card_faces"), face))
-    top = _card_fields(card, at)
+        return card_fields(card, at)
+    chosen = card_fields(faces[face], join(join(at, "card_faces"), face))
+    top = card_fields(card, at)
     if "colors" not in chosen and layout in ("flip", "adventure") and "colors" in top:
         chosen["colors"] = top["colors"]  # one card, one set of colors (its faces have none of their own)
     return chosen
@@ -239,14 +239,16 @@ def _face_fields(card: dict, faces: list, face: int, layout: str, at: str) -> di
 def _fused(card: dict, faces: list, at: str) -> dict:
     """Both halves of a fused split spell (CR 702.102c-d): both mana costs, both type
     lines, both texts."""
-    left, right = (_card_fields(f, join(join(at, "card_faces"), i)) for i, f in enumerate(faces))
+    left, right = (card_fields(f, join(join(at, "card_faces"), i)) for i, f in enumerate(faces))
     return {"name": f"{left.get('name', '')} // {right.get('name', '')}",
             "mana_cost": (left.get("mana_cost") or "") + (right.get("mana_cost") or ""),
             "type_line": f"{left.get('type_line', '')} // {right.get('type_line', '')}",
             "oracle_text": "\n".join(t for t in (left.get("oracle_text"), right.get("oracle_text")) if t)}
 
 
-def _card_fields(obj: dict, at: str) -> dict:
+def card_fields(obj: dict, at: str) -> dict:
+    """The fields of a card object (or of one face) that bear on paying (:data:`CARD_FIELDS`),
+    each checked to be what Scryfall writes there; the rest is ignored."""
     out = {}
     for key in CARD_FIELDS:
         if key not in obj:
