@@ -433,10 +433,16 @@ def _demand_vector(needs: frozenset) -> tuple:
     return tuple(sum(n for m, n in masks if not m & ~u) if u else 0 for u in range(ALL_TYPES_MASK + 1))
 
 
-def supply_vector(sources: Counter) -> list:
-    """For each set U of types, by its bit mask, the sources that can make something in U."""
-    masks = [(type_mask(types), n) for types, n in sources.items()]
-    return [sum(n for m, n in masks if m & u) for u in range(ALL_TYPES_MASK + 1)]
+def supply_vector(sources: Counter) -> tuple:
+    """For each set U of types, by its bit mask, the sources that can make something in U
+    (kept by the sources: a deck's games ask of the same few boards again and again)."""
+    return _supply_vector(frozenset(sources.items()))
+
+
+@lru_cache(maxsize=4096)
+def _supply_vector(sources: frozenset) -> tuple:
+    masks = [(type_mask(types), n) for types, n in sources]
+    return tuple(sum(n for m, n in masks if m & u) for u in range(ALL_TYPES_MASK + 1))
 
 
 def can_pay_plain(problem: PaymentProblem, supply: Supply):
