@@ -390,13 +390,24 @@ def _decklist_text(path: str) -> tuple:
     from .deck.analyze import DEMO_DECK
     from .model.errors import ManaplanError
 
+    from .deck.decklist import MOST_LINE_BYTES, MOST_LINES
+    from .files import capped_lines
+
     if path == "demo":
         return DEMO_DECK, "demo"
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            return f.read(), os.path.splitext(os.path.basename(path))[0]
+    lines = []
+    try:  # (each line capped, and their number: /dev/zero or a million lines is an error, not a wait)
+        for n, raw in capped_lines(path, "decklist", MOST_LINE_BYTES):
+            if n > MOST_LINES:
+                raise ManaplanError(f"{path}: a decklist of more than {MOST_LINES:,} lines", "decklist")
+            lines.append(raw)
     except OSError as e:
         raise ManaplanError(f"can't read the decklist: {e.strerror}", "decklist") from None
+    try:
+        text = b"".join(lines).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ManaplanError(f"{path}: not UTF-8 text", "decklist") from None
+    return text, os.path.splitext(os.path.basename(path))[0]
 
 
 def _deck_lands(args) -> int:
@@ -537,9 +548,15 @@ def _check_folder(flag: str, path: str | None) -> None:
 
 
 def _write(path: str, value: dict) -> None:
-    """The JSON file, written whole or not at all (manaplan.files.write_whole)."""
+    """The JSON file, written whole or not at all (manaplan.files.write_whole); a file
+    that can't be written (a full disk) is an error naming it, the old one left as it was."""
     from .files import write_whole
-    write_whole(path, json.dumps(value, indent=1) + "\n")
+    from .model.errors import ManaplanError
+
+    try:
+        write_whole(path, json.dumps(value, indent=1) + "\n")
+    except OSError as e:
+        raise ManaplanError(f"can't write {path}: {e.strerror or e} (nothing written there)", "json") from None
 
 
 def _main(argv=None) -> int:

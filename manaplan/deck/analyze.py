@@ -12,6 +12,7 @@ import math
 import sys
 import time
 
+from ..model.errors import RequestError
 from .cards import load_cards
 from .decklist import Decklist
 from .engine import CHUNK, LOCAL, run
@@ -288,7 +289,10 @@ def _save_whole(fig, path: str) -> None:
 
     buffer = io.BytesIO()
     fig.savefig(buffer, dpi=110, format="png")
-    write_whole(path, buffer.getvalue())
+    try:
+        write_whole(path, buffer.getvalue())
+    except OSError as e:
+        raise RequestError(f"can't write {path}: {e.strerror or e} (nothing written there)", "plot") from None
 
 
 def _about(result: dict) -> str:

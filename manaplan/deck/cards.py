@@ -29,6 +29,10 @@ FIELDS = ("object", "name", "mana_cost", "cmc", "type_line", "oracle_text", "col
           "card_faces", "keywords", "produced_mana", "set", "collector_number")
 
 
+#: the most missing names an error lists (each with its guess), the rest counted
+MOST_NAMED = 20
+
+
 def card_key(name: str) -> str:
     """How a decklist's name is matched: case and spacing apart; a two-faced card also
     by its front face (``Brightclimb Pathway`` for ``Brightclimb Pathway // Grimclimb
@@ -52,7 +56,9 @@ def load_cards(names, path: str | None = None, inline: list | None = None) -> di
         seen |= _names_in(path or DEMO_CARDS)  # (a bulk file's names, for the guess: read only on this error)
     if missing:
         where = "the cards given" if inline is not None else (path or "the demo card file")
-        raise RequestError(f"no card data for {', '.join(_with_guess(m, seen) for m in missing)} in {where}"
+        named = ", ".join(_with_guess(m, seen) for m in missing[:MOST_NAMED])
+        more = f" and {len(missing) - MOST_NAMED:,} more" if len(missing) > MOST_NAMED else ""
+        raise RequestError(f"no card data for {named}{more} in {where}"
                            + ("; pass --cards with a Scryfall bulk file (Oracle Cards: "
                               "https://scryfall.com/docs/api/bulk-data) or a JSON list of the cards" if path is None
                               and inline is None else ""),

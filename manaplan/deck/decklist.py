@@ -1,4 +1,6 @@
-"""Decklists as players export them: MTG Arena and MTGO text, or a JSON list.
+"""Decklists as players export them: MTG Arena and MTGO text, MTGO's ``.dek`` file (XML),
+a CSV export with a header (Moxfield, Deckbox, Archidekt: ``Quantity``/``Count`` and
+``Name`` columns), Archidekt's text with its ``[tags]``, or a JSON list.
 
 Arena writes a ``Deck`` section (and ``Sideboard``, ``Commander``, ``Companion``), one
 line per card: ``4 Llanowar Elves (M19) 314``. MTGO writes ``4 Llanowar Elves``, with the
@@ -36,6 +38,14 @@ _LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<name>.+?)(?:\s+\((?P<set>[A-Za-z0-9
 _IGNORED = re.compile(r"^(about|name\s.*)$", re.I)
 #: the most copies of one line (a typo of 400 for 4 would be a 400-card deck)
 MOST_COPIES = 250
+#: the most lines (or items) a decklist may have: a deck of 250 cards a line is far below
+MOST_LINES = 10_000
+#: the longest line a decklist file may have (bytes)
+MOST_LINE_BYTES = 1 << 20
+#: Archidekt's trailing tags ("1x Sol Ring (cmm) 410 [Ramp,Commander{top}]") and color
+#: labels ("^Have,#37d67a^"): read for the section they name, else left aside
+_TAGS = re.compile(r"\s*(?:\[(?P<tags>[^\]]*)\]|\^[^^]*\^)\s*$")
+_TAG_SECTIONS = {"commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION}
 
 
 @dataclass(frozen=True)
@@ -91,8 +101,15 @@ class Decklist:
         """Read Arena or MTGO text, or a JSON list; RequestError naming the line (or
         item) that is not a card line."""
         stripped = text.lstrip("\ufeff").strip()
+        if stripped.count("\n") >= MOST_LINES:
+            raise RequestError(f"a decklist of more than {MOST_LINES:,} lines", "decklist")
         if stripped.startswith("["):
             return cls._parse_json(stripped)
+        if stripped.startswith("<"):
+            return cls._parse_dek(stripped)
+        first = stripped.split("\n", 1)[0]
+        if "," in first and _csv_header(first) is not None:
+            return cls._parse_csv(stripped)
         entries, section, seen_cards, blank_after_cards = [], MAIN, False, False
         for number, raw in enumerate(stripped.splitlines(), start=1):
             line = raw.strip()
@@ -105,14 +122,18 @@ class Decklist:
                 continue
             if _IGNORED.match(line):
                 continue
+            line, tagged = _without_tags(line)
             m = _LINE.match(line)
+            if m is None and "," in line and number == 1:
+                raise RequestError(f"not a decklist line: {line!r} (a CSV decklist needs a header line naming a "
+                                   "'Quantity' or 'Count' column and a 'Name' column)", f"line {number}")
             if m is None:
                 raise RequestError(f"not a decklist line: {line!r} (expected '4 Card Name' or "
                                    "'4 Card Name (SET) 123')", f"line {number}")
             if blank_after_cards and section == MAIN:  # MTGO: the sideboard follows a blank line
                 section = SIDEBOARD
             blank_after_cards = False
-            entries.append(_entry(int(m["count"]), m["name"], section, m["set"] or "", m["number"] or "",
+            entries.append(_entry(int(m["count"]), m["name"], tagged or section, m["set"] or "", m["number"] or "",
                                   f"line {number}"))
             seen_cards = True
         return cls(tuple(entries))
@@ -123,6 +144,10 @@ class Decklist:
             items = orjson.loads(text)
         except orjson.JSONDecodeError as e:
             raise RequestError(f"bad JSON decklist: {e}", "") from None
+        if not isinstance(items, list):
+            raise RequestError("a JSON decklist is a list of {\"count\": N, \"name\": ...} items", "")
+        if len(items) > MOST_LINES:
+            raise RequestError(f"a decklist of more than {MOST_LINES:,} items", "")
         entries = []
         for i, item in enumerate(items):
             at = f"[{i}]"
@@ -142,6 +167,53 @@ class Decklist:
                                   at))
         return cls(tuple(entries))
 
+    @classmethod
+    def _parse_dek(cls, text: str) -> "Decklist":
+        """MTGO's ``.dek`` file: ``<Cards Quantity="4" Sideboard="false" Name="..." .../>``
+        elements of a ``<Deck>``, read by their attributes (no XML entity is expanded)."""
+        if not re.search(r"<Deck\b", text):
+            raise RequestError("an XML file that is not an MTGO .dek deck (no <Deck> element)", "decklist")
+        entries = []
+        for number, m in enumerate(re.finditer(r"<Cards\b([^>]*)>", text), start=1):
+            attributes = dict(re.findall(r'(\w+)\s*=\s*"([^"]*)"', m.group(1)))
+            at = f"Cards element {number}"
+            if "Name" not in attributes or not attributes.get("Quantity", "").isdigit():
+                raise RequestError("an MTGO .dek card needs Quantity (a whole number) and Name", at)
+            section = SIDEBOARD if attributes.get("Sideboard", "false").lower() == "true" else MAIN
+            name = _xml_text(attributes["Name"])
+            entries.append(_entry(int(attributes["Quantity"]), name, section, "", "", at))
+        if not entries:
+            raise RequestError("an MTGO .dek deck with no <Cards> element", "decklist")
+        return cls(tuple(entries))
+
+    @classmethod
+    def _parse_csv(cls, text: str) -> "Decklist":
+        """A CSV export: its header names the count column (``Quantity``, ``Count``,
+        ``Qty``) and the ``Name``; a ``Section``, ``Board`` or ``Category`` column may name the
+        sideboard, the commander or the maybeboard; ``Edition``/``Set`` and ``Collector
+        Number`` are kept."""
+        import csv
+
+        rows = csv.reader(text.splitlines())
+        header = next(rows)
+        columns = _csv_header(",".join(header))
+        assert columns is not None  # (parse saw the header)
+        count_at, name_at, section_at, set_at, number_at = columns
+        entries = []
+        for number, row in enumerate(rows, start=2):
+            if not any(cell.strip() for cell in row):
+                continue
+            at = f"line {number}"
+            if len(row) <= max(count_at, name_at) or not row[count_at].strip().isdigit():
+                raise RequestError(f"a CSV line needs a whole number in column {header[count_at]!r} and a name in "
+                                   f"{header[name_at]!r}", at)
+            where = row[section_at].strip().lower() if section_at is not None and len(row) > section_at else ""
+            section = next((sec for word, sec in _TAG_SECTIONS.items() if word in where), MAIN)
+            set_code = row[set_at].strip() if set_at is not None and len(row) > set_at else ""
+            printing = row[number_at].strip() if number_at is not None and len(row) > number_at else ""
+            entries.append(_entry(int(row[count_at]), row[name_at], section, set_code, printing, at))
+        return cls(tuple(entries))
+
     def __str__(self) -> str:
         out = []
         for section in SECTIONS:
@@ -149,6 +221,43 @@ class Decklist:
             if lines:
                 out.append("\n".join([section] + lines))
         return "\n\n".join(out) + "\n"
+
+
+def _without_tags(line: str) -> tuple:
+    """(a line without Archidekt's trailing ``[tags]`` and ``^labels^``, the section a tag
+    names or None)."""
+    section = None
+    while True:
+        m = _TAGS.search(line)
+        if m is None or m.start() == 0:
+            return line, section
+        for tag in (m.group("tags") or "").split(","):
+            word = re.sub(r"\{.*\}", "", tag).strip().lower()
+            section = section or _TAG_SECTIONS.get(word)
+        line = line[:m.start()]
+
+
+def _csv_header(line: str) -> tuple | None:
+    """(count, name, section, set, collector number) column numbers of a CSV header line
+    (None for a column it lacks), or None: not such a header."""
+    import csv
+
+    cells = [c.strip().lower() for c in next(csv.reader([line]))]
+
+    def column(*names: str) -> int | None:
+        return next((i for i, c in enumerate(cells) if c in names), None)
+    count, name = column("quantity", "count", "qty", "amount"), column("name", "card name", "card")
+    if count is None or name is None:
+        return None
+    return (count, name, column("section", "board", "category", "categories"), column("edition", "set", "set code"),
+            column("collector number", "card number", "number"))
+
+
+def _xml_text(value: str) -> str:
+    """An XML attribute's text, its five predefined entities and character references read."""
+    import html
+
+    return html.unescape(value)
 
 
 def _entry(count: int, name: str, section: str, set_code: str, number: str, at: str) -> Entry:

@@ -22,12 +22,15 @@ import signal
 import tempfile
 import uuid
 
+from ..model.errors import RequestError
 from .exchange import Exchange
 from .games import play_games
 from .simulate import DeckModel, BoardAnswers, Policy, Tally
 
 LOCAL, DASK = "local", "dask"
 ENGINES = (LOCAL, DASK)
+#: how long a scheduler given by --address may take to answer before the run stops, saying so
+CONNECT_SECONDS = "10s"
 #: games per chunk: big enough that a chunk's overhead is small, small enough that the
 #: progress bar moves and the workers share the work evenly
 CHUNK = 2000
@@ -151,10 +154,15 @@ def _run_dask(jobs: list, workers: int | None, address: str | None):
     cluster = LocalDaskCluster(workers or os.cpu_count() or 1) if address is None else None
     futures = []
     try:
-        client = Client(cluster.address if cluster is not None else address)
-    except BaseException:
+        client = Client(cluster.address if cluster is not None else address,
+                        timeout=CONNECT_SECONDS if cluster is None else "30s")
+    except BaseException as e:
         if cluster is not None:
             cluster.kill()
+        if cluster is None and isinstance(e, (OSError, TimeoutError, ValueError, TypeError)):
+            raise RequestError(f"can't reach the Dask scheduler at {address!r} ({type(e).__name__}: "
+                               f"{str(e).splitlines()[0] if str(e) else 'no answer'}); give the address "
+                               "`dask scheduler` prints, such as tcp://10.0.0.5:8786", "address") from None
         raise
     try:
         futures = client.map(play_chunk, jobs, pure=False, retries=RETRIES)

@@ -55,6 +55,7 @@ def check_deck(name: str, deck, cards: dict) -> None:
     if not 1 <= count <= 2:
         raise RequestError(f"a commander deck names one commander (or two partners) in a Commander section, "
                            f"not {count}", "decklist")
+    _check_commanders([e.name for e in commanders for _ in range(e.count)], cards)
     if main + count != 100:
         raise RequestError(f"a commander deck holds 100 cards with its commander (CR 903.5a): {main} + {count}",
                            "decklist")
@@ -72,6 +73,86 @@ def check_deck(name: str, deck, cards: dict) -> None:
         raise RequestError(f"outside the commander's color identity "
                            f"({''.join(sorted(identity, key=COLORS.index)) or 'colorless'}, CR 903.5c): "
                            f"{', '.join(outside)}", "decklist")
+
+
+#: the abilities that let two commanders stand together (CR 702.124): each read from a
+#: line of the card's text (or Scryfall's ``keywords``)
+PARTNER, PARTNER_WITH, FRIENDS_FOREVER, BACKGROUND, DOCTORS_COMPANION = (
+    "Partner", "Partner with", "Friends forever", "Choose a Background", "Doctor's companion")
+
+
+def _check_commanders(names: list, cards: dict) -> None:
+    """A RequestError naming the commanders unless each may be a commander (a legendary
+    creature, or its text says it can be your commander: CR 903.3) and two stand together
+    by their abilities (CR 702.124): both with Partner (or Partner—the same words), each
+    with "Partner with" the other, both with Friends forever, one with "Choose a
+    Background" beside a Background, or one with "Doctor's companion" beside a Time Lord
+    Doctor."""
+    for name in names:
+        card = cards[name]
+        front = _front(card)
+        type_line = str(front.get("type_line") or card.get("type_line") or "")
+        if not (("Legendary" in type_line and "Creature" in type_line.split(" — ")[0])
+                or "can be your commander" in _text(card) or len(names) == 2 and _is_background(card)):
+            raise RequestError(f"{name} can't be a commander: a commander is a legendary creature, or its text says it "
+                               f"can be your commander (CR 903.3)", "decklist")
+    if len(names) < 2:
+        return
+    a, b = names
+    if a == b:
+        raise RequestError(f"two commanders are two different cards, not {a} twice (CR 903.5b)", "decklist")
+    pa, pb = _pairing(cards[a]), _pairing(cards[b])
+    ok = (PARTNER in pa and PARTNER in pb
+          or any(k.startswith(PARTNER + "—") and k in pb for k in pa)
+          or f"{PARTNER_WITH} {b}" in pa and f"{PARTNER_WITH} {a}" in pb
+          or FRIENDS_FOREVER in pa and FRIENDS_FOREVER in pb
+          or BACKGROUND in pa and _is_background(cards[b]) or BACKGROUND in pb and _is_background(cards[a])
+          or DOCTORS_COMPANION in pa and _is_doctor(cards[b]) or DOCTORS_COMPANION in pb and _is_doctor(cards[a]))
+    if not ok:
+        raise RequestError(f"{a} and {b} can't be commanders together: two commanders need Partner on both, "
+                           f"\"Partner with\" naming each other, Friends forever on both, \"Choose a Background\" "
+                           f"beside a Background, or \"Doctor's companion\" beside a Time Lord Doctor "
+                           f"(CR 702.124); {_said(a, pa)}; {_said(b, pb)}", "decklist")
+
+
+def _front(card: dict) -> dict:
+    faces = card.get("card_faces") or []
+    return faces[0] if faces and isinstance(faces[0], dict) else card
+
+
+def _text(card: dict) -> str:
+    faces = [card] + [f for f in card.get("card_faces") or () if isinstance(f, dict)]
+    return "\n".join(str(f.get("oracle_text") or "") for f in faces)
+
+
+def _pairing(card: dict) -> set:
+    """The pairing abilities of a card (CR 702.124), each as written: "Partner", "Partner
+    with Name", "Partner—Words", "Friends forever", "Choose a Background", "Doctor's companion"."""
+    found = set()
+    for line in _text(card).splitlines():
+        line = re.sub(r"\s*\(.*\)\s*$", "", line.strip())  # (reminder text)
+        if line == PARTNER or line.startswith(PARTNER + "—") or line.startswith(PARTNER_WITH + " "):
+            found.add(line)
+        elif line.lower() in (FRIENDS_FOREVER.lower(), BACKGROUND.lower(), DOCTORS_COMPANION.lower()):
+            found.add({FRIENDS_FOREVER.lower(): FRIENDS_FOREVER, BACKGROUND.lower(): BACKGROUND,
+                       DOCTORS_COMPANION.lower(): DOCTORS_COMPANION}[line.lower()])
+    return found
+
+
+def _said(name: str, pairing: set) -> str:
+    return f"{name} has {', '.join(sorted(pairing))}" if pairing else f"{name} has none of them"
+
+
+def _is_background(card: dict) -> bool:
+    type_line = str(_front(card).get("type_line") or card.get("type_line") or "")
+    return "Legendary" in type_line and "Background" in type_line.partition(" — ")[2].split()
+
+
+def _is_doctor(card: dict) -> bool:
+    """A legendary Time Lord Doctor creature with no other creature types (CR 702.124k)."""
+    type_line = str(_front(card).get("type_line") or card.get("type_line") or "")
+    types, _, subtypes = type_line.partition(" — ")
+    return "Legendary" in types and "Creature" in types and sorted(subtypes.split()) == ["Doctor", "Lord", "Time"]
 
 
 def color_identity(card: dict) -> set:

@@ -30,7 +30,7 @@ from .analyze import Z95, report
 from .decklist import COMMANDER, MAIN, SIDEBOARD, Decklist, Entry
 from .engine import CHUNK, LOCAL, run
 from ..model.errors import RequestError
-from .formats import BASIC, COMMANDER as COMMANDER_FORMAT, CONSTRUCTED, policy_rules
+from .formats import BASIC, COMMANDER as COMMANDER_FORMAT, CONSTRUCTED, LIMITED, policy_rules
 from .simulate import DeckModel, Policy
 from .sources import color_symbols, curve_turn, fewest_sources
 
@@ -52,6 +52,29 @@ def land_counts(text: str | None) -> tuple | None:
     if not 1 <= low <= high <= 100:
         raise RequestError("--lands must be 1 to 100, the low end first", "lands")
     return tuple(range(low, high + 1))
+
+
+#: how far a proposal's deck may be from the deck's own size, in cards (``--lands``)
+SIZE_SLACK = 5
+
+
+def _check_land_counts(counts: tuple, size: int, own_lands: int, format: str) -> None:
+    """A RequestError unless every land count leaves a deck near the deck's own size: a
+    proposal is the deck's nonland cards and that many lands (``--lands 60`` on a 60-card
+    deck would play 98-card decks), within :data:`SIZE_SLACK` cards of it, at least 40 in
+    limited; a commander deck's size is fixed (CR 903.5a): its land count too."""
+    spells = size - own_lands
+    low, high = max(1, size - SIZE_SLACK - spells), size + SIZE_SLACK - spells
+    if format == LIMITED:
+        low = max(low, 40 - spells)
+    if format == COMMANDER_FORMAT:
+        low = high = own_lands
+    if not all(low <= n <= high for n in counts):
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise RequestError(f"--lands must be {allowed} for this deck: a proposal is its {spells} nonland cards and "
+                           f"the lands, a deck of {size} cards give or take {SIZE_SLACK}" +
+                           (" (a commander deck holds 100 cards, CR 903.5a)" if format == COMMANDER_FORMAT else ""),
+                           "lands")
 
 
 def needs(model: DeckModel, lands: int) -> dict:
@@ -160,6 +183,7 @@ def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: t
     model = DeckModel.build(deck, cards)
     own = {model.names[i]: model.copies[i] for i, land in enumerate(model.is_land) if land}
     counts = lands or (sum(own.values()),)
+    _check_land_counts(counts, deck.main_count, sum(own.values()), format)
     colors = set(needs(model, counts[0]))
     if not colors:
         raise RequestError("the deck's spells have no colored symbol: any lands cast them alike, nothing to choose",
