@@ -244,6 +244,7 @@ def _deck_parsers(sub) -> None:
     m.add_argument("--workers", type=int, help="processes (default: one per core)")
     m.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
     m.add_argument("--json", dest="json_out", help="write the report as JSON to this file")
+    m.add_argument("--plot", help="write a PNG figure of the bases tried: PATH-lands.png (a folder: named by the deck)")
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     help_ = "sources of a color needed for each cost pattern (Karsten 2022 preset)"
     s = deck.add_parser("sources", help=help_, description=_sentence(help_) + ", computed exactly for the deck "
@@ -254,6 +255,8 @@ def _deck_parsers(sub) -> None:
     s.add_argument("--deck-size", type=int, help="cards in the deck (e.g. 60, 40, 99); without a decklist")
     s.add_argument("--lands", type=int, help="lands in the deck; without a decklist")
     s.add_argument("--json", dest="json_out", help="write {\"sources_needed\": ...} to this file")
+    s.add_argument("--plot", help="write a PNG figure: each card's sources wanted and had (with a decklist), else "
+                   "the table as a heat map: PATH-sources.png")
 
 
 def _suite_parsers(sub) -> None:
@@ -418,7 +421,9 @@ def _deck_lands(args) -> int:
     from .model.errors import ManaplanError
 
     _check_folder("json", args.json_out)
-    deck = Decklist.parse(_decklist_text(args.decklist)[0])
+    _check_folder("plot", args.plot)
+    text, deck_name = _decklist_text(args.decklist)
+    deck = Decklist.parse(text)
     pool_names = [n.strip() for n in args.pool.split(",") if n.strip()] if args.pool else None
     cards = load_cards(tuple(dict.fromkeys(deck.played_names + tuple(pool_names or ()))), args.cards)
     everything = cards if pool_names else land_cards(args.cards)
@@ -438,6 +443,10 @@ def _deck_lands(args) -> int:
     print(lands.table(result))
     if args.json_out:
         _write(args.json_out, result)
+    if args.plot:
+        from .deck.figures import lands_plot
+        for path in lands_plot(result, args.plot, deck_name):
+            print(f"wrote {path}")
     return 0
 
 
@@ -448,13 +457,15 @@ def _deck_sources(args) -> int:
     from .model.errors import ManaplanError
 
     _check_folder("json", args.json_out)
-    check = None
+    _check_folder("plot", args.plot)
+    check, deck_name = None, ""
     if args.decklist:
         from .deck.cards import load_cards
         from .deck.decklist import Decklist
         from .deck.simulate import DeckModel
 
-        deck = Decklist.parse(_decklist_text(args.decklist)[0])
+        text, deck_name = _decklist_text(args.decklist)
+        deck = Decklist.parse(text)
         check = sources.deck_check(DeckModel.build(deck, load_cards(deck.played_names, args.cards)))
         size, lands = check["deck_size"], check["lands"]
     elif args.deck_size is None or args.lands is None:
@@ -468,9 +479,14 @@ def _deck_sources(args) -> int:
     if check is not None:
         print()
         print(sources.check_lines(check))
+    report = {"deck_size": size, "lands": lands, "preset": "karsten2022", "sources_needed": needed,
+              **({"deck": check} if check is not None else {})}
     if args.json_out:
-        _write(args.json_out, {"deck_size": size, "lands": lands, "preset": "karsten2022", "sources_needed": needed,
-                               **({"deck": check} if check is not None else {})})
+        _write(args.json_out, report)
+    if args.plot:
+        from .deck.figures import sources_plot
+        for path in sources_plot(report, args.plot, deck_name):
+            print(f"wrote {path}")
     return 0
 
 

@@ -288,7 +288,7 @@ def _save_whole(fig, path: str) -> None:
     from ..files import write_whole
 
     buffer = io.BytesIO()
-    fig.savefig(buffer, dpi=110, format="png")
+    fig.savefig(buffer, dpi=110, format="png", bbox_inches="tight")  # (long labels kept whole)
     try:
         write_whole(path, buffer.getvalue())
     except OSError as e:
@@ -311,14 +311,40 @@ def card_look(i: int) -> tuple:
     return colors[i % len(colors)], _STYLES[i % len(_STYLES)], _MARKERS[i % len(_MARKERS)]
 
 
+#: the most cards the line plot draws: past it, lines can't be told apart (the heat map
+#: shows every card)
+MOST_LINES_PLOTTED = 12
+
+
+def plotted_cards(cards: list) -> list:
+    """The cards the line plot draws: all of them up to :data:`MOST_LINES_PLOTTED`, else
+    the commanders and then the cards least often castable on curve (the ones a player
+    would look at), ties to the more copies, in the report's order."""
+    if len(cards) <= MOST_LINES_PLOTTED:
+        return list(cards)
+
+    def concern(k: int) -> tuple:
+        c = cards[k]
+        on_curve = c["on_curve"] if c["on_curve"] is not None else 1.0
+        return (not c.get("zone"), on_curve, -c.get("copies", 1), k)
+    chosen = sorted(sorted(range(len(cards)), key=concern)[:MOST_LINES_PLOTTED])
+    return [cards[k] for k in chosen]
+
+
+def save_figure(fig, path: str) -> None:
+    """The figure as a PNG at ``path`` (:func:`_save_whole`): for the other commands' plots."""
+    _save_whole(fig, path)
+
+
 def by_turn_figure(result: dict):
     """The line plot: one line per card, a star on its on-curve turn, whole turns, the
     deck and play/draw in the title, the figure's meaning in the legend."""
     import matplotlib.pyplot as plt
 
     turns = list(range(1, result["turns"] + 1))
+    shown = plotted_cards(result["cards"])
     fig, ax = plt.subplots(figsize=(10, 6))
-    for i, c in enumerate(result["cards"]):
+    for i, c in enumerate(shown):
         color, style, marker = card_look(i)
         ax.plot(turns, [100 * p for p in c["by_turn"]], color=color, linestyle=style, marker=marker, markersize=4,
                 linewidth=1.4, label=f"{c['name']} {c['mana_cost']}" + (" (commander)" if c.get("zone") else ""))
@@ -332,9 +358,11 @@ def by_turn_figure(result: dict):
     ax.set_xlabel("turn")
     ax.set_ylabel("castable (% of games)")
     ax.set_ylim(0, 102)
-    ax.set_title(f"Castable by turn: {_about(result)}", fontsize=11)
-    ax.legend(fontsize=7, ncol=2 if len(result["cards"]) > 12 else 1, loc="center left", bbox_to_anchor=(1.01, 0.5),
-              title=MEANING, title_fontsize=7)
+    left_out = len(result["cards"]) - len(shown)
+    ax.set_title(f"Castable by turn: {_about(result)}" + (
+        f"\nthe {len(shown)} cards least often castable on curve (commanders first); all "
+        f"{len(result['cards'])} in the heat map" if left_out else ""), fontsize=11 if not left_out else 9)
+    ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), title=MEANING, title_fontsize=7)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     return fig
