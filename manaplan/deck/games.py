@@ -59,22 +59,25 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
     """One game: the simulated player's line (as played: the land drops and casts of the
     policy) and, through the same draws, every line of play (``players.lines_of_play``),
     whose castable masks by turn it returns."""
-    library = deck.library[:]
-    hand, library = _mulligan(deck, policy, rng, library, tally, land_rank)
+    copies = list(range(len(deck.library)))  # (each copy its own number: a fetch takes one by number)
+    hand_copies, copies = _mulligan(deck, policy, rng, copies, tally, land_rank)
+    hand = [deck.library[k] for k in hand_copies]
     kept = list(hand)
-    draws, top = [], len(library)
+    draws, top = [], len(copies)
     for t in range(policy.turns):  # (the library's end is its top)
-        draws.append(library[top - 1] if top and (t > 0 or not on_play or policy.draw_first) else None)
+        draws.append(deck.library[copies[top - 1]] if top and (t > 0 or not on_play or policy.draw_first) else None)
         top -= draws[-1] is not None
+    # (the whole library, top first, for the lines that fetch a land)
+    library = [(deck.library[k], k) for k in reversed(copies)] if deck.fetches else None
     tally.games += 1
     battlefield: tuple = ()
     lands = 0
     made_all: list[bool] = []
     for t in range(policy.turns):
         battlefield = tuple(sorted(code & ~3 for code in battlefield))  # untap; sickness wears off (CR 302.6)
-        if draws[t] is not None:
-            hand.append(library.pop())
-        battlefield, played = _land_drop(deck, policy, answers, battlefield, hand, land_rank)
+        if draws[t] is not None and copies:  # (a library a fetch emptied draws nothing)
+            hand.append(deck.library[copies.pop()])
+        battlefield, played = _land_drop(deck, policy, answers, battlefield, hand, land_rank, copies)
         lands += played
         made_all.append(lands >= t + 1 and (not made_all or made_all[-1]))
         _count(tally.castable_as_played[t], answers.masks(battlefield)[0])
@@ -82,7 +85,7 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
         _count(tally.mana[t], answers.mana(battlefield))
         battlefield, spent = _spend(deck, policy, answers, battlefield, hand)
         tally.spent[t] += spent
-    castable, short, cut, unknown = lines_of_play(deck, policy, answers, kept, draws)
+    castable, short, cut, unknown = lines_of_play(deck, policy, answers, kept, draws, library)
     tally.cut += cut
     for t in range(policy.turns):
         _count(tally.castable[t], castable[t])
@@ -95,8 +98,8 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
 
 
 def _mulligan(deck: DeckModel, policy: Policy, rng: random.Random, library: list, tally: Tally, land_rank: dict):
-    """(hand, library) after the mulligans (London: CR 103.5). The library is a list
-    whose end is its top."""
+    """(hand, library) after the mulligans (London: CR 103.5), as copies (numbers into
+    ``deck.library``). The library is a list whose end is its top."""
     taken = 0
     while True:
         rng.shuffle(library)
@@ -105,7 +108,7 @@ def _mulligan(deck: DeckModel, policy: Policy, rng: random.Random, library: list
         keep_size = 7 - max(0, taken - (1 if policy.free_mulligan else 0))
         if policy.mulligan == NO_MULLIGAN or keep_size <= 4:
             break
-        bottomed = _bottom(deck, hand, 7 - keep_size, land_rank)
+        bottomed = _bottom(deck, [deck.library[k] for k in hand], 7 - keep_size, land_rank)
         lands = sum(deck.is_land[c] for c in bottomed[0])
         low, high = next(((lo, hi) for size, lo, hi in policy.keep if size == keep_size), (0, 99))
         if policy.free_mulligan and taken == 0:
@@ -113,9 +116,14 @@ def _mulligan(deck: DeckModel, policy: Policy, rng: random.Random, library: list
         if low <= lands <= high:
             break
         taken += 1
-    hand, bottom = _bottom(deck, hand, 7 - keep_size, land_rank)
+    _, bottom = _bottom(deck, [deck.library[k] for k in hand], 7 - keep_size, land_rank)
+    hand_copies, bottom_copies = list(hand), []
+    for card in bottom:  # (the copies of the cards put on the bottom, in the order they went)
+        k = next(k for k in hand_copies if deck.library[k] == card)
+        hand_copies.remove(k)
+        bottom_copies.append(k)
     tally.mulligans[taken] = tally.mulligans.get(taken, 0) + 1
-    return list(hand), bottom + rest  # the bottomed cards under the library (its start)
+    return hand_copies, bottom_copies + rest  # the bottomed cards under the library (its start)
 
 
 def _bottom(deck: DeckModel, hand: list, k: int, land_rank: dict) -> tuple:
@@ -143,17 +151,26 @@ def _bottom(deck: DeckModel, hand: list, k: int, land_rank: dict) -> tuple:
     return hand, out
 
 
-def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list, land_rank: dict):
+def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list, land_rank: dict,
+               library: list | None = None):
     """(battlefield, 1 or 0): the land of the hand that keeps the most of the deck's
     nonland cards castable now (by copies), ties broken toward the colors the deck's
-    costs need most, then toward a land that enters tapped (it costs nothing now)."""
+    costs need most, then toward a land that enters tapped (it costs nothing now). A
+    fetch land is cracked at once for the land of the ``library`` (copies, its end the
+    top) that keeps the most castable, its lowest-numbered copy taken out."""
     candidates = sorted({c for c in hand if deck.is_land[c]})
     if not candidates:
         return battlefield, 0
-    single = len(candidates) == 1 and not deck.enters[candidates[0]].returns_land
+    single = len(candidates) == 1 and not deck.enters[candidates[0]].returns_land and candidates[0] not in deck.fetches
     land_lines = [deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2]]
-    best: tuple[tuple, int, tuple, int | None] | None = None
+    best: tuple[tuple, int, tuple, int | None, int | None] | None = None  # (.., the land returned, the copy fetched)
     for c in candidates:
+        if c in deck.fetches and library is not None:
+            for after, copy in _fetch_options(deck, policy, battlefield, c, hand, library):
+                score = (answers.masks(after)[2], land_rank[c], False, -c)
+                if best is None or score > best[0]:
+                    best = (score, c, after, None, copy)
+            continue
         rule = deck.enters[c]
         tapped = rule.tapped(tuple(land_lines), tuple(deck.type_line[h] for h in hand if h != c), policy.opponents)
         after = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else READY),)))
@@ -162,13 +179,38 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
             after, returned = _bounce(deck, answers, after, c)
         score = (0 if single else answers.masks(after)[2], land_rank[c], tapped, -c)
         if best is None or score > best[0]:
-            best = (score, c, after, returned)
+            best = (score, c, after, returned, None)
     assert best is not None  # (there are candidates)
-    _, c, after, returned = best
+    _, c, after, returned, fetched = best
     hand.remove(c)
     if returned is not None:
         hand.append(returned)
+    if fetched is not None:  # (the copy a fetch took leaves the library)
+        assert library is not None
+        library.remove(fetched)
     return after, 1
+
+
+def _fetch_options(deck: DeckModel, policy: Policy, battlefield: tuple, fetch: int, hand: list, library: list):
+    """(battlefield, the copy taken or None) for each land the fetch land can find in
+    ``library`` (as ``players._fetched``: its lowest-numbered copy, entering as the fetch
+    and its own text say); the fetch alone where none is there."""
+    rule, finds = deck.fetches[fetch]
+    lands = sum(deck.is_land[code >> 2] for code in battlefield) + 1
+    land_lines = tuple(deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2])
+    rest = list(hand)
+    rest.remove(fetch)
+    hand_lines = tuple(deck.type_line[h] for h in rest)
+    found = False
+    for f in finds:
+        copies = [k for k in library if deck.library[k] == f]
+        if not copies:
+            continue
+        found = True
+        tapped = rule.enters_tapped(lands) or deck.enters[f].tapped(land_lines, hand_lines, policy.opponents)
+        yield tuple(sorted(battlefield + ((f << 2) | (TAPPED if tapped else READY),))), min(copies)
+    if not found:
+        yield tuple(sorted(battlefield + ((fetch << 2) | READY,))), None
 
 
 def _bounce(deck: DeckModel, answers: BoardAnswers, after: tuple, land: int) -> tuple:

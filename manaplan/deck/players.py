@@ -20,6 +20,15 @@ permanent cast this turn is paid by manaplan's best plan for it, and the card by
 that plan left untapped; not playing a land is a line only where it can matter (a land
 that enters untapped with few lands, or by a card revealed from the hand; a bounce
 land; a deck whose permanents change what others make).
+
+A fetch land (model.fetch) played is cracked at once: each land of the library it can
+find is a line of its own, entering as the fetch says. The library is the game's one
+order of *copies* (``library``: (card, copy) pairs, top first); a fetch takes out the
+copy of that card with the lowest number not yet drawn, and the draws after it are the
+same order without it: the copy taken is chosen by its number, never by where it lies, so
+what follows is as random as after the real shuffle (CR 701.24a: searching, then
+shuffling). A state then carries the copies fetched so far, and only states that
+fetched the same copies are compared.
 """
 
 from __future__ import annotations
@@ -35,31 +44,42 @@ from .simulate import READY, SICK, TAPPED, DeckModel, BoardAnswers, Policy
 MOST_STATES = 4000
 
 
-def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: list, draws: list) -> tuple:
+def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: list, draws: list,
+                  library: list | None = None) -> tuple:
     """(castable mask by turn, short-of-mana mask by turn, whether a turn's states were
     cut at ``MOST_STATES``, undecided mask by turn: cards no line pays and some line's
     answer left undecided) over every line of play of one game: ``hand`` the kept hand,
-    ``draws[t]`` the card drawn on turn t + 1 (None: none)."""
+    ``draws[t]`` the card drawn on turn t + 1 (None: none); ``library``, where the deck
+    has fetch lands, the whole library as (card, copy) pairs, top first (the draws its
+    first cards)."""
     waiting = _waiting(deck)
-    states = {((), tuple(sorted(hand)))}  # (battlefield, untapped; hand)
+    fetching = bool(deck.fetches) and library is not None
+    states = {((), tuple(sorted(hand)), ())}  # (battlefield, untapped; hand; the copies fetched)
     castable_by_turn, short_by_turn, unknown_by_turn = [], [], []
     cut = False
+    drawn = 0  # (cards drawn before this turn)
     for t in range(policy.turns):
         castable, short, unknown, any_board = 0, -1, 0, False
         carried = set()
-        for battlefield, held in states:
-            held = held + (draws[t],) if draws[t] is not None else held
-            for board, rest in _land_drops(deck, policy, battlefield, held, _may_wait(deck, waiting, battlefield)):
+        draws_now = draws[t] is not None
+        for battlefield, held, fetched in states:
+            card = (_drawn(library, fetched, drawn) if fetched else draws[t]) if draws_now else None
+            if card is not None:  # (a library a fetch emptied draws nothing here)
+                held = held + (card,)
+            library_now = _Library(library, fetched, drawn + draws_now) if fetching else None
+            for board, rest, took in _land_drops(deck, policy, battlefield, held, _may_wait(deck, waiting, battlefield),
+                                                 library_now):
                 turn_castable, turn_short, ends, turn_unknown = _this_turn(deck, policy, answers, board, rest)
                 castable |= turn_castable
                 short &= turn_short
                 unknown |= turn_unknown
                 any_board = True
+                now_fetched = tuple(sorted(fetched + (took,))) if took is not None else fetched
                 for after, cast in ends:
                     left = list(rest)
                     for c in cast:
                         left.remove(c)
-                    carried.add((after, tuple(left)))
+                    carried.add((after, tuple(left), now_fetched))
         castable_by_turn.append(castable)
         short_by_turn.append(short & ~castable & ~unknown if any_board else 0)
         unknown_by_turn.append(unknown & ~castable)
@@ -69,7 +89,41 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
             cut = True
             carried = set(sorted(carried)[:MOST_STATES])
         states = carried
+        drawn += draws_now
     return castable_by_turn, short_by_turn, cut, unknown_by_turn
+
+
+def _drawn(library: list | None, fetched: tuple, drawn: int) -> int | None:
+    """The card drawn after ``drawn`` draws from the library without the copies
+    ``fetched``; None where none is left (the simulation stops drawing: no game is lost)."""
+    assert library is not None  # (a state fetched: the library was given)
+    k = 0
+    for card, copy in library:
+        if copy in fetched:
+            continue
+        if k == drawn:
+            return card
+        k += 1
+    return None
+
+
+class _Library:
+    """What a state's library holds after ``drawn`` draws, the copies ``fetched`` taken
+    out: the copy a fetch of a card takes (:meth:`take`)."""
+
+    def __init__(self, library: list | None, fetched: tuple, drawn: int):
+        self.library, self.fetched, self.drawn = library or [], fetched, drawn
+
+    def take(self, card: int) -> int | None:
+        """The lowest-numbered copy of ``card`` still in the library, or None."""
+        k, best = 0, None
+        for c, copy in self.library:
+            if copy in self.fetched:
+                continue
+            if k >= self.drawn and c == card and (best is None or copy < best):
+                best = copy
+            k += 1
+        return best
 
 
 def _undominated(deck: DeckModel, states: set, waiting: tuple) -> set:
@@ -90,7 +144,7 @@ def _undominated(deck: DeckModel, states: set, waiting: tuple) -> set:
             cards += 1 << (code >> 2) * width
         for c in state[1]:
             cards += 1 << c * width
-        group = kept.setdefault(_lands(deck, state) if _may_wait(deck, waiting, state[0]) else None, [])
+        group = kept.setdefault((state[2], _lands(deck, state) if _may_wait(deck, waiting, state[0]) else None), [])
         for _, other_field, other_cards in group:
             if (other_field | high) - field & high == high and (other_cards | high) - cards & high == high:
                 break
@@ -164,18 +218,24 @@ def _may_wait(deck: DeckModel, waiting: tuple, battlefield: tuple) -> bool:
 _READS_NOTHING = frozenset({UNTAPPED, ENTERS_TAPPED, PAY_LIFE, UNLESS_OPPONENTS})
 
 
-def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple, may_skip: bool):
-    """Each (board, hand) after this turn's land drop (CR 305.2): each distinct land of
-    the hand, entering tapped or not as its text says; a bounce land's trigger returning
-    each land it may (CR 603); and no land, where that may matter."""
+def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple, may_skip: bool,
+                library: "_Library | None" = None):
+    """Each (board, hand, the copy fetched or None) after this turn's land drop (CR
+    305.2): each distinct land of the hand, entering tapped or not as its text says; a
+    bounce land's trigger returning each land it may (CR 603); a fetch land cracked at
+    once for each land of the ``library`` it finds (:func:`_fetched`); and no land, where
+    that may matter."""
     is_land = deck.is_land
     lands = sorted({c for c in hand if is_land[c]})
     if may_skip or not lands:
-        yield battlefield, hand
+        yield battlefield, hand, None
     land_lines = None  # (the type lines it reads, found only for a land whose entering reads them)
     for c in lands:
         rest = list(hand)
         rest.remove(c)
+        if c in deck.fetches and library is not None:
+            yield from _fetched(deck, policy, battlefield, c, tuple(rest), library)
+            continue
         rule = deck.enters[c]
         if rule.kind in _READS_NOTHING:
             tapped = rule.tapped((), (), policy.opponents)
@@ -186,12 +246,34 @@ def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple
                                  else (), policy.opponents)
         board = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else READY),)))
         if not deck.enters[c].returns_land:
-            yield board, tuple(rest)
+            yield board, tuple(rest), None
             continue
         for code in sorted({code for code in board if deck.is_land[code >> 2]}):
             left = list(board)
             left.remove(code)
-            yield tuple(left), tuple(sorted(rest + [code >> 2]))
+            yield tuple(left), tuple(sorted(rest + [code >> 2])), None
+
+
+def _fetched(deck: DeckModel, policy: Policy, battlefield: tuple, fetch: int, rest: tuple, library: "_Library"):
+    """The boards after playing the fetch land ``fetch`` and cracking it at once (CR
+    701.23): one for each card of the library it finds (its lowest-numbered copy taken,
+    entering as the fetch says: Fabled Passage untapped with four lands); the fetch alone,
+    making nothing, where the library holds none."""
+    rule, finds = deck.fetches[fetch]
+    lands = sum(deck.is_land[code >> 2] for code in battlefield) + 1
+    land_lines = tuple(deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2])
+    hand_lines = tuple(deck.type_line[h] for h in rest)
+    found = False
+    for f in finds:
+        copy = library.take(f)
+        if copy is None:
+            continue
+        found = True
+        # (tapped as the fetch puts it, or as its own text says: a triome, a shock land's life paid)
+        tapped = rule.enters_tapped(lands) or deck.enters[f].tapped(land_lines, hand_lines, policy.opponents)
+        yield tuple(sorted(battlefield + ((f << 2) | (TAPPED if tapped else READY),))), rest, copy
+    if not found:
+        yield tuple(sorted(battlefield + ((fetch << 2) | READY,))), rest, None
 
 
 def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tuple, hand: tuple) -> tuple:

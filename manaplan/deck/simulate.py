@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from ..model.dependent_mana import COMMANDER as COMMANDER_IDENTITY
 from ..model.entering import EntersRule
+from ..model.fetch import fetch_rule
 from ..model.errors import RequestError
 from ..model.plan import Payable, Plan, Undecided, Unpayable
 from ..model.problem import CAN_PAY, copied_with
@@ -90,6 +91,8 @@ class DeckModel:
     library: list = field(default_factory=list)
     #: the cards in the command zone (a Commander section): measured, never drawn
     commanders: list = field(default_factory=list)
+    #: the fetch lands (model.fetch): card -> (its FetchRule, the deck's cards it finds)
+    fetches: dict = field(default_factory=dict)
     #: the commanders' color identity (CR 903.4), or None: no commander
     identity: frozenset | None = None
     measured_index: dict = field(default_factory=dict)  # card -> its bit in the masks
@@ -169,10 +172,28 @@ class DeckModel:
         if not any(model.is_land):
             raise RequestError(f"the deck has no lands among its {sum(copies)} cards: no turn could make mana, "
                                f"nothing to simulate", "decklist")
+        model._read_fetches()
         model.library = [i for i, n in enumerate(in_library) for _ in range(n)]
         model.commanders = [i for i, (n, m) in enumerate(zip(copies, in_library)) if n > m]
         model.measured_index = {c: k for k, c in enumerate(model.measured)}
         return model
+
+    def _read_fetches(self) -> None:
+        """Each land whose text searches the library for a land (model.fetch): what it
+        finds among the deck's lands, and the colors those make as its own (a fetch land
+        is a source of each color it can find: ``deck sources``, the land drop's ranking)."""
+        for c, card in enumerate(self.cards):
+            if not self.is_land[c]:
+                continue
+            faces = card.get("card_faces") or [card]
+            text = (faces[0].get("oracle_text") if "oracle_text" not in card else card.get("oracle_text")) or ""
+            rule = fetch_rule(text.split("\n//")[0], card["name"])
+            if rule is None:
+                continue
+            finds = tuple(j for j in range(len(self.names)) if self.is_land[j] and j != c
+                          and rule.finds(self.type_line[j]))
+            self.fetches[c] = (rule, finds)
+            self.makes[c] = frozenset().union(*(self.makes[j] for j in finds))
 
     def color_weights(self) -> dict:
         """How much the deck's nonland costs ask of each color: colored symbols times
