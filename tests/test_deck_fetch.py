@@ -176,3 +176,31 @@ def test_a_fetch_decks_figures_are_within_four_standard_errors_of_the_exact_coun
             exact = counts[k][t] / deals
             se = max((exact * (1 - exact) / games) ** 0.5, 1 / games)
             assert abs(by_name[model.names[c]]["by_turn"][t] - exact) <= 4 * se, (model.names[c], t, exact)
+
+
+FIREBALL = {"object": "card", "name": "Fireball", "mana_cost": "{X}{R}", "cmc": 1, "type_line": "Sorcery",
+            "oracle_text": "This spell costs {1} more to cast for each target beyond the first.\nFireball deals X damage "
+                           "divided as you choose among any number of targets."}
+
+
+def test_an_x_spell_is_castable_at_x_zero_and_its_largest_x_is_reported_beside():
+    """1 Mountain and 6 Fireball: castable in every game from turn 1 (X = 0); the largest
+    X beside it. With Mountains only, the largest X on a turn is the lands played less
+    one, counted here game by game from the same deals."""
+    report = analyze("1 Mountain\n6 Fireball\n", cards=[DEMO["Mountain"], FIREBALL], games=300, turns=3,
+                     progress=False)
+    fireball = report["cards"][0]
+    assert fireball["by_turn"] == [1.0, 1.0, 1.0] and fireball["largest_x_by_turn"] == [0.0, 0.0, 0.0]
+    games = 4000
+    report = analyze("20 Mountain\n20 Fireball\n", cards=[DEMO["Mountain"], FIREBALL], games=games, turns=4,
+                     mulligan="none", progress=False)
+    largest = report["cards"][0]["largest_x_by_turn"]
+    # (exact: on the play, t lands at most, the lands among the 7 + t - 1 cards seen)
+    from math import comb
+    for t in range(1, 5):
+        seen = 7 + t - 1
+        dist = {k: comb(20, k) * comb(20, seen - k) / comb(40, seen) for k in range(seen + 1)}
+        castable = 1 - dist[0]
+        mean = sum(p * (min(k, t) - 1) for k, p in dist.items() if k) / castable
+        assert abs(largest[t - 1] - mean) < 0.06, (t, largest[t - 1], mean)
+    assert "the largest X a line pays" in __import__("manaplan.deck.analyze", fromlist=["table"]).table(report)

@@ -96,6 +96,18 @@ class _PlainProgress:
         pass
 
 
+def _mean_largest_x(tally: Tally, k: int, turns: int) -> list:
+    """An X spell's figure beside ``by_turn`` (which asks X = 0): by turn, the mean of the
+    largest X the best line of play pays, over the games where some line casts it (null
+    where none does)."""
+    out = []
+    for t in range(turns):
+        counts = tally.largest_x[t].get(k, {})
+        games = sum(counts.values())
+        out.append(round(sum(x * n for x, n in counts.items()) / games, 4) if games else None)
+    return out
+
+
 def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, workers, seconds: float) -> dict:
     """The numbers of a run, per nonland card and per turn."""
     games = tally.games
@@ -132,6 +144,7 @@ def report(model: DeckModel, policy: Policy, tally: Tally, seed, engine: str, wo
             # neither castable nor not; ``by_turn`` is then a lower bound)
             "undecided_by_turn": undecided,
             "undecided_as_played": undecided_played,
+            **({"largest_x_by_turn": _mean_largest_x(tally, k, policy.turns)} if k in model.x_spells else {}),
         })
     return {
         "games": games,
@@ -208,6 +221,10 @@ def table(result: dict) -> str:
             lines.append(f"undecided for {c['name']} (counted neither castable nor not; the figures above are a lower "
                          f"bound): " + " ".join(f"t{t + 1} {100 * u:.1f}%" for t, u in
                                                enumerate(c["undecided_by_turn"]) if u))
+    for c in result["cards"]:
+        if "largest_x_by_turn" in c:
+            lines.append(f"{c['name']} (figures at X = 0): the largest X a line pays, mean by turn: " + " ".join(
+                f"t{t + 1} {'-' if x is None else f'{x:.2f}'}" for t, x in enumerate(c["largest_x_by_turn"])))
     for name, lines_unread in result["unread"].items():
         lines.append(f"unread text on {name}: {'; '.join(lines_unread)}")
     return "\n".join(lines)

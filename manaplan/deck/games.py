@@ -85,9 +85,11 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
         _count(tally.mana[t], answers.mana(battlefield))
         battlefield, spent = _spend(deck, policy, answers, battlefield, hand)
         tally.spent[t] += spent
-    castable, short, cut, unknown = lines_of_play(deck, policy, answers, kept, draws, library)
+    castable, short, cut, unknown, largest_x = lines_of_play(deck, policy, answers, kept, draws, library)
     tally.cut += cut
     for t in range(policy.turns):
+        for k, x in largest_x[t].items():
+            _count(tally.largest_x[t].setdefault(k, {}), x)
         _count(tally.castable[t], castable[t])
         _count(tally.undecided[t], unknown[t])
         _count(tally.short[t], short[t])

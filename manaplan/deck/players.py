@@ -48,7 +48,8 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
                   library: list | None = None) -> tuple:
     """(castable mask by turn, short-of-mana mask by turn, whether a turn's states were
     cut at ``MOST_STATES``, undecided mask by turn: cards no line pays and some line's
-    answer left undecided) over every line of play of one game: ``hand`` the kept hand,
+    answer left undecided, by turn {X spell (measured number): the largest X some line
+    pays}) over every line of play of one game: ``hand`` the kept hand,
     ``draws[t]`` the card drawn on turn t + 1 (None: none); ``library``, where the deck
     has fetch lands, the whole library as (card, copy) pairs, top first (the draws its
     first cards)."""
@@ -56,10 +57,12 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
     fetching = bool(deck.fetches) and library is not None
     states = {((), tuple(sorted(hand)), ())}  # (battlefield, untapped; hand; the copies fetched)
     castable_by_turn, short_by_turn, unknown_by_turn = [], [], []
+    largest_x_by_turn: list[dict] = []  # by turn, {measured X spell: the largest X some line pays}
     cut = False
     drawn = 0  # (cards drawn before this turn)
     for t in range(policy.turns):
         castable, short, unknown, any_board = 0, -1, 0, False
+        largest: dict = {}
         carried = set()
         draws_now = draws[t] is not None
         for battlefield, held, fetched in states:
@@ -69,10 +72,13 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
             library_now = _Library(library, fetched, drawn + draws_now) if fetching else None
             for board, rest, took in _land_drops(deck, policy, battlefield, held, _may_wait(deck, waiting, battlefield),
                                                  library_now):
-                turn_castable, turn_short, ends, turn_unknown = _this_turn(deck, policy, answers, board, rest)
+                turn_castable, turn_short, ends, turn_unknown, turn_x = _this_turn(deck, policy, answers, board, rest)
                 castable |= turn_castable
                 short &= turn_short
                 unknown |= turn_unknown
+                for k, x in turn_x.items():
+                    if x > largest.get(k, -1):
+                        largest[k] = x
                 any_board = True
                 now_fetched = tuple(sorted(fetched + (took,))) if took is not None else fetched
                 for after, cast in ends:
@@ -83,6 +89,7 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
         castable_by_turn.append(castable)
         short_by_turn.append(short & ~castable & ~unknown if any_board else 0)
         unknown_by_turn.append(unknown & ~castable)
+        largest_x_by_turn.append(largest)
         if deck.monotone:
             carried = _undominated(deck, carried, waiting)
         if len(carried) > MOST_STATES:
@@ -90,7 +97,7 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
             carried = set(sorted(carried)[:MOST_STATES])
         states = carried
         drawn += draws_now
-    return castable_by_turn, short_by_turn, cut, unknown_by_turn
+    return castable_by_turn, short_by_turn, cut, unknown_by_turn, largest_x_by_turn
 
 
 def _drawn(library: list | None, fetched: tuple, drawn: int) -> int | None:
@@ -290,14 +297,20 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
         for after, cast, pool in _mana_permanents_cast(deck, policy, answers, board, sources):
             boards.append((after, pool))
             ends.add((tuple(sorted(code & ~3 for code in after)), cast))  # (the pool empties by then)
+        largest: dict = {}  # measured X spell -> the largest X some board pays
         for after, pool in _measured(deck, boards):
             masks = answers.masks(after, pool)
             castable |= masks[0]
             short &= masks[1]
             unknown |= masks[3]
+            for k in deck.x_spells:
+                if masks[0] >> k & 1:
+                    x = answers.largest_x(after, deck.measured[k], pool)
+                    if x is not None and x > largest.get(k, -1):
+                        largest[k] = x
         if deck.monotone:  # (as ``_undominated``: the lands in hand are the same in every end)
             ends = _most_cast(ends, sources)
-        found = answers.lines[key] = (castable, short, tuple(sorted(ends)), unknown)
+        found = answers.lines[key] = (castable, short, tuple(sorted(ends)), unknown, largest)
     return found
 
 

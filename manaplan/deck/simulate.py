@@ -93,6 +93,9 @@ class DeckModel:
     commanders: list = field(default_factory=list)
     #: the fetch lands (model.fetch): card -> (its FetchRule, the deck's cards it finds)
     fetches: dict = field(default_factory=dict)
+    #: the measured cards (by measured number) whose mana cost has X: analysed at X = 0,
+    #: and at the largest X a line pays (``BoardAnswers.largest_x``)
+    x_spells: tuple = ()
     #: the commanders' color identity (CR 903.4), or None: no commander
     identity: frozenset | None = None
     measured_index: dict = field(default_factory=dict)  # card -> its bit in the masks
@@ -176,6 +179,7 @@ class DeckModel:
         model.library = [i for i, n in enumerate(in_library) for _ in range(n)]
         model.commanders = [i for i, (n, m) in enumerate(zip(copies, in_library)) if n > m]
         model.measured_index = {c: k for k, c in enumerate(model.measured)}
+        model.x_spells = tuple(k for k, c in enumerate(model.measured) if "{X}" in front_mana_cost(model.cards[c]))
         return model
 
     def _read_fetches(self) -> None:
@@ -269,6 +273,7 @@ class BoardAnswers:
         #: (board, mana permanents in hand) -> what every way of casting them this turn
         #: reaches (manaplan.deck.players)
         self.lines: dict = {}
+        self.xs: dict = {}  # (board, X spell, mana floating) -> the largest X it pays (``largest_x``)
         self._splits: dict = {}  # board -> (its ready part, the rest): ``_split``, asked again and again
         #: the answers the run's other processes solved (manaplan.deck.exchange), or None
         self.exchange = exchange
@@ -541,6 +546,21 @@ class BoardAnswers:
         return read_permanent({"id": "p", "card": deck.cards[c], "tapped": code & 3 == TAPPED,
                                "summoning_sick": code & 3 == SICK and deck.creature[c]}, f"cards[{deck.names[c]!r}]")
 
+    def largest_x(self, sig: tuple, card: int, pool: tuple = ()) -> int | None:
+        """The largest X the board ``sig`` (and the mana ``pool``) pays for the X spell
+        ``card`` (the max_x query), or None where it pays no X at all or the answer is
+        undecided; kept by board."""
+        sig, _ = self._split(sig)
+        key = (sig, card, pool)
+        if key not in self.xs:
+            from ..queries import answer
+
+            problem = self._problem(sig, ("max_x", card, pool), lambda: {
+                "query": "max_x", "spell": {"id": "cast", "card": self.deck.cards[card]}, **self._with_pool(pool)})
+            found = answer(copied_with(problem, explain_no=False))
+            self.xs[key] = found.x if isinstance(found, Plan) and found.x is not None else None
+        return self.xs[key]
+
     def pay(self, sig: tuple, card: int) -> tuple | None:
         """The board after paying for ``card`` with the best plan (what it tapped is
         tapped, what it sacrificed gone; the card itself not added), or None: the
@@ -590,8 +610,12 @@ class Tally:
     #: read, a time guard): neither castable nor not, as players mean it and as played
     undecided: list = field(default_factory=list)
     undecided_as_played: list = field(default_factory=list)
+    #: by turn, {X spell (measured number): {the largest X some line pays: games}}
+    largest_x: list = field(default_factory=list)
 
     def __post_init__(self):
+        if not self.largest_x:
+            self.largest_x = [{} for _ in range(self.turns)]
         if not self.castable:
             self.castable = [{} for _ in range(self.turns)]
             self.castable_given_lands = [{} for _ in range(self.turns)]
@@ -617,5 +641,9 @@ class Tally:
         for t in range(self.turns):
             self.lands_hit[t] += other.lands_hit[t]
             self.spent[t] += other.spent[t]
+            for k, counts in other.largest_x[t].items():
+                mine_x = self.largest_x[t].setdefault(k, {})
+                for x, n in counts.items():
+                    mine_x[x] = mine_x.get(x, 0) + n
         for k, n in other.mulligans.items():
             self.mulligans[k] = self.mulligans.get(k, 0) + n
