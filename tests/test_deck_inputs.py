@@ -141,3 +141,24 @@ def test_a_dask_address_that_is_no_address_is_a_clean_error():
     run = _run("analyze", "demo", "--games", "10", "--engine", "dask", "--address", "nonsense", "--quiet")
     assert run.returncode == 2 and "can't reach the Dask scheduler at 'nonsense'" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_a_deck_with_a_planeswalker_that_adds_mana_is_analysed():
+    """Chandra's "+1: Add {R}{R}" (a loyalty ability: no mana ability, CR 605.1a; mana for
+    noninstant spells, activated before casting) made the games' generic probes, which had
+    no card type, an error: they are sorceries now."""
+    import json as json_
+
+    from manaplan.deck.analyze import analyze
+    from manaplan.deck.cards import DEMO_CARDS
+
+    fixture = {c["name"]: c for c in json_.load(open(os.path.join(os.path.dirname(__file__), "fixtures",
+                                                                   "mana_cards.json")))["cards"]}
+    demo = {c["name"]: c for c in json_.load(open(DEMO_CARDS))}
+    chandra = {k: v for k, v in fixture["Chandra, Torch of Defiance"].items() if k in ("name", "mana_cost", "type_line",
+                                                                                      "oracle_text")}
+    report = analyze("12 Mountain\n4 Chandra, Torch of Defiance\n4 Lightning Bolt\n",
+                     cards=[demo["Mountain"], demo["Lightning Bolt"], {**chandra, "object": "card"}], games=200,
+                     progress=False)
+    chandra_row = next(c for c in report["cards"] if c["name"].startswith("Chandra"))
+    assert chandra_row["by_turn"][3] > 0 and report["unread"]

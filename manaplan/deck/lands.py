@@ -9,9 +9,12 @@ Karsten's source counts and chosen by exact simulation.
    land count, four copies of a nonbasic land at most (CR 100.2a), each color's sources;
    maximise each color's worth (for its number of sources, the copies of the cards
    wanting it times Karsten's chance of each on curve: a concave table, so no color is
-   left far short for another's last few points) less a price for lands that enter
-   tapped (always: 2, on a condition: 1) times a factor tried at several values, each a
-   proposal.
+   left far short for another's last few points; a one-drop counted on the lands that
+   cast it on turn one alone: no tapland, slow land or filter land) less a price for lands
+   that enter tapped (always: 2, on a condition: 1) times a factor tried at several values,
+   each a proposal. Beside them, :func:`karsten_base`: Karsten's counts met with the pool's
+   lands, duals included. The pool, the colors and the deck are read in name order: any
+   order of them gives the same proposals and the same games.
 3. **Choice** (:func:`choose`): the deck's own base, a base built by hand from Karsten's
    counts (basic lands split by the colors' needs) and the proposals, each played on the
    same games (the same seed: common random numbers; lands listed first, so the spells
@@ -110,37 +113,106 @@ def _tapped_price(rule) -> int:
     return 0 if rule.kind in ("untapped", "pay_life") else 1
 
 
-def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size: int, prices=TAPPED_PRICES,
-              most_copies: int = MOST_COPIES) -> list:
-    """Bases ({land name: count}) maximising, by CP-SAT, the colors' worth
-    (``_value_table`` of each color's sources: Karsten's chance of each card on curve,
-    by copies) less each price of tapped lands; distinct, in the order found."""
+#: how a land may enter that leaves it untapped on turn one whatever else is there: a
+#: source for the deck's one-drops on curve (a tapland, a slow or check land, a snarl is not)
+_UNTAPPED_ON_TURN_ONE = ("untapped", "pay_life", "unless_few")
+
+
+def early_source(pool: DeckModel, i: int, color: str) -> bool:
+    """Whether land ``i`` of the pool casts a one-drop of ``color`` on turn one alone:
+    untapped then (:data:`_UNTAPPED_ON_TURN_ONE`) and making the color with no other
+    mana (a filter land needs another land's mana first)."""
+    return color in pool.makes_alone[i] and pool.enters[i].kind in _UNTAPPED_ON_TURN_ONE
+
+
+def _sources(m, pool: DeckModel, count: dict, lands: int) -> tuple:
+    """Each color's sources in the base, as model variables: (all of them, those that
+    cast a one-drop on turn one: :func:`early_source`)."""
+    colors = sorted({c for i in count for c in pool.makes[i]})
+    every = {c: m.new_int_var(0, lands, f"sources_{c}") for c in colors}
+    early = {c: m.new_int_var(0, lands, f"early_{c}") for c in colors}
+    for c in colors:
+        m.add(every[c] == sum(count[i] for i in sorted(count) if c in pool.makes[i]))
+        m.add(early[c] == sum(count[i] for i in sorted(count) if early_source(pool, i, c)))
+    return every, early
+
+
+def _counts(m, pool: DeckModel, candidates: list, lands: int, most_copies: int) -> dict:
+    """How many of each land of the pool, by name's order (the model is the same for any
+    order of the pool or the deck: the same proposals), the land count in all."""
+    order = sorted(candidates, key=lambda i: pool.names[i])
+    count = {i: m.new_int_var(0, lands if pool.names[i] in BASIC else min(most_copies, lands), pool.names[i])
+             for i in order}
+    m.add(sum(count.values()) == lands)
+    return count
+
+
+def _solved(m, pool: DeckModel, count: dict) -> dict | None:
     from ortools.sat.python import cp_model
 
-    tables = {color: _value_table(size, lands, cards) for color, (_, _, cards) in wanted.items()}
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 10
+    if solver.Solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return {pool.names[i]: solver.Value(v) for i, v in count.items() if solver.Value(v)}
+
+
+def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size: int, prices=TAPPED_PRICES,
+              most_copies: int = MOST_COPIES) -> list:
+    """Bases ({land name: count}) maximising, by CP-SAT, the colors' worth less each price
+    of tapped lands; distinct, in the order found. A color's worth is ``_value_table``
+    of its sources (Karsten's chance of each card on curve, by copies), its one-drops'
+    counted on the sources that cast them on turn one (:func:`early_source`: no
+    tapland, slow land or filter land), its other cards' on all its sources."""
+    from ortools.sat.python import cp_model
+
     found = []
     for price in prices:
         m = cp_model.CpModel()
-        count = {i: m.new_int_var(0, lands if pool.names[i] in BASIC else min(most_copies, lands), pool.names[i])
-                 for i in candidates}
-        m.add(sum(count.values()) == lands)
-        worth = []
-        for color, table in tables.items():
-            sources = m.new_int_var(0, lands, f"sources_{color}")
-            m.add(sources == sum(count[i] for i in candidates if color in pool.makes[i]))
-            value = m.new_int_var(0, max(table), f"worth_{color}")
-            m.add_element(sources, table, value)
-            worth.append(value)
-        tapped = sum(_tapped_price(pool.enters[i]) * count[i] for i in candidates)
+        count = _counts(m, pool, candidates, lands, most_copies)
+        every, early = _sources(m, pool, count, lands)
+        worth: list = []
+        for color in sorted(wanted):
+            _, _, cards = wanted[color]
+            for sources, group in ((early, [c for c in cards if c[0] <= 1]), (every, [c for c in cards if c[0] > 1])):
+                if not group or color not in sources:
+                    continue
+                table = _value_table(size, lands, group)
+                value = m.new_int_var(0, max(table), f"worth_{color}_{len(worth)}")
+                m.add_element(sources[color], table, value)
+                worth.append(value)
+        tapped = sum(_tapped_price(pool.enters[i]) * v for i, v in count.items())
         m.maximize(sum(worth) - price * tapped)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = 10
-        if solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            base = {pool.names[i]: solver.Value(v) for i, v in count.items() if solver.Value(v)}
-            if base not in found:
-                found.append(base)
+        base = _solved(m, pool, count)
+        if base is not None and base not in found:
+            found.append(base)
     return found
+
+
+def karsten_base(pool: DeckModel, candidates: list, lands: int, wanted: dict,
+                 most_copies: int = MOST_COPIES) -> dict | None:
+    """The base a player builds from Karsten's counts with the pool's lands, duals
+    included: each color's sources up to the count it wants (its one-drops' counted on
+    the sources that cast them on turn one), then as few lands that enter tapped as
+    may be, then more sources; None where no base is found."""
+    from ortools.sat.python import cp_model
+
+    m = cp_model.CpModel()
+    count = _counts(m, pool, candidates, lands, most_copies)
+    every, early = _sources(m, pool, count, lands)
+    met = []
+    for color in sorted(wanted):
+        need, _, cards = wanted[color]
+        sources = early if any(value <= 1 for value, _, _ in cards) else every
+        if color not in sources:
+            continue
+        reached = m.new_int_var(0, lands, f"met_{color}")
+        m.add_min_equality(reached, [sources[color], min(need, lands)])
+        met.append(reached)
+    tapped = sum(_tapped_price(pool.enters[i]) * v for i, v in count.items())
+    m.maximize(1000 * sum(met) - 10 * tapped + sum(every[c] for c in sorted(every) if c in wanted))
+    return _solved(m, pool, count)
 
 
 def hand_built(wanted: dict, lands: int, available=None) -> dict:
@@ -150,7 +222,8 @@ def hand_built(wanted: dict, lands: int, available=None) -> dict:
     total = sum(need for need, _, _ in wanted.values()) or 1
     shares = {color: lands * need / total for color, (need, _, _) in wanted.items()}
     base = {color: int(share) for color, share in shares.items()}
-    for color in sorted(shares, key=lambda c: shares[c] - base[c], reverse=True)[:lands - sum(base.values())]:
+    by_remainder = sorted(shares, key=lambda c: (base[c] - shares[c], "WUBRG".index(c)))  # (ties in WUBRG order)
+    for color in by_remainder[:lands - sum(base.values())]:
         base[color] += 1
     built = {basic[color]: n for color, n in base.items() if n}
     missing = [name for name in built if available is not None and name not in available]
@@ -161,9 +234,9 @@ def hand_built(wanted: dict, lands: int, available=None) -> dict:
 
 
 def decklist_with(deck: Decklist, base: dict, is_land) -> Decklist:
-    """The deck with its lands replaced by ``base``: the lands first (in a fixed order),
-    then the deck's other cards as they were (so the games' libraries line up)."""
-    spells = tuple(e for e in deck.main if not is_land(e.name))
+    """The deck with its lands replaced by ``base``: the lands first, then the deck's other
+    cards, each by name (so the games' libraries line up, whatever the order of the deck)."""
+    spells = tuple(sorted((e for e in deck.main if not is_land(e.name)), key=lambda e: (e.name, e.count)))
     lands = tuple(Entry(n, name, MAIN) for name, n in sorted(base.items()))
     return Decklist(lands + spells + tuple(e for e in deck.entries if e.section == COMMANDER))
 
@@ -207,6 +280,9 @@ def choose(deck: Decklist, cards: dict, pool_cards: dict | None = None, lands: t
         candidates = [i for i, _ in enumerate(pool.names)]
         suffix = f" ({count} lands)" if len(counts) > 1 else ""
         bases.append((f"hand-built from Karsten's counts{suffix}", hand_built(wanted, count, set(pool.names))))
+        duals = karsten_base(pool, candidates, count, wanted, most_copies=most)
+        if duals is not None:
+            bases.append((f"Karsten's counts with the pool's lands{suffix}", duals))
         size = sum(model.copies) - sum(own.values()) + count
         bases += [(f"proposal {k + 1}{suffix}", base)
                   for k, base in enumerate(proposals(pool, candidates, count, wanted, size, most_copies=most))]
@@ -272,7 +348,8 @@ def _pool(pool_cards: dict, colors: set) -> tuple:
             readable[name] = card
     if not readable:
         raise RequestError(f"no land of the pool makes {', '.join(sorted(colors))}", "pool")
-    return DeckModel.build(Decklist(tuple(Entry(1, name, MAIN) for name in readable)), readable), skipped
+    names = sorted(readable)  # (the pool in name order: the same proposals for any order it was given in)
+    return DeckModel.build(Decklist(tuple(Entry(1, name, MAIN) for name in names)), readable), skipped
 
 
 def _mean_interval(values: list, low: float = 0.0, high: float = 1.0) -> tuple:

@@ -91,6 +91,8 @@ class DeckModel:
     library: list = field(default_factory=list)
     #: the cards in the command zone (a Commander section): measured, never drawn
     commanders: list = field(default_factory=list)
+    #: the colors a card's permanent makes with no other mana (a filter land's {C} alone)
+    makes_alone: list = field(default_factory=list)
     #: the fetch lands (model.fetch): card -> (its FetchRule, the deck's cards it finds)
     fetches: dict = field(default_factory=dict)
     #: the measured cards (by measured number) whose mana cost has X: analysed at X = 0,
@@ -151,16 +153,19 @@ class DeckModel:
                                     if land or body is not None and body.abilities else EntersRule())
             except RequestError as e:
                 raise RequestError(f"{card['name']}: {e.message}", "cards") from None
-            makes = set()
+            makes, alone = set(), set()
             if body is not None:
                 for a in body.abilities:
-                    for alt in a.output.alternatives:
-                        makes.update(alt)
+                    made = {t for alt in a.output.alternatives for t in alt}
                     if a.depends and a.depends[0] == COMMANDER_IDENTITY:
-                        makes.update(model.identity or ())
+                        made.update(model.identity or ())
+                    makes.update(made)
+                    if not a.cost.mana.symbols:  # (no other mana needed: a filter land's colors need it)
+                        alone.update(made)
                 if body.unread:
                     model.unread[card["name"]] = [line for line, _ in body.unread]
             model.makes.append(frozenset(makes))
+            model.makes_alone.append(frozenset(alone))
             in_play = in_library[i] > 0  # (a commander stays in the command zone: its text never plays)
             if in_play and body is not None and body.abilities and not _self_contained(body, model.identity):
                 model.monotone = False  # (a permanent that changes what others make: no short cut by sub-boards)
@@ -198,6 +203,7 @@ class DeckModel:
                           and rule.finds(self.type_line[j]))
             self.fetches[c] = (rule, finds)
             self.makes[c] = frozenset().union(*(self.makes[j] for j in finds))
+            self.makes_alone[c] = frozenset().union(*(self.makes_alone[j] for j in finds))
 
     def color_weights(self) -> dict:
         """How much the deck's nonland costs ask of each color: colored symbols times
@@ -292,7 +298,7 @@ class BoardAnswers:
                 self._hand.append(spell)
                 self._asked.setdefault(k, []).append(spell["id"])
         self._values = sorted({deck.mana_value[c] for c in deck.measured} - {0})
-        self._hand += [{"id": f"g{v}", "mana_cost": "{%d}" % v} for v in self._values]
+        self._hand += [{"id": f"g{v}", "mana_cost": "{%d}" % v, "type_line": PROBE_TYPE} for v in self._values]
         self._costs = [self._cost(c) for c in deck.measured]
         #: the measured cards that may be paid with less mana than their mana value (Phyrexian
         #: and twobrid symbols, a half of a split card): generic mana is no bound on them
@@ -452,7 +458,8 @@ class BoardAnswers:
             while paid:  # (the board read once for the next few generic costs, not once a cost)
                 amounts = range(found + 1, found + 2 * len(sig) + 2)
                 problem = self._problem(sig, ("amounts", amounts.start, amounts.stop), lambda: {
-                    "query": "castable", **self._player, "hand": [{"id": f"m{n}", "mana_cost": "{%d}" % n}
+                    "query": "castable", **self._player, "hand": [{"id": f"m{n}", "mana_cost": "{%d}" % n,
+                                                                  "type_line": PROBE_TYPE}
                                                                  for n in amounts]})
                 for spell in problem.hand:
                     paid = isinstance(answer(copied_with(problem.for_spell(spell, CAN_PAY), explain_no=False)), Payable)
@@ -568,6 +575,12 @@ class BoardAnswers:
         the simulated player's cast and a line of play's are the same request)."""
         paid = self.pay_floating(sig, card)
         return None if paid is None else paid[0]
+
+
+#: the card type of the generic costs the games ask about (how much mana a board makes):
+#: a sorcery, which any mana may pay that some spell may (mana for noninstant spells: a
+#: planeswalker's +1: Add {R}{R}, activated before casting, CR 606.3)
+PROBE_TYPE = "Sorcery"
 
 
 def _unapplied(spell):
