@@ -61,3 +61,20 @@ def test_karstens_counts_are_met_with_duals_where_the_pool_has_them():
         have = sum(n for name, n in base.items() if color in pool.makes[pool.names.index(name)])
         assert have >= wanted[color][0]  # (20 sources of each: only duals reach both)
     assert set(base) - {"Forest", "Island"}
+
+
+def test_fetch_lands_may_be_proposed_with_lands_they_find():
+    from manaplan.deck.simulate import DeckModel as Model
+    from test_deck_fetch import MISTY
+
+    deck = Decklist.parse(TEXT)
+    model = Model.build(deck, load_cards(deck.played_names))
+    pool, _ = lands._pool({**DEMO, "Misty Rainforest": MISTY}, {"G", "U"})
+    misty = pool.names.index("Misty Rainforest")
+    assert lands.early_source(pool, misty, "U") and pool.makes[misty] >= {"G", "U"}
+    found = lands.proposals(pool, list(range(len(pool.names))), 24, lands.needs(model, 24), 60)
+    assert any("Misty Rainforest" in base for base in found)
+    for base in found:
+        finds = sum(n for name, n in base.items() if name != "Misty Rainforest"
+                    and pool.names.index(name) in pool.fetches[misty][1])
+        assert base.get("Misty Rainforest", 0) <= finds

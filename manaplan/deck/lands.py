@@ -106,8 +106,11 @@ def _value_table(size: int, lands: int, cards: list) -> list:
                              for value, n, copies in cards)) for s in range(lands + 1)]
 
 
-def _tapped_price(rule) -> int:
-    """2 for a land that always enters tapped (a bounce land too), 1 for one that may, else 0."""
+def _tapped_price(rule, fetch=None) -> int:
+    """2 for a land that always enters tapped (a bounce land too, a fetch land whose land
+    enters tapped), 1 for one that may (Fabled Passage's), else 0."""
+    if fetch is not None and fetch.tapped:
+        return 1 if fetch.untap_with_lands else 2
     if rule.kind == "tapped" or rule.returns_land:
         return 2
     return 0 if rule.kind in ("untapped", "pay_life") else 1
@@ -122,6 +125,9 @@ def early_source(pool: DeckModel, i: int, color: str) -> bool:
     """Whether land ``i`` of the pool casts a one-drop of ``color`` on turn one alone:
     untapped then (:data:`_UNTAPPED_ON_TURN_ONE`) and making the color with no other
     mana (a filter land needs another land's mana first)."""
+    if i in pool.fetches:  # (what it finds, untapped)
+        rule, finds = pool.fetches[i]
+        return not rule.tapped and any(early_source(pool, j, color) for j in finds)
     return color in pool.makes_alone[i] and pool.enters[i].kind in _UNTAPPED_ON_TURN_ONE
 
 
@@ -144,6 +150,9 @@ def _counts(m, pool: DeckModel, candidates: list, lands: int, most_copies: int) 
     count = {i: m.new_int_var(0, lands if pool.names[i] in BASIC else min(most_copies, lands), pool.names[i])
              for i in order}
     m.add(sum(count.values()) == lands)
+    for i in order:  # (a fetch land finds a land of the base: no more fetches than lands they find)
+        if i in pool.fetches:
+            m.add(count[i] <= sum(count[j] for j in pool.fetches[i][1] if j in count))
     return count
 
 
@@ -182,7 +191,7 @@ def proposals(pool: DeckModel, candidates: list, lands: int, wanted: dict, size:
                 value = m.new_int_var(0, max(table), f"worth_{color}_{len(worth)}")
                 m.add_element(sources[color], table, value)
                 worth.append(value)
-        tapped = sum(_tapped_price(pool.enters[i]) * v for i, v in count.items())
+        tapped = sum(_tapped_price(pool.enters[i], pool.fetches.get(i, (None,))[0]) * v for i, v in count.items())
         m.maximize(sum(worth) - price * tapped)
         base = _solved(m, pool, count)
         if base is not None and base not in found:
@@ -210,7 +219,7 @@ def karsten_base(pool: DeckModel, candidates: list, lands: int, wanted: dict,
         reached = m.new_int_var(0, lands, f"met_{color}")
         m.add_min_equality(reached, [sources[color], min(need, lands)])
         met.append(reached)
-    tapped = sum(_tapped_price(pool.enters[i]) * v for i, v in count.items())
+    tapped = sum(_tapped_price(pool.enters[i], pool.fetches.get(i, (None,))[0]) * v for i, v in count.items())
     m.maximize(1000 * sum(met) - 10 * tapped + sum(every[c] for c in sorted(every) if c in wanted))
     return _solved(m, pool, count)
 
@@ -344,12 +353,29 @@ def _pool(pool_cards: dict, colors: set) -> tuple:
         except RequestError as e:
             skipped[name] = e.message
             continue
-        if one.makes[0] & colors:
+        if one.makes[0] & colors or one_fetch_colors(card) & colors:
             readable[name] = card
     if not readable:
         raise RequestError(f"no land of the pool makes {', '.join(sorted(colors))}", "pool")
     names = sorted(readable)  # (the pool in name order: the same proposals for any order it was given in)
     return DeckModel.build(Decklist(tuple(Entry(1, name, MAIN) for name in names)), readable), skipped
+
+
+_BASIC_COLOR = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def one_fetch_colors(card: dict) -> set:
+    """The colors a fetch land may find a land of, read from its text alone (a "basic
+    land card" search: every color); empty for a land that is no fetch."""
+    from ..model.fetch import fetch_rule
+
+    try:
+        rule = fetch_rule(str(card.get("oracle_text") or ""), card.get("name", ""))
+    except RequestError:
+        return set()
+    if rule is None:
+        return set()
+    return {_BASIC_COLOR[t] for t in rule.types} if rule.types else set(_BASIC_COLOR.values())
 
 
 def _mean_interval(values: list, low: float = 0.0, high: float = 1.0) -> tuple:
