@@ -76,9 +76,9 @@ def fetch_rule(text: str, name: str = "") -> FetchRule | None:
     naming a line with a search of another form."""
     rule = None
     for line in (text or "").splitlines():
-        line = line.strip()
-        if not _SEARCH.search(line):
-            continue
+        line = re.sub(r"\s*\([^)]*\)", "", line).strip()  # (reminder text: a landcycling search is no fetch)
+        if not _SEARCH.search(line) or "onto the battlefield" not in line:
+            continue  # (a search into the hand: no land put onto the battlefield)
         m = _FETCH.match(line)
         if m is None or rule is not None or (m["name"] and name and m["name"] != name):
             raise RequestError(f"{name or 'a land'}: a search the deck analysis does not read: {line!r} (it reads the "

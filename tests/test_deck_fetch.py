@@ -204,3 +204,14 @@ def test_an_x_spell_is_castable_at_x_zero_and_its_largest_x_is_reported_beside()
         mean = sum(p * (min(k, t) - 1) for k, p in dist.items() if k) / castable
         assert abs(largest[t - 1] - mean) < 0.06, (t, largest[t - 1], mean)
     assert "the largest X a line pays" in __import__("manaplan.deck.analyze", fromlist=["table"]).table(report)
+
+
+def test_a_landcycling_search_is_no_fetch_and_a_fetch_that_enters_tapped_is_named():
+    ash = land("Ash Barrens", "{T}: Add {C}.\nBasic landcycling {1} ({1}, Discard this card: Search your library for a "
+                              "basic land card, reveal it, put it into your hand, then shuffle.)")
+    assert fetch_rule(ash["oracle_text"], "Ash Barrens") is None
+    bad_river = land("Bad River", "This land enters tapped.\n{T}, Sacrifice this land: Search your library for an "
+                                  "Island or Swamp card, put it onto the battlefield, then shuffle.")
+    deck_list = Decklist.parse("2 Bad River\n4 Island\n4 Opt\n")
+    with pytest.raises(RequestError, match="Bad River"):
+        DeckModel.build(deck_list, {"Bad River": bad_river, "Island": DEMO["Island"], "Opt": DEMO["Opt"]})

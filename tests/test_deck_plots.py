@@ -21,7 +21,7 @@ def _deck(*args, cwd):
 
 
 def test_lands_and_sources_write_a_figure_each(tmp_path):
-    lands = _deck("lands", "demo", "--games", "100", "--plot", "plots/", cwd=tmp_path)
+    lands = _deck("lands", "demo", "--games", "20", "--plot", "plots/", cwd=tmp_path)
     sources = _deck("sources", "demo", "--plot", "plots/", cwd=tmp_path)
     table = _deck("sources", "--deck-size", "40", "--lands", "17", "--plot", str(tmp_path / "table.png"), cwd=tmp_path)
     for run in (lands, sources, table):

@@ -249,8 +249,8 @@ def _csv_header(line: str) -> tuple | None:
     count, name = column("quantity", "count", "qty", "amount"), column("name", "card name", "card")
     if count is None or name is None:
         return None
-    return (count, name, column("section", "board", "category", "categories"), column("edition", "set", "set code", "edition code"),
-            column("collector number", "card number", "number"))
+    return (count, name, column("section", "board", "category", "categories"),
+            column("edition", "set", "set code", "edition code"), column("collector number", "card number", "number"))
 
 
 def _xml_text(value: str) -> str:

@@ -199,6 +199,9 @@ class DeckModel:
             rule = fetch_rule(text.split("\n//")[0], card["name"])
             if rule is None:
                 continue
+            if self.enters[c].kind != "untapped":  # (its {T} waits a turn: not followed)
+                raise RequestError(f"{card['name']}: a fetch land that enters {self.enters[c]} is not followed by the "
+                                   "deck analysis (it is cracked the turn it is played)", "cards")
             finds = tuple(j for j in range(len(self.names)) if self.is_land[j] and j != c
                           and rule.finds(self.type_line[j]))
             self.fetches[c] = (rule, finds)
