@@ -6,11 +6,8 @@ JSON protocol's shapes (docs/protocol.md) as Python values; the CLI is
 ``manaplan solve | serve | demo | deck | suite``.
 """
 
-__version__ = "0.12.0"
-#: the version of the JSON protocol this package speaks (docs/protocol.md, "Versions")
-PROTOCOL_VERSION = "4.3"
-
 from .api import best_turn, can_pay, castable, check, sequence, solve, solve_text, total_cost
+from .version import PROTOCOL_VERSION, __version__
 
 __all__ = ["PROTOCOL_VERSION", "__version__", "best_turn", "can_pay", "castable", "check", "sequence", "solve",
            "solve_text", "total_cost"]

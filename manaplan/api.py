@@ -16,7 +16,7 @@ import time
 import orjson
 from typing import TypedDict, cast
 
-from . import PROTOCOL_VERSION, __version__
+from .version import PROTOCOL_VERSION, __version__
 from .model.errors import ManaplanError
 from .model.plan import TIME_LIMIT, Payable, Plan
 from .profiles import find_profile, game_names

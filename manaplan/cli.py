@@ -12,7 +12,7 @@ import tempfile
 import sys
 import threading
 
-from . import __version__
+from .version import __version__
 from .api import explain, explain_text, solve, solve_text, write_json
 from .kept_boards import MAX_KEPT_BOARDS, MAX_KEPT_MB, BoardStore
 from .protocol.common import error_answer, is_error
