@@ -1,0 +1,60 @@
+"""benchmarks/phase_games.py's translation, with no phase installed (CI): phase's state at
+a ManaPayment prompt (objects as phase's `battlefield()` gives them, cut to the fields
+read) becomes a manaplan `pay` request, and manaplan's plan becomes phase's actions."""
+
+import importlib.util
+import os
+
+import pytest
+
+import manaplan
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("phase_games", os.path.join(HERE, "..", "benchmarks", "phase_games.py"))
+phase_games = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(phase_games)
+
+LAND = {"supertypes": [], "core_types": ["Land"], "subtypes": []}
+MANA = {"kind": "Activated", "is_mana_ability": True}
+OBJECTS = [
+    {"id": 30, "name": "Hinterland Harbor", "controller": 0, "zone": "Battlefield", "tapped": False, "card_types": LAND,
+     "abilities": [{**MANA, "description": "{T}: Add {G} or {U}."}], "entered_battlefield_turn": 3},
+    {"id": 31, "name": "Forest", "controller": 0, "zone": "Battlefield", "tapped": False,
+     "card_types": {"supertypes": ["Basic"], "core_types": ["Land"], "subtypes": ["Forest"]},
+     "abilities": [{**MANA, "description": None}], "entered_battlefield_turn": 4},
+    {"id": 21, "name": "Llanowar Elves", "controller": 0, "zone": "Battlefield", "tapped": False,
+     "card_types": {"supertypes": [], "core_types": ["Creature"], "subtypes": ["Elf", "Druid"]},
+     "abilities": [{**MANA, "description": "{T}: Add {G}."}], "entered_battlefield_turn": 5},
+    {"id": 40, "name": "Savannah Lions", "controller": 1, "zone": "Battlefield", "tapped": False,
+     "card_types": {"supertypes": [], "core_types": ["Creature"], "subtypes": ["Cat"]}, "abilities": []},
+]
+ORACLE = {"Hinterland Harbor": "This land enters tapped unless you control a Forest or an Island.\n{T}: Add {G} or {U}.",
+          "Forest": "({T}: Add {G}.)", "Llanowar Elves": "{T}: Add {G}."}
+
+
+def test_the_prompt_becomes_a_request_and_the_plan_phases_actions():
+    cost = {"type": "Cost", "generic": 0, "shards": ["Green", "Blue"]}
+    request = phase_games.request_at_prompt(OBJECTS, 0, cost, ORACLE, 20, [], turn=5)
+    assert request["spell"] == {"mana_cost": "{G}{U}"} and request["mid_cast"] is True
+    assert [p["id"] for p in request["permanents"]] == ["30", "31", "21"]  # (the opponent's left out)
+    assert request["permanents"][2]["summoning_sick"] is True  # (entered this turn: CR 302.6)
+    assert request["permanents"][1]["type_line"] == "Basic Land — Forest"
+    answer = manaplan.solve(request)
+    assert answer["payable"] is True and sorted(answer["plan"]["tapped"]) == ["30", "31"]
+    actions = phase_games.plan_actions(answer["plan"], OBJECTS)
+    assert actions[-1] == {"type": "PassPriority"}
+    by_source = {a["data"]["source_id"]: a for a in actions[:-1]}
+    assert by_source[30]["data"]["ability_index"] == 0 and by_source[30]["colors"] == ["U"]
+    assert by_source[31]["colors"] == ["G"]
+
+
+def test_a_pool_and_costs_phase_writes_are_read_or_refused():
+    request = phase_games.request_at_prompt(OBJECTS, 0, {"type": "Cost", "generic": 2, "shards": []}, ORACLE, 7,
+                                            [{"color": "Green"}, {"color": "Colorless"}], turn=9)
+    assert request["spell"]["mana_cost"] == "{2}" and request["player"] == {"life": 7, "pool": "{G}{C}"}
+    assert "summoning_sick" not in request["permanents"][2]
+    assert phase_games.cost_text({"type": "NoCost"}) == ""
+    with pytest.raises(ValueError, match="does not read"):
+        phase_games.cost_text({"type": "Cost", "generic": 0, "shards": ["PhyrexianGreen"]})
+    with pytest.raises(ValueError):
+        phase_games.plan_actions({"steps": [{"permanent": "99", "ability": 0, "adds": "{G}"}]}, OBJECTS)
