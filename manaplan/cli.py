@@ -203,7 +203,8 @@ def _deck_parsers(sub) -> None:
                                  title="deck commands")
     help_ = "how often each nonland card is castable, turn by turn (simulated games, exact payment)"
     p = deck.add_parser("analyze", help=help_, description=_sentence(help_) + ".")
-    p.add_argument("decklist", help="Arena or MTGO text, or a JSON list; 'demo' for the built-in deck")
+    p.add_argument("decklist", help="Arena or MTGO text, an MTGO .dek, a CSV export, Archidekt text or a JSON "
+                   "list; 'demo' for the built-in deck")
     p.add_argument("--cards", help="Scryfall card objects: a JSON list or a bulk file (default: the demo cards)")
     p.add_argument("--games", type=int, default=10000, help="games to simulate (default: %(default)s)")
     p.add_argument("--turns", type=int, default=8, help="turns measured in each game (default: %(default)s)")
@@ -224,7 +225,8 @@ def _deck_parsers(sub) -> None:
     help_ = "the best mana base for a deck's spells: proposed from Karsten's counts, chosen by simulation"
     m = deck.add_parser("lands", help=help_, description=_sentence(help_) + " on the same games (common random "
                         "numbers), with 95% intervals and the gain over the deck's own base.")
-    m.add_argument("decklist", help="Arena or MTGO text, or a JSON list; 'demo' for the built-in deck")
+    m.add_argument("decklist", help="Arena or MTGO text, an MTGO .dek, a CSV export, Archidekt text or a JSON "
+                   "list; 'demo' for the built-in deck")
     m.add_argument("--cards", help="Scryfall card objects: the deck's, and the lands that may be chosen (default: "
                    "the demo cards)")
     m.add_argument("--pool", help="the lands that may be chosen, comma-separated names (default: every land of "
@@ -371,17 +373,20 @@ def _deck(args) -> int:
         result = analyze(text, cards_file=args.cards, games=args.games, turns=args.turns, seed=args.seed, on=args.on,
                          mulligan=args.mulligan, ramp=not args.no_ramp, engine=args.engine, workers=args.workers,
                          address=args.address, progress=not args.quiet, name=name, format=args.format)
-        print(table(result))
-        if args.json_out:
+        if args.json_out:  # (the files first: a full standard output leaves them written)
             _write(args.json_out, result)
-        if args.plot:
-            for path in plot(result, args.plot):
-                print(f"wrote {path}")
+        written = plot(result, args.plot) if args.plot else []
+        print(table(result))
+        for path in written:
+            print(f"wrote {path}")
         return 0
     except (ManaplanError, ValueError, RuntimeError) as e:
         message = e.message if isinstance(e, ManaplanError) else str(e)
         at = f" (at {e.at})" if isinstance(e, ManaplanError) and e.at else ""
         print(f"error{at}: {message}", file=sys.stderr)
+        return 2
+    except OSError as e:  # (standard output full or closed: the report can't be printed)
+        print(f"error: can't write the report: {e.strerror or e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # (the workers already stopped: manaplan.deck.engine)
         print("\nstopped (Ctrl-C): no report written", file=sys.stderr)

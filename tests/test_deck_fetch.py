@@ -212,6 +212,23 @@ def test_a_landcycling_search_is_no_fetch_and_a_fetch_that_enters_tapped_is_name
     assert fetch_rule(ash["oracle_text"], "Ash Barrens") is None
     bad_river = land("Bad River", "This land enters tapped.\n{T}, Sacrifice this land: Search your library for an "
                                   "Island or Swamp card, put it onto the battlefield, then shuffle.")
-    deck_list = Decklist.parse("2 Bad River\n4 Island\n4 Opt\n")
-    with pytest.raises(RequestError, match="Bad River"):
-        DeckModel.build(deck_list, {"Bad River": bad_river, "Island": DEMO["Island"], "Opt": DEMO["Opt"]})
+    landscape = land("Myriad Landscape", "This land enters tapped.\n{T}: Add {C}.\n{2}, {T}, Sacrifice this land: "
+                                         "Search your library for up to two basic land cards that share a land type, "
+                                         "put them onto the battlefield tapped, then shuffle.")
+    deck_list = Decklist.parse("2 Bad River\n1 Myriad Landscape\n4 Island\n4 Opt\n")
+    model = DeckModel.build(deck_list, {"Bad River": bad_river, "Myriad Landscape": landscape, "Island": DEMO["Island"],
+                                        "Opt": DEMO["Opt"]})
+    # (the deck is analysed; the searches it doesn't follow are named, the lands play on without them)
+    assert not model.fetches and set(model.unread) == {"Bad River", "Myriad Landscape"}
+    assert "C" in model.makes[model.names.index("Myriad Landscape")]
+
+
+def test_a_land_creature_enters_summoning_sick_fetched_or_played():
+    arbor = {"object": "card", "name": "Dryad Arbor", "type_line": "Land Creature — Forest Dryad", "mana_cost": "",
+             "cmc": 0, "oracle_text": "(Dryad Arbor isn't a spell, it's affected by summoning sickness, and it has "
+                                      "\"{T}: Add {G}.\")", "power": "1", "toughness": "1"}
+    for text in ("1 Dryad Arbor\n7 Llanowar Elves\n", "1 Misty Rainforest\n1 Dryad Arbor\n6 Llanowar Elves\n"):
+        cards = [arbor, DEMO["Llanowar Elves"], MISTY]
+        report = analyze(text, cards=cards, games=100, turns=2, progress=False)
+        elves = next(c for c in report["cards"] if c["name"] == "Llanowar Elves")
+        assert elves["by_turn"][0] == 0.0 and elves["by_turn_as_played"][0] == 0.0, text  # (CR 302.6)

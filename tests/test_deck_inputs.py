@@ -44,6 +44,15 @@ CARDS = {c["name"]: c for c in [
 ]}
 
 
+def test_commanders_are_compared_as_the_card_data_names_them():
+    cards = {**CARDS, "pir, imaginative rascal": CARDS["Pir, Imaginative Rascal"],
+             "toothy, imaginary friend": CARDS["Toothy, Imaginary Friend"],
+             "thrasios, triton hero": CARDS["Thrasios, Triton Hero"]}
+    _check_commanders(["pir, imaginative rascal", "toothy, imaginary friend"], cards)
+    with pytest.raises(RequestError, match="not Thrasios, Triton Hero twice"):
+        _check_commanders(["Thrasios, Triton Hero", "thrasios, triton hero"], cards)
+
+
 @pytest.mark.parametrize("pair", [["Thrasios, Triton Hero", "Tymna the Weaver"],
                                   ["Karlach, Fury of Avernus", "Candlekeep Sage"],
                                   ["Candlekeep Sage", "Karlach, Fury of Avernus"],
@@ -83,9 +92,16 @@ def test_an_mtgo_dek_file_a_csv_export_and_archidekt_tags_are_read():
         (4, "Llanowar Elves", MAIN, "M19", "314"), (20, "Forest", MAIN, "", ""),
         (1, "Tatyova, Benthic Druid", COMMANDER, "DOM", "206"), (2, "Duress", SIDEBOARD, "", "")]
     archidekt = Decklist.parse("1x Sol Ring (cmm) 410 [Ramp]\n1x Tatyova, Benthic Druid (dom) 206 [Commander{top}]\n"
-                               "30 Forest [Land] ^Have,#37d67a^\n1x Duress [Maybeboard{noDeck}{noPrice},Discard]\n")
+                               "30 Forest [Land] ^Have,#37d67a^\n1x Duress [Maybeboard{noDeck}{noPrice},Discard]\n"
+                               "3x Shock (m21) 159 [Considering{noDeck}{noPrice}]\n")
     assert [(e.name, e.section) for e in archidekt.entries] == [
-        ("Sol Ring", MAIN), ("Tatyova, Benthic Druid", COMMANDER), ("Forest", MAIN), ("Duress", MAYBEBOARD)]
+        ("Sol Ring", MAIN), ("Tatyova, Benthic Druid", COMMANDER), ("Forest", MAIN), ("Duress", MAYBEBOARD),
+        ("Shock", MAYBEBOARD)]  # (a category left out of the deck, {noDeck}: never in the library)
+    tapped_out = Decklist.parse("Qty,Name,Board\n4,Opt,main\n2,Duress,side\n1,Shock,maybe\n")
+    assert [e.section for e in tapped_out.entries] == [MAIN, SIDEBOARD, MAYBEBOARD]
+    fire_ice = Decklist.parse('<Deck><Cards Quantity="2" Sideboard="false" Name="Fire/Ice" /></Deck>')
+    from manaplan.deck.cards import _two_faces
+    assert _two_faces(fire_ice.entries[0].name) == "Fire // Ice"
     assert Decklist.parse("1 Tatyova, Benthic Druid\n3 Forest\n").main_count == 4  # (a comma in a name: no CSV)
 
 
@@ -139,7 +155,7 @@ def test_a_full_disk_is_a_clean_error_and_the_old_report_is_kept(tmp_path, monke
 def test_a_dask_address_that_is_no_address_is_a_clean_error():
     pytest.importorskip("dask.distributed")
     run = _run("analyze", "demo", "--games", "10", "--engine", "dask", "--address", "nonsense", "--quiet")
-    assert run.returncode == 2 and "can't reach the Dask scheduler at 'nonsense'" in run.stderr
+    assert run.returncode == 2 and "can't reach a Dask scheduler at 'nonsense'" in run.stderr
     assert "Traceback" not in run.stderr
 
 
@@ -162,3 +178,12 @@ def test_a_deck_with_a_planeswalker_that_adds_mana_is_analysed():
                      progress=False)
     chandra_row = next(c for c in report["cards"] if c["name"].startswith("Chandra"))
     assert chandra_row["by_turn"][3] > 0 and report["unread"]
+
+
+def test_a_full_standard_output_is_a_clean_error_after_the_report_files(tmp_path):
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "manaplan", "deck", "analyze", "demo", "--games", "20", "--quiet",
+                              "--json", str(tmp_path / "r.json")], stdout=full, stderr=subprocess.PIPE, text=True,
+                             timeout=300)
+    assert run.returncode == 2 and "can't write the report" in run.stderr and "Traceback" not in run.stderr
+    assert json.loads((tmp_path / "r.json").read_text())["games"] == 20

@@ -4,6 +4,7 @@ alone (no tapland, slow land or filter land), and the proposals and the games ar
 for any order of the pool and of the deck."""
 
 import json
+import os
 import random
 
 from manaplan.deck import lands
@@ -78,3 +79,29 @@ def test_fetch_lands_may_be_proposed_with_lands_they_find():
         finds = sum(n for name, n in base.items() if name != "Misty Rainforest"
                     and pool.names.index(name) in pool.fetches[misty][1])
         assert base.get("Misty Rainforest", 0) <= finds
+
+
+
+def test_a_fetch_is_a_source_of_a_color_only_with_a_land_of_it_to_find():
+    """17 Islands and a red splash, the pool Island, Mountain, Scalding Tarn and Prismatic
+    Vista: a base's fetches count as red sources only beside a Mountain they can find."""
+    from test_deck_fetch import TARN, VISTA
+
+    pool_cards = {"Island": DEMO["Island"], "Mountain": DEMO["Mountain"], "Scalding Tarn": TARN, "Prismatic Vista": VISTA}
+    deck = Decklist.parse("17 Island\n4 Lightning Bolt\n4 Opt\n4 Counterspell\n")
+    model = DeckModel.build(deck, {n: DEMO[n] for n in deck.played_names})
+    pool, _ = lands._pool(pool_cards, {"U", "R"})
+    wanted = lands.needs(model, 17)
+    bases = lands.proposals(pool, list(range(len(pool.names))), 17, wanted, 29)
+    bases.append(lands.karsten_base(pool, list(range(len(pool.names))), 17, wanted))
+    for base in bases:
+        fetches = base.get("Scalding Tarn", 0) + base.get("Prismatic Vista", 0)
+        assert base.get("Mountain", 0) >= 1 and fetches <= base.get("Island", 0) + base.get("Mountain", 0), base
+
+
+def test_a_verge_is_a_one_drop_source_of_its_first_color_only():
+    cards = {c["name"]: c for c in json.load(open(os.path.join(os.path.dirname(__file__), "..", "benchmarks", "decks",
+                                                               "rakdos_cards.json")))}
+    pool, _ = lands._pool(cards, {"B", "R"})
+    verge = pool.names.index("Blazemire Verge")
+    assert lands.early_source(pool, verge, "B") and not lands.early_source(pool, verge, "R")

@@ -33,6 +33,11 @@ FIELDS = ("object", "name", "mana_cost", "cmc", "type_line", "oracle_text", "col
 MOST_NAMED = 20
 
 
+def _two_faces(name: str) -> str:
+    """MTGO's split-card names ("Fire/Ice") as Scryfall writes them ("Fire // Ice")."""
+    return re.sub(r"\s*/\s*", " // ", name) if "/" in name and "//" not in name else name
+
+
 def card_key(name: str) -> str:
     """How a decklist's name is matched: case and spacing apart; a two-faced card also
     by its front face (``Brightclimb Pathway`` for ``Brightclimb Pathway // Grimclimb
@@ -44,7 +49,7 @@ def load_cards(names, path: str | None = None, inline: list | None = None) -> di
     """{name as the deck writes it: card object} for every name, from ``inline`` card
     objects, else from the file at ``path`` (default: the demo file). RequestError naming
     the cards that are in neither."""
-    wanted = {card_key(n): n for n in names}
+    wanted = {card_key(_two_faces(n)): n for n in names}
     found: dict = {}
     seen: set = set()  # the names of the cards read whole (a bulk file's lines that name no card aren't)
     if inline is not None:

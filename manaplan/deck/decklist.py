@@ -46,6 +46,9 @@ MOST_LINE_BYTES = 1 << 20
 #: labels ("^Have,#37d67a^"): read for the section they name, else left aside
 _TAGS = re.compile(r"\s*(?:\[(?P<tags>[^\]]*)\]|\^[^^]*\^)\s*$")
 _TAG_SECTIONS = {"commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION}
+#: a CSV's board column as other sites write it (TappedOut: main, side, maybe)
+_CSV_SECTIONS = {"side": SIDEBOARD, "sb": SIDEBOARD, "maybe": MAYBEBOARD, "considering": MAYBEBOARD,
+                 "main": MAIN, "mainboard": MAIN, "deck": MAIN, "": MAIN}
 
 
 @dataclass(frozen=True)
@@ -208,7 +211,8 @@ class Decklist:
                 raise RequestError(f"a CSV line needs a whole number in column {header[count_at]!r} and a name in "
                                    f"{header[name_at]!r}", at)
             where = row[section_at].strip().lower() if section_at is not None and len(row) > section_at else ""
-            section = next((sec for word, sec in _TAG_SECTIONS.items() if word in where), MAIN)
+            section = _CSV_SECTIONS.get(where) or next((sec for word, sec in _TAG_SECTIONS.items() if word in where),
+                                                       MAIN)
             set_code = row[set_at].strip() if set_at is not None and len(row) > set_at else ""
             printing = row[number_at].strip() if number_at is not None and len(row) > number_at else ""
             entries.append(_entry(int(row[count_at]), row[name_at], section, set_code, printing, at))
@@ -233,6 +237,8 @@ def _without_tags(line: str) -> tuple:
             return line, section
         for tag in (m.group("tags") or "").split(","):
             word = re.sub(r"\{.*\}", "", tag).strip().lower()
+            if "{nodeck}" in tag.lower().replace(" ", ""):  # (a category Archidekt leaves out of the deck)
+                section = section or MAYBEBOARD
             section = section or _TAG_SECTIONS.get(word)
         line = line[:m.start()]
 

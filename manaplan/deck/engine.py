@@ -29,8 +29,34 @@ from .simulate import DeckModel, BoardAnswers, Policy, Tally
 
 LOCAL, DASK = "local", "dask"
 ENGINES = (LOCAL, DASK)
-#: how long a scheduler given by --address may take to answer before the run stops, saying so
+#: how long a scheduler given by --address may take to connect, and to answer as a
+#: scheduler (what answers at a dashboard's or another server's port never does), before
+#: the run stops, saying so
 CONNECT_SECONDS = "10s"
+CONNECT_SECONDS_WHOLE = 15.0
+
+
+def _client_within(client_class, address: str, seconds: float):
+    """A Dask client of the scheduler at ``address``, made in a thread of its own and
+    given ``seconds`` in all: TimeoutError past them (the thread, a daemon, is left)."""
+    import threading
+
+    made: list = []
+
+    def connect() -> None:
+        try:
+            made.append(client_class(address, timeout=CONNECT_SECONDS))
+        except BaseException as e:  # noqa: BLE001  (handed to the caller)
+            made.append(e)
+
+    thread = threading.Thread(target=connect, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if not made:
+        raise TimeoutError(f"no scheduler answered within {seconds:.0f} s")
+    if isinstance(made[0], BaseException):
+        raise made[0]
+    return made[0]
 #: games per chunk: big enough that a chunk's overhead is small, small enough that the
 #: progress bar moves and the workers share the work evenly
 CHUNK = 2000
@@ -152,15 +178,15 @@ def _run_dask(jobs: list, workers: int | None, address: str | None):
     from .cluster import LocalDaskCluster
 
     cluster = LocalDaskCluster(workers or os.cpu_count() or 1) if address is None else None
-    futures = []
+    futures: list = []
     try:
-        client = Client(cluster.address if cluster is not None else address,
-                        timeout=CONNECT_SECONDS if cluster is None else "30s")
+        client = (Client(cluster.address, timeout="30s") if cluster is not None
+                  else _client_within(Client, str(address), CONNECT_SECONDS_WHOLE))
     except BaseException as e:
         if cluster is not None:
             cluster.kill()
-        if cluster is None and isinstance(e, (OSError, TimeoutError, ValueError, TypeError)):
-            raise RequestError(f"can't reach the Dask scheduler at {address!r} ({type(e).__name__}: "
+        if cluster is None and isinstance(e, Exception):  # (whatever answered there, or nothing: said, no traceback)
+            raise RequestError(f"can't reach a Dask scheduler at {address!r} ({type(e).__name__}: "
                                f"{str(e).splitlines()[0] if str(e) else 'no answer'}); give the address "
                                "`dask scheduler` prints, such as tcp://10.0.0.5:8786", "address") from None
         raise

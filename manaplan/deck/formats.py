@@ -98,16 +98,17 @@ def _check_commanders(names: list, cards: dict) -> None:
                                f"can be your commander (CR 903.3)", "decklist")
     if len(names) < 2:
         return
-    a, b = names
+    a, b = (cards[n].get("name", n) for n in names)  # (as the card data writes them: the decklist's case aside)
     if a == b:
         raise RequestError(f"two commanders are two different cards, not {a} twice (CR 903.5b)", "decklist")
-    pa, pb = _pairing(cards[a]), _pairing(cards[b])
+    pa, pb = _pairing(cards[names[0]]), _pairing(cards[names[1]])
     ok = (PARTNER in pa and PARTNER in pb
           or any(k.startswith(PARTNER + "—") and k in pb for k in pa)
           or f"{PARTNER_WITH} {b}" in pa and f"{PARTNER_WITH} {a}" in pb
           or FRIENDS_FOREVER in pa and FRIENDS_FOREVER in pb
-          or BACKGROUND in pa and _is_background(cards[b]) or BACKGROUND in pb and _is_background(cards[a])
-          or DOCTORS_COMPANION in pa and _is_doctor(cards[b]) or DOCTORS_COMPANION in pb and _is_doctor(cards[a]))
+          or BACKGROUND in pa and _is_background(cards[names[1]]) or BACKGROUND in pb and _is_background(cards[names[0]])
+          or DOCTORS_COMPANION in pa and _is_doctor(cards[names[1]])
+          or DOCTORS_COMPANION in pb and _is_doctor(cards[names[0]]))
     if not ok:
         raise RequestError(f"{a} and {b} can't be commanders together: two commanders need Partner on both, "
                            f"\"Partner with\" naming each other, Friends forever on both, \"Choose a Background\" "

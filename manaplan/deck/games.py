@@ -175,7 +175,7 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
             continue
         rule = deck.enters[c]
         tapped = rule.tapped(tuple(land_lines), tuple(deck.type_line[h] for h in hand if h != c), policy.opponents)
-        after = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else READY),)))
+        after = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else SICK if deck.creature[c] else READY),)))
         returned = None
         if rule.returns_land:
             after, returned = _bounce(deck, answers, after, c)
@@ -210,7 +210,8 @@ def _fetch_options(deck: DeckModel, policy: Policy, battlefield: tuple, fetch: i
             continue
         found = True
         tapped = rule.enters_tapped(lands) or deck.enters[f].tapped(land_lines, hand_lines, policy.opponents)
-        yield tuple(sorted(battlefield + ((f << 2) | (TAPPED if tapped else READY),))), min(copies)
+        yield tuple(sorted(battlefield + ((f << 2) | (TAPPED if tapped else SICK if deck.creature[f] else READY),))), \
+            min(copies)
     if not found:
         yield tuple(sorted(battlefield + ((fetch << 2) | READY,))), None
 

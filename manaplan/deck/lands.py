@@ -133,14 +133,50 @@ def early_source(pool: DeckModel, i: int, color: str) -> bool:
 
 def _sources(m, pool: DeckModel, count: dict, lands: int) -> tuple:
     """Each color's sources in the base, as model variables: (all of them, those that
-    cast a one-drop on turn one: :func:`early_source`)."""
+    cast a one-drop on turn one: :func:`early_source`). A fetch land is a source of a
+    color only where the base holds a land it finds that makes it (:func:`_fetched_counts`)."""
     colors = sorted({c for i in count for c in pool.makes[i]})
     every = {c: m.new_int_var(0, lands, f"sources_{c}") for c in colors}
     early = {c: m.new_int_var(0, lands, f"early_{c}") for c in colors}
+    fetched = _fetched_counts(m, pool, count, lands, colors)
     for c in colors:
-        m.add(every[c] == sum(count[i] for i in sorted(count) if c in pool.makes[i]))
-        m.add(early[c] == sum(count[i] for i in sorted(count) if early_source(pool, i, c)))
+        m.add(every[c] == sum(count[i] for i in sorted(count) if i not in pool.fetches and c in pool.makes[i])
+              + sum(fetched[i, c, False] for i in sorted(count) if (i, c, False) in fetched))
+        m.add(early[c] == sum(count[i] for i in sorted(count) if i not in pool.fetches and early_source(pool, i, c))
+              + sum(fetched[i, c, True] for i in sorted(count) if (i, c, True) in fetched))
     return every, early
+
+
+def _fetched_counts(m, pool: DeckModel, count: dict, lands: int, colors: list) -> dict:
+    """{(fetch land, color, for a one-drop): its count where the base holds a land it
+    finds making that color (untapped then, for a one-drop), else 0}; and no more fetch
+    lands in all than lands they find."""
+    fetches = [i for i in sorted(count) if i in pool.fetches]
+    if not fetches:
+        return {}
+    present = {}
+    for j in sorted(count):
+        present[j] = m.new_bool_var(f"has_{pool.names[j]}")
+        m.add(count[j] >= 1).only_enforce_if(present[j])
+        m.add(count[j] == 0).only_enforce_if(present[j].Not())
+    found = sorted({j for i in fetches for j in pool.fetches[i][1] if j in count})
+    m.add(sum(count[i] for i in fetches) <= sum(count[j] for j in found))
+    out = {}
+    for i in fetches:
+        rule, finds = pool.fetches[i]
+        for c in colors:
+            for one_drop in (False, True):
+                makers = [j for j in finds if j in count and (early_source(pool, j, c) and not rule.tapped
+                                                              if one_drop else c in pool.makes[j])]
+                if not makers:
+                    continue
+                has = m.new_bool_var(f"finds_{c}_{i}_{one_drop}")
+                m.add_max_equality(has, [present[j] for j in makers])
+                y = m.new_int_var(0, lands, f"fetch_{c}_{i}_{one_drop}")
+                m.add(y == count[i]).only_enforce_if(has)
+                m.add(y == 0).only_enforce_if(has.Not())
+                out[i, c, one_drop] = y
+    return out
 
 
 def _counts(m, pool: DeckModel, candidates: list, lands: int, most_copies: int) -> dict:
@@ -150,9 +186,6 @@ def _counts(m, pool: DeckModel, candidates: list, lands: int, most_copies: int) 
     count = {i: m.new_int_var(0, lands if pool.names[i] in BASIC else min(most_copies, lands), pool.names[i])
              for i in order}
     m.add(sum(count.values()) == lands)
-    for i in order:  # (a fetch land finds a land of the base: no more fetches than lands they find)
-        if i in pool.fetches:
-            m.add(count[i] <= sum(count[j] for j in pool.fetches[i][1] if j in count))
     return count
 
 

@@ -251,7 +251,7 @@ def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple
                 land_lines = tuple(deck.type_line[code >> 2] for code in battlefield if is_land[code >> 2])
             tapped = rule.tapped(land_lines, tuple(deck.type_line[h] for h in rest) if rule.kind == UNLESS_REVEAL
                                  else (), policy.opponents)
-        board = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else READY),)))
+        board = tuple(sorted(battlefield + ((c << 2) | _entering(deck, c, tapped),)))
         if not deck.enters[c].returns_land:
             yield board, tuple(rest), None
             continue
@@ -278,9 +278,15 @@ def _fetched(deck: DeckModel, policy: Policy, battlefield: tuple, fetch: int, re
         found = True
         # (tapped as the fetch puts it, or as its own text says: a triome, a shock land's life paid)
         tapped = rule.enters_tapped(lands) or deck.enters[f].tapped(land_lines, hand_lines, policy.opponents)
-        yield tuple(sorted(battlefield + ((f << 2) | (TAPPED if tapped else READY),))), rest, copy
+        yield tuple(sorted(battlefield + ((f << 2) | _entering(deck, f, tapped),))), rest, copy
     if not found:
         yield tuple(sorted(battlefield + ((fetch << 2) | READY,))), rest, None
+
+
+def _entering(deck: DeckModel, card: int, tapped: bool) -> int:
+    """A land's state as it enters: tapped, or a land creature summoning sick (Dryad Arbor,
+    CR 302.6), else ready."""
+    return TAPPED if tapped else SICK if deck.creature[card] else READY
 
 
 def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tuple, hand: tuple) -> tuple:

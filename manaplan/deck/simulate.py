@@ -160,7 +160,9 @@ class DeckModel:
                     if a.depends and a.depends[0] == COMMANDER_IDENTITY:
                         made.update(model.identity or ())
                     makes.update(made)
-                    if not a.cost.mana.symbols:  # (no other mana needed: a filter land's colors need it)
+                    # (no other mana, no other permanent needed: not a filter land's colors, nor a Verge's
+                    # second color; the commander's identity is fixed for the game)
+                    if not a.cost.mana.symbols and (not a.depends or a.depends[0] == COMMANDER_IDENTITY):
                         alone.update(made)
                 if body.unread:
                     model.unread[card["name"]] = [line for line, _ in body.unread]
@@ -196,12 +198,18 @@ class DeckModel:
                 continue
             faces = card.get("card_faces") or [card]
             text = (faces[0].get("oracle_text") if "oracle_text" not in card else card.get("oracle_text")) or ""
-            rule = fetch_rule(text.split("\n//")[0], card["name"])
+            try:
+                rule = fetch_rule(text.split("\n//")[0], card["name"])
+            except RequestError as e:  # (a search not read: the land plays on without it, the line named)
+                self.unread.setdefault(card["name"], []).append(e.message.split(": ", 1)[-1])
+                continue
             if rule is None:
                 continue
-            if self.enters[c].kind != "untapped":  # (its {T} waits a turn: not followed)
-                raise RequestError(f"{card['name']}: a fetch land that enters {self.enters[c]} is not followed by the "
-                                   "deck analysis (it is cracked the turn it is played)", "cards")
+            if self.enters[c].kind != "untapped":  # (its {T} waits a turn: not followed, named)
+                self.unread.setdefault(card["name"], []).append(
+                    f"a fetch land that enters {self.enters[c]}: its search is not followed (the games crack a fetch "
+                    "the turn it is played)")
+                continue
             finds = tuple(j for j in range(len(self.names)) if self.is_land[j] and j != c
                           and rule.finds(self.type_line[j]))
             self.fetches[c] = (rule, finds)
