@@ -60,15 +60,18 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
     policy) and, through the same draws, every line of play (``players.lines_of_play``),
     whose castable masks by turn it returns."""
     copies = list(range(len(deck.library)))  # (each copy its own number: a fetch takes one by number)
-    hand_copies, copies = _mulligan(deck, policy, rng, copies, tally, land_rank)
+    hand_copies, copies, bottomed = _mulligan(deck, policy, rng, copies, tally, land_rank)
     hand = [deck.library[k] for k in hand_copies]
     kept = list(hand)
     draws, top = [], len(copies)
     for t in range(policy.turns):  # (the library's end is its top)
         draws.append(deck.library[copies[top - 1]] if top and (t > 0 or not on_play or policy.draw_first) else None)
         top -= draws[-1] is not None
-    # (the whole library, top first, for the lines that fetch a land)
+    # (the whole library, top first, for the lines that fetch a land; where each copy the
+    # mulligan put on the bottom goes when a fetch shuffles the library)
     library = [(deck.library[k], k) for k in reversed(copies)] if deck.fetches else None
+    places = tuple(rng.random() for _ in range(bottomed)) if deck.fetches else ()
+    shuffled = {"bottomed": set(copies[:bottomed]) if deck.fetches else set(), "places": places, "done": False}
     tally.games += 1
     battlefield: tuple = ()
     lands = 0
@@ -77,7 +80,7 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
         battlefield = tuple(sorted(code & ~3 for code in battlefield))  # untap; sickness wears off (CR 302.6)
         if draws[t] is not None and copies:  # (a library a fetch emptied draws nothing)
             hand.append(deck.library[copies.pop()])
-        battlefield, played = _land_drop(deck, policy, answers, battlefield, hand, land_rank, copies)
+        battlefield, played = _land_drop(deck, policy, answers, battlefield, hand, land_rank, copies, shuffled)
         lands += played
         made_all.append(lands >= t + 1 and (not made_all or made_all[-1]))
         _count(tally.castable_as_played[t], answers.masks(battlefield)[0])
@@ -85,7 +88,8 @@ def play_game(deck: DeckModel, policy: Policy, answers: BoardAnswers, rng: rando
         _count(tally.mana[t], answers.mana(battlefield))
         battlefield, spent = _spend(deck, policy, answers, battlefield, hand)
         tally.spent[t] += spent
-    castable, short, cut, unknown, largest_x = lines_of_play(deck, policy, answers, kept, draws, library)
+    castable, short, cut, unknown, largest_x = lines_of_play(deck, policy, answers, kept, draws, library,
+                                                              (bottomed, places))
     tally.cut += cut
     for t in range(policy.turns):
         for k, x in largest_x[t].items():
@@ -125,7 +129,7 @@ def _mulligan(deck: DeckModel, policy: Policy, rng: random.Random, library: list
         hand_copies.remove(k)
         bottom_copies.append(k)
     tally.mulligans[taken] = tally.mulligans.get(taken, 0) + 1
-    return hand_copies, bottom_copies + rest  # the bottomed cards under the library (its start)
+    return hand_copies, bottom_copies + rest, len(bottom_copies)  # the bottomed cards under the library (its start)
 
 
 def _bottom(deck: DeckModel, hand: list, k: int, land_rank: dict) -> tuple:
@@ -154,7 +158,7 @@ def _bottom(deck: DeckModel, hand: list, k: int, land_rank: dict) -> tuple:
 
 
 def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list, land_rank: dict,
-               library: list | None = None):
+               library: list | None = None, shuffled: dict | None = None):
     """(battlefield, 1 or 0): the land of the hand that keeps the most of the deck's
     nonland cards castable now (by copies), ties broken toward the colors the deck's
     costs need most, then toward a land that enters tapped (it costs nothing now). A
@@ -187,10 +191,25 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
     hand.remove(c)
     if returned is not None:
         hand.append(returned)
-    if fetched is not None:  # (the copy a fetch took leaves the library)
+    if fetched is not None:  # (the copy a fetch took leaves the library, which it shuffles)
         assert library is not None
         library.remove(fetched)
+        if shuffled is not None and not shuffled["done"] and shuffled["bottomed"]:
+            _put_back_bottomed(library, shuffled)
     return after, 1
+
+
+def _put_back_bottomed(library: list, shuffled: dict) -> None:
+    """The copies the mulligan put on the bottom put back at places of their own at the
+    first fetch (as ``players._after_shuffle`` does, the same places; ``library``'s end is
+    its top)."""
+    shuffled["done"] = True
+    top_first = list(reversed(library))
+    bottom = [k for k in top_first if k in shuffled["bottomed"]]
+    rest = [k for k in top_first if k not in shuffled["bottomed"]]
+    for copy, place in zip(bottom, shuffled["places"]):
+        rest.insert(int(place * (len(rest) + 1)), copy)
+    library[:] = list(reversed(rest))
 
 
 def _fetch_options(deck: DeckModel, policy: Policy, battlefield: tuple, fetch: int, hand: list, library: list):

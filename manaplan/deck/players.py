@@ -27,8 +27,10 @@ order of *copies* (``library``: (card, copy) pairs, top first); a fetch takes ou
 copy of that card with the lowest number not yet drawn, and the draws after it are the
 same order without it: the copy taken is chosen by its number, never by where it lies, so
 what follows is as random as after the real shuffle (CR 701.24a: searching, then
-shuffling). A state then carries the copies fetched so far, and only states that
-fetched the same copies are compared.
+shuffling). The copies the mulligan put on the bottom go back to places of their own,
+drawn for the game, at the first fetch: a shuffle puts them anywhere. A state then
+carries the copies fetched so far (and when the first was), and only states that
+fetched the same copies at the same time are compared.
 """
 
 from __future__ import annotations
@@ -45,17 +47,21 @@ MOST_STATES = 4000
 
 
 def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: list, draws: list,
-                  library: list | None = None) -> tuple:
+                  library: list | None = None, reshuffle: tuple = (0, ())) -> tuple:
     """(castable mask by turn, short-of-mana mask by turn, whether a turn's states were
     cut at ``MOST_STATES``, undecided mask by turn: cards no line pays and some line's
     answer left undecided, by turn {X spell (measured number): the largest X some line
     pays}) over every line of play of one game: ``hand`` the kept hand,
     ``draws[t]`` the card drawn on turn t + 1 (None: none); ``library``, where the deck
     has fetch lands, the whole library as (card, copy) pairs, top first (the draws its
-    first cards)."""
+    first cards); ``reshuffle``: (how many copies the mulligan put on the bottom, a
+    uniform number in [0, 1) for each), where each of them goes when a fetch shuffles the
+    library (:func:`_after_shuffle`)."""
     waiting = _waiting(deck)
     fetching = bool(deck.fetches) and library is not None
-    states = {((), tuple(sorted(hand)), ())}  # (battlefield, untapped; hand; the copies fetched)
+    # (battlefield, untapped; hand; (the copies fetched, the draws made before the first fetch))
+    states = {((), tuple(sorted(hand)), ((), -1))}
+    orders: dict = {}  # draws before the first fetch -> the library's order after its shuffle
     castable_by_turn, short_by_turn, unknown_by_turn = [], [], []
     largest_x_by_turn: list[dict] = []  # by turn, {measured X spell: the largest X some line pays}
     cut = False
@@ -65,11 +71,16 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
         largest: dict = {}
         carried = set()
         draws_now = draws[t] is not None
-        for battlefield, held, fetched in states:
-            card = (_drawn(library, fetched, drawn) if fetched else draws[t]) if draws_now else None
+        for battlefield, held, (fetched, first) in states:
+            order = library
+            if fetched:
+                if first not in orders:
+                    orders[first] = _after_shuffle(library or [], first, *reshuffle)
+                order = orders[first]
+            card = (_drawn(order, fetched, drawn) if fetched else draws[t]) if draws_now else None
             if card is not None:  # (a library a fetch emptied draws nothing here)
                 held = held + (card,)
-            library_now = _Library(library, fetched, drawn + draws_now) if fetching else None
+            library_now = _Library(order, fetched, drawn + draws_now) if fetching else None
             for board, rest, took in _land_drops(deck, policy, battlefield, held, _may_wait(deck, waiting, battlefield),
                                                  library_now):
                 turn_castable, turn_short, ends, turn_unknown, turn_x = _this_turn(deck, policy, answers, board, rest)
@@ -80,7 +91,8 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
                     if x > largest.get(k, -1):
                         largest[k] = x
                 any_board = True
-                now_fetched = tuple(sorted(fetched + (took,))) if took is not None else fetched
+                now_fetched = ((tuple(sorted(fetched + (took,))), first if fetched else drawn + draws_now)
+                               if took is not None else (fetched, first))
                 for after, cast in ends:
                     left = list(rest)
                     for c in cast:
@@ -98,6 +110,19 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
         states = carried
         drawn += draws_now
     return castable_by_turn, short_by_turn, cut, unknown_by_turn, largest_x_by_turn
+
+
+def _after_shuffle(library: list, drawn: int, bottomed: int, places: tuple) -> list:
+    """The library's order once a fetch has shuffled it after ``drawn`` draws: the cards
+    drawn first as they were, then the rest in the order dealt (as random as a shuffle)
+    with the ``bottomed`` copies the mulligan put on the bottom each put back at a place
+    of its own (``places``: a uniform number each): a shuffle puts them anywhere."""
+    if not bottomed:
+        return library
+    rest = list(library[drawn:len(library) - bottomed])
+    for copy, place in zip(library[len(library) - bottomed:], places):
+        rest.insert(int(place * (len(rest) + 1)), copy)
+    return list(library[:drawn]) + rest
 
 
 def _drawn(library: list | None, fetched: tuple, drawn: int) -> int | None:
