@@ -36,11 +36,7 @@ def lands_plot(result: dict, path: str, deck: str = "") -> list:
     games = f"{result['games']:,} games a base {'on the play' if result['on'] == 'play' else 'on the ' + result['on']}"
     ax.set_title(f"Mana bases tried: {deck or 'deck'}, {games}; the best in green", fontsize=9)
     ax.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
-    out = f"{plot_stem(path, deck)}-lands.png"
-    save_figure(fig, out)
-    plt.close(fig)
-    return [out]
+    return _written(plt, fig, f"{plot_stem(path, deck)}-lands.png")
 
 
 def _base_label(base: dict) -> str:
@@ -87,11 +83,15 @@ def sources_plot(report: dict, path: str, deck: str = "") -> list:
         ax.set_title(f"Sources needed (Karsten 2022): {report['deck_size']} cards, {report['lands']} lands", fontsize=9)
         fig.colorbar(image, ax=ax, label="sources of the color")
     ax.grid(alpha=0.2)
+    return _written(plt, fig, f"{plot_stem(path, deck or 'sources')}-sources.png")
+
+
+def _written(plt, fig, path: str) -> list:
+    """[path] once the figure is laid out, written whole (``analyze.save_figure``) and closed."""
     fig.tight_layout()
-    out = f"{plot_stem(path, deck or 'sources')}-sources.png"
-    save_figure(fig, out)
+    save_figure(fig, path)
     plt.close(fig)
-    return [out]
+    return [path]
 
 
 def _generic(pattern: str) -> int:
