@@ -191,7 +191,33 @@ def pay_with_manaplan(engine, game, seat: int, cast, oracle: dict, mp: "Manaplan
     if game.waiting_for().get("type") == "ManaPayment" or tapped - before != set(answer["plan"]["tapped"]):
         return _phase_pays(engine, snapshot, seat, cast, counts, "not_as_planned")
     counts["carried_out"] = counts.get("carried_out", 0) + 1
+    _compare_with_phase(engine, snapshot, seat, cast, answer["plan"], before, player["life"], counts)
     return game
+
+
+def _compare_with_phase(engine, snapshot, seat: int, cast, plan: dict, before: set, life: int, counts: dict) -> None:
+    """What phase's own payment (Auto) does at the same prompt, on a copy of the game:
+    refused (its auto-payer gave up), or its permanents tapped, life paid and permanents
+    sacrificed beside the plan's; each decision counted as phase refuses, worse, equal
+    or better (fewer life paid first, then fewer sacrificed, then fewer tapped)."""
+    copy = engine.load_game(snapshot)
+    ids = {str(o["id"]) for o in copy.battlefield() if o.get("controller") == seat}
+    started = time.perf_counter()
+    try:
+        copy.apply(seat, cast)
+    except Exception:  # noqa: BLE001  (phase refused its own cast)
+        counts["phase_refused"] = counts.get("phase_refused", 0) + 1
+        return
+    counts.setdefault("phase_pay_ms", []).append(1000 * (time.perf_counter() - started))
+    if copy.waiting_for().get("type") == "ManaPayment":
+        counts["phase_refused"] = counts.get("phase_refused", 0) + 1
+        return
+    now = {str(o["id"]): o for o in copy.battlefield() if o.get("controller") == seat}
+    theirs = (life - copy.player(seat)["life"], len(ids - set(now)),
+              len({i for i, o in now.items() if o.get("tapped")} - before))
+    mine = (plan.get("life_paid", 0), len(plan.get("sacrificed", [])), len(plan.get("tapped", [])))
+    verdict = "phase_worse" if theirs > mine else "phase_better" if theirs < mine else "phase_equal"
+    counts[verdict] = counts.get(verdict, 0) + 1
 
 
 def _phase_pays(engine, snapshot, seat, cast, counts, why):
@@ -223,6 +249,48 @@ def play(engine, decks: tuple, seed: int, manaplan_seat, oracle: dict, mp, count
     return winner, game.turn, (game.player(0)["life"], game.player(1)["life"])
 
 
+_WORKER: dict = {}  # (per process: the engine, the decks, the Oracle texts, one manaplan serve)
+
+
+def play_pair(job: tuple) -> dict:
+    """One seed played twice, phase paying and manaplan paying for ``seat``; what the
+    pair and manaplan's decisions came to. Each process keeps its engine and its
+    ``manaplan serve`` for every pair it plays."""
+    seed, seat, decks_paths, cards_path, python = job
+    if not _WORKER:
+        cards = json.load(open(cards_path, encoding="utf-8"))
+        decks = (_deck(decks_paths[0]), _deck(decks_paths[1]))
+        used = set(decks[0]) | set(decks[1])
+        card_objects = [c for c in cards if c["name"] in used]
+        _WORKER.update(engine=engine_for(card_objects), decks=decks, mp=Manaplan(python),
+                       oracle={c["name"]: c.get("oracle_text", "") for c in card_objects})
+    w = _WORKER
+    counts: dict = {}
+    started = time.process_time()
+    phase_game = play(w["engine"], w["decks"], seed, None, w["oracle"], w["mp"], {})
+    mine = play(w["engine"], w["decks"], seed, seat, w["oracle"], w["mp"], counts)
+    return {"seed": seed, "seat": seat, "phase": phase_game, "manaplan": mine, "counts": counts,
+            "cpu": time.process_time() - started}
+
+
+def pair_statistics(pairs: list) -> dict:
+    """The pairs' figures for manaplan's seat: games won by one arm only (a sign test,
+    McNemar's exact: under no difference each such pair goes either way at 1/2), and the
+    life the seat ends with in pairs of the same winner (mean of the differences)."""
+    from math import comb
+
+    only_mine = sum(1 for p in pairs if p["manaplan"][0] == p["seat"] != p["phase"][0])
+    only_phase = sum(1 for p in pairs if p["phase"][0] == p["seat"] != p["manaplan"][0])
+    n = only_mine + only_phase
+    tail = sum(comb(n, k) for k in range(0, min(only_mine, only_phase) + 1)) / 2 ** n if n else 1.0
+    same = [p["manaplan"][2][p["seat"]] - p["phase"][2][p["seat"]] for p in pairs if p["manaplan"][0] == p["phase"][0]]
+    alike = sum(1 for p in pairs if p["manaplan"] == p["phase"])
+    return {"pairs": len(pairs), "played_out_alike": alike, "won_by_manaplan_arm_only": only_mine,
+            "won_by_phase_arm_only": only_phase, "sign_test_p": round(min(1.0, 2 * tail), 4),
+            "same_winner_pairs": len(same),
+            "life_difference_same_winner_mean": round(sum(same) / len(same), 3) if same else None}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", type=int, default=10)
@@ -231,36 +299,50 @@ def main(argv=None) -> int:
                                                      os.path.join(HERE, "decks", "azorius_lions.txt")])
     parser.add_argument("--cards", default=os.path.join(HERE, "..", "manaplan", "deck", "demo_cards.json"))
     parser.add_argument("--manaplan-python", default="python3")
+    parser.add_argument("--workers", type=int, default=1, help="processes; past 1, a local Dask cluster")
+    parser.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
     parser.add_argument("--name", default=None, help="write benchmarks/results/NAME.md")
     args = parser.parse_args(argv)
-    cards = json.load(open(args.cards, encoding="utf-8"))
-    decks = (_deck(args.decks[0]), _deck(args.decks[1]))
-    used = set(decks[0]) | set(decks[1])
-    card_objects = [c for c in cards if c["name"] in used]
-    oracle = {c["name"]: c.get("oracle_text", "") for c in card_objects}
-    engine = engine_for(card_objects)
-    mp = Manaplan(args.manaplan_python)
-    counts: dict = {}
-    rows = []
+    jobs = [(args.seed + k, k % 2, tuple(args.decks), args.cards, args.manaplan_python) for k in range(args.pairs)]
     started = time.perf_counter()
-    for k in range(args.pairs):
-        seed = args.seed + k
-        seat = k % 2  # (manaplan's seat alternates)
-        phase_game = play(engine, decks, seed, None, oracle, mp, {})
-        mine = play(engine, decks, seed, seat, oracle, mp, counts)
-        rows.append((seed, seat, phase_game, mine))
-        print(f"pair {k + 1}: seed {seed}, manaplan seat {seat}: phase {phase_game}, manaplan {mine}", flush=True)
-    mp.close()
+    pairs = []
+    if args.workers > 1 or args.address:
+        from dask.distributed import Client, LocalCluster, as_completed
+
+        cluster = None if args.address else LocalCluster(n_workers=args.workers, threads_per_worker=1,
+                                                         processes=True, dashboard_address=None)
+        client = Client(args.address or cluster)
+        for future in as_completed(client.map(play_pair, jobs, pure=False)):
+            pairs.append(future.result())
+            print(f"pair {len(pairs)}/{len(jobs)}: {pairs[-1]['phase']} / {pairs[-1]['manaplan']}", flush=True)
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    else:
+        for job in jobs:
+            pairs.append(play_pair(job))
+            print(f"pair {len(pairs)}/{len(jobs)}: {pairs[-1]['phase']} / {pairs[-1]['manaplan']}", flush=True)
+        if _WORKER:
+            _WORKER["mp"].close()
+    pairs.sort(key=lambda p: p["seed"])
+    counts: dict = {}
+    for p in pairs:
+        for key, value in p["counts"].items():
+            counts[key] = counts.get(key, []) + value if isinstance(value, list) else counts.get(key, 0) + value
     ms = sorted(counts.pop("ms", [0]))
-    summary = {"pairs": args.pairs, "seconds": round(time.perf_counter() - started, 1), **counts,
-               "manaplan_ms_p50": round(ms[len(ms) // 2], 2), "manaplan_ms_p95": round(ms[int(0.95 * (len(ms) - 1))], 2)}
+    phase_ms = sorted(counts.pop("phase_pay_ms", [0]))
+    summary = {**pair_statistics(pairs), "seconds": round(time.perf_counter() - started, 1),
+               "cpu_seconds": round(sum(p["cpu"] for p in pairs), 1), "workers": args.workers, **counts,
+               "manaplan_ms_p50": round(ms[len(ms) // 2], 2), "manaplan_ms_p95": round(ms[int(0.95 * (len(ms) - 1))], 2),
+               "phase_cast_ms_p50": round(phase_ms[len(phase_ms) // 2], 2)}
     print(json.dumps(summary))
     if args.name:
         with open(os.path.join(HERE, "results", f"{args.name}.md"), "w", encoding="utf-8") as f:
-            f.write(f"# manaplan paying inside phase.rs games: a pilot\n\n`{' '.join(sys.argv)}`\n\n"
-                    f"```\n{json.dumps(summary, indent=1)}\n```\n\n| seed | manaplan seat | phase pays: winner, turns, "
-                    f"life | manaplan pays: winner, turns, life |\n|---|---|---|---|\n" +
-                    "".join(f"| {s} | {m} | {p} | {q} |\n" for s, m, p, q in rows))
+            f.write(f"# manaplan paying inside phase.rs games\n\n`{' '.join(sys.argv[1:])}` "
+                    f"(decks: {', '.join(os.path.basename(d) for d in args.decks)})\n\n"
+                    f"```\n{json.dumps(summary, indent=1)}\n```\n\n| seed | manaplan seat | phase pays: winner, "
+                    f"turns, life | manaplan pays: winner, turns, life |\n|---|---|---|---|\n" +
+                    "".join(f"| {p['seed']} | {p['seat']} | {p['phase']} | {p['manaplan']} |\n" for p in pairs))
     return 0
 
 

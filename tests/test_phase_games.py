@@ -58,3 +58,17 @@ def test_a_pool_and_costs_phase_writes_are_read_or_refused():
         phase_games.cost_text({"type": "Cost", "generic": 0, "shards": ["PhyrexianGreen"]})
     with pytest.raises(ValueError):
         phase_games.plan_actions({"steps": [{"permanent": "99", "ability": 0, "adds": "{G}"}]}, OBJECTS)
+
+
+def test_the_pairs_statistics_count_each_arms_wins_and_the_sign_test():
+    def pair(seat, phase_winner, manaplan_winner, life_phase=5, life_manaplan=5):
+        lives = lambda life: (life, 0) if seat == 0 else (0, life)  # noqa: E731
+        return {"seat": seat, "phase": (phase_winner, 10, lives(life_phase)),
+                "manaplan": (manaplan_winner, 10, lives(life_manaplan))}
+
+    pairs = ([pair(0, 1, 0)] * 6 + [pair(1, 1, 0)] + [pair(0, 0, 0, 5, 8)] * 2 + [pair(1, 1, 1)])
+    stats = phase_games.pair_statistics(pairs)
+    assert stats["won_by_manaplan_arm_only"] == 6 and stats["won_by_phase_arm_only"] == 1
+    assert stats["sign_test_p"] == 0.125  # (7 discordant pairs, 6 to 1: 2 * 8/128)
+    assert stats["same_winner_pairs"] == 3 and stats["life_difference_same_winner_mean"] == 2.0
+    assert phase_games.pair_statistics([])["sign_test_p"] == 1.0
