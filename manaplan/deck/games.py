@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from .players import lines_of_play
+from .players import entering_state, fetched_boards, lines_of_play, put_back
 from .simulate import BOTH, NO_MULLIGAN, PLAY, READY, SICK, TAPPED, BoardAnswers, DeckModel, Policy, Tally
 
 
@@ -172,14 +172,17 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
     best: tuple[tuple, int, tuple, int | None, int | None] | None = None  # (.., the land returned, the copy fetched)
     for c in candidates:
         if c in deck.fetches and library is not None:
-            for after, copy in _fetch_options(deck, policy, battlefield, c, hand, library):
+            rest = list(hand)
+            rest.remove(c)
+            take = lambda f: min((k for k in library if deck.library[k] == f), default=None)  # noqa: E731
+            for after, _, copy in fetched_boards(deck, policy, battlefield, c, tuple(rest), take):
                 score = (answers.masks(after)[2], land_rank[c], False, -c)
                 if best is None or score > best[0]:
                     best = (score, c, after, None, copy)
             continue
         rule = deck.enters[c]
         tapped = rule.tapped(tuple(land_lines), tuple(deck.type_line[h] for h in hand if h != c), policy.opponents)
-        after = tuple(sorted(battlefield + ((c << 2) | (TAPPED if tapped else SICK if deck.creature[c] else READY),)))
+        after = tuple(sorted(battlefield + ((c << 2) | entering_state(deck, c, tapped),)))
         returned = None
         if rule.returns_land:
             after, returned = _bounce(deck, answers, after, c)
@@ -201,38 +204,13 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
 
 def _put_back_bottomed(library: list, shuffled: dict) -> None:
     """The copies the mulligan put on the bottom put back at places of their own at the
-    first fetch (as ``players._after_shuffle`` does, the same places; ``library``'s end is
-    its top)."""
+    first fetch (``players.put_back``, the places the lines of play use; ``library``'s end
+    is its top)."""
     shuffled["done"] = True
     top_first = list(reversed(library))
     bottom = [k for k in top_first if k in shuffled["bottomed"]]
     rest = [k for k in top_first if k not in shuffled["bottomed"]]
-    for copy, place in zip(bottom, shuffled["places"]):
-        rest.insert(int(place * (len(rest) + 1)), copy)
-    library[:] = list(reversed(rest))
-
-
-def _fetch_options(deck: DeckModel, policy: Policy, battlefield: tuple, fetch: int, hand: list, library: list):
-    """(battlefield, the copy taken or None) for each land the fetch land can find in
-    ``library`` (as ``players._fetched``: its lowest-numbered copy, entering as the fetch
-    and its own text say); the fetch alone where none is there."""
-    rule, finds = deck.fetches[fetch]
-    lands = sum(deck.is_land[code >> 2] for code in battlefield) + 1
-    land_lines = tuple(deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2])
-    rest = list(hand)
-    rest.remove(fetch)
-    hand_lines = tuple(deck.type_line[h] for h in rest)
-    found = False
-    for f in finds:
-        copies = [k for k in library if deck.library[k] == f]
-        if not copies:
-            continue
-        found = True
-        tapped = rule.enters_tapped(lands) or deck.enters[f].tapped(land_lines, hand_lines, policy.opponents)
-        yield tuple(sorted(battlefield + ((f << 2) | (TAPPED if tapped else SICK if deck.creature[f] else READY),))), \
-            min(copies)
-    if not found:
-        yield tuple(sorted(battlefield + ((fetch << 2) | READY,))), None
+    library[:] = list(reversed(put_back(rest, bottom, shuffled["places"])))
 
 
 def _bounce(deck: DeckModel, answers: BoardAnswers, after: tuple, land: int) -> tuple:

@@ -119,10 +119,17 @@ def _after_shuffle(library: list, drawn: int, bottomed: int, places: tuple) -> l
     of its own (``places``: a uniform number each): a shuffle puts them anywhere."""
     if not bottomed:
         return library
-    rest = list(library[drawn:len(library) - bottomed])
-    for copy, place in zip(library[len(library) - bottomed:], places):
+    return list(library[:drawn]) + put_back(list(library[drawn:len(library) - bottomed]),
+                                            library[len(library) - bottomed:], places)
+
+
+def put_back(rest: list, bottomed, places: tuple) -> list:
+    """``rest`` (top first) with each of the ``bottomed`` copies inserted at the place its
+    uniform number in ``places`` says: where a shuffle may put it (lines of play and the
+    simulated player's game alike)."""
+    for copy, place in zip(bottomed, places):
         rest.insert(int(place * (len(rest) + 1)), copy)
-    return list(library[:drawn]) + rest
+    return rest
 
 
 def _drawn(library: list | None, fetched: tuple, drawn: int) -> int | None:
@@ -255,7 +262,7 @@ def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple
     """Each (board, hand, the copy fetched or None) after this turn's land drop (CR
     305.2): each distinct land of the hand, entering tapped or not as its text says; a
     bounce land's trigger returning each land it may (CR 603); a fetch land cracked at
-    once for each land of the ``library`` it finds (:func:`_fetched`); and no land, where
+    once for each land of the ``library`` it finds (:func:`fetched_boards`); and no land, where
     that may matter."""
     is_land = deck.is_land
     lands = sorted({c for c in hand if is_land[c]})
@@ -266,7 +273,7 @@ def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple
         rest = list(hand)
         rest.remove(c)
         if c in deck.fetches and library is not None:
-            yield from _fetched(deck, policy, battlefield, c, tuple(rest), library)
+            yield from fetched_boards(deck, policy, battlefield, c, tuple(rest), library.take)
             continue
         rule = deck.enters[c]
         if rule.kind in _READS_NOTHING:
@@ -276,7 +283,7 @@ def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple
                 land_lines = tuple(deck.type_line[code >> 2] for code in battlefield if is_land[code >> 2])
             tapped = rule.tapped(land_lines, tuple(deck.type_line[h] for h in rest) if rule.kind == UNLESS_REVEAL
                                  else (), policy.opponents)
-        board = tuple(sorted(battlefield + ((c << 2) | _entering(deck, c, tapped),)))
+        board = tuple(sorted(battlefield + ((c << 2) | entering_state(deck, c, tapped),)))
         if not deck.enters[c].returns_land:
             yield board, tuple(rest), None
             continue
@@ -286,29 +293,30 @@ def _land_drops(deck: DeckModel, policy: Policy, battlefield: tuple, hand: tuple
             yield tuple(left), tuple(sorted(rest + [code >> 2])), None
 
 
-def _fetched(deck: DeckModel, policy: Policy, battlefield: tuple, fetch: int, rest: tuple, library: "_Library"):
-    """The boards after playing the fetch land ``fetch`` and cracking it at once (CR
-    701.23): one for each card of the library it finds (its lowest-numbered copy taken,
-    entering as the fetch says: Fabled Passage untapped with four lands); the fetch alone,
-    making nothing, where the library holds none."""
+def fetched_boards(deck: DeckModel, policy: Policy, battlefield: tuple, fetch: int, rest: tuple, take):
+    """(board, hand, the copy taken or None) after playing the fetch land ``fetch`` and
+    cracking it at once (CR 701.23): one for each card of the library it finds (``take(card)``:
+    its lowest-numbered copy there, or None), entering as the fetch says (Fabled Passage
+    untapped with four lands) and as its own text says; the fetch alone, making nothing,
+    where the library holds none. The lines of play and the simulated player both ask it."""
     rule, finds = deck.fetches[fetch]
     lands = sum(deck.is_land[code >> 2] for code in battlefield) + 1
     land_lines = tuple(deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2])
     hand_lines = tuple(deck.type_line[h] for h in rest)
     found = False
     for f in finds:
-        copy = library.take(f)
+        copy = take(f)
         if copy is None:
             continue
         found = True
         # (tapped as the fetch puts it, or as its own text says: a triome, a shock land's life paid)
         tapped = rule.enters_tapped(lands) or deck.enters[f].tapped(land_lines, hand_lines, policy.opponents)
-        yield tuple(sorted(battlefield + ((f << 2) | _entering(deck, f, tapped),))), rest, copy
+        yield tuple(sorted(battlefield + ((f << 2) | entering_state(deck, f, tapped),))), rest, copy
     if not found:
         yield tuple(sorted(battlefield + ((fetch << 2) | READY,))), rest, None
 
 
-def _entering(deck: DeckModel, card: int, tapped: bool) -> int:
+def entering_state(deck: DeckModel, card: int, tapped: bool) -> int:
     """A land's state as it enters: tapped, or a land creature summoning sick (Dryad Arbor,
     CR 302.6), else ready."""
     return TAPPED if tapped else SICK if deck.creature[card] else READY
