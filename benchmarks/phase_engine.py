@@ -619,9 +619,16 @@ def solve(req: dict) -> dict:
 
 
 def plan_from_events(events, game, spell_oid, case_id, names, faces, printed, x, phyrexian_life,
-                     pool_letters, cost_sacrificed=()):
+                     pool_letters, cost_sacrificed=(), seat: int = 0):
+    """The plan phase carried out for the cast of ``spell_oid`` by ``seat``, rebuilt from
+    its ``events``: steps and the spell's payment, as the ``check`` query reads them.
+    ``pool_letters``: the mana floating before the first event, each a letter, or
+    (letter, the object that made it) where phase says (mana made before the cast, in a
+    game): a unit of the pool keeps its maker, so that phase's record of the sources
+    spent and what is left floating find it, but it is paid "from" the pool."""
     pid = lambda oid: case_id.get(oid, "pool" if oid == 0 else f"object {oid}")
-    units = [{"mana": c, "from": "pool", "step": -1, "oid": 0} for c in pool_letters]
+    units = [{"mana": c, "from": "pool", "step": -1, "oid": 0} if isinstance(c, str)
+             else {"mana": c[0], "from": "pool", "step": -1, "oid": c[1] or 0} for c in pool_letters]
     steps, tapped, sacrificed = [], [], []
     life_paid, pending_life = 0, 0
     open_step = None
@@ -634,7 +641,7 @@ def plan_from_events(events, game, spell_oid, case_id, names, faces, printed, x,
             tapped.append(pid(d["object_id"]))
         elif t == "PermanentSacrificed":
             sacrificed.append(pid(d["object_id"]))
-        elif t == "LifeChanged" and d.get("player_id") == 0 and d["amount"] < 0:
+        elif t == "LifeChanged" and d.get("player_id") == seat and d["amount"] < 0:
             nxt = events[i + 1] if i + 1 < len(events) else {}
             life_paid -= d["amount"]  # manaplan's life_paid counts a pain land's damage too
             if nxt.get("type") == "DamageDealt":  # damage from a source (pain land, Talisman)
@@ -648,7 +655,7 @@ def plan_from_events(events, game, spell_oid, case_id, names, faces, printed, x,
             open_step = {"oid": d["source_id"], "adds": [], "life": pending_life}
             pending_life = 0
             steps.append(open_step)
-        elif t == "ManaAdded" and d.get("player_id") == 0:
+        elif t == "ManaAdded" and d.get("player_id") == seat:
             letter = COLOR_LETTER.get(d["mana_type"], d["mana_type"])
             if open_step is None and steps and d["source_id"] != steps[-1]["oid"]:
                 # mana added after an activation finished, by another permanent: a triggered
@@ -697,12 +704,12 @@ def plan_from_events(events, game, spell_oid, case_id, names, faces, printed, x,
         snapshot_sources += [u["oid"] for u in units if u["oid"] == "graveyard" or isinstance(u["oid"], tuple)]
 
     # Which units went to the spell, which were left floating, which paid abilities' costs.
-    floating_pool = (game.player(0).get("mana_pool") or {}).get("mana") or []
+    floating_pool = (game.player(seat).get("mana_pool") or {}).get("mana") or []
     left = set()
     for m in floating_pool:
         letter = COLOR_LETTER.get(m["color"], m["color"])
         cand = [k for k, u in enumerate(units) if k not in left and u["mana"] == letter
-                and u["oid"] == m.get("source_id", 0)]
+                and u["oid"] == (m.get("source_id") or 0)]
         if cand:
             left.add(cand[-1])
     # The mana symbols of each step's own ability cost (a filter's {R/G}, a Signet's {1}),

@@ -72,3 +72,47 @@ def test_the_pairs_statistics_count_each_arms_wins_and_the_sign_test():
     assert stats["sign_test_p"] == 0.125  # (7 discordant pairs, 6 to 1: 2 * 8/128)
     assert stats["same_winner_pairs"] == 3 and stats["life_difference_same_winner_mean"] == 2.0
     assert phase_games.pair_statistics([])["sign_test_p"] == 1.0
+
+
+def test_hybrid_and_twobrid_shards_are_read_and_phyrexian_is_refused():
+    cost = {"type": "Cost", "generic": 1, "shards": ["GreenWhite", "GreenWhite", "TwoBlue", "Red"]}
+    assert phase_games.cost_text(cost) == "{1}{G/W}{G/W}{2/U}{R}"
+    assert manaplan.solve({"spell": {"mana_cost": phase_games.cost_text(cost)}, "permanents": []})["payable"] is False
+    for shard in ("PhyrexianGreen", "X", "Snow", "GreenPurple"):
+        with pytest.raises(ValueError, match="does not read"):
+            phase_games.shard_text(shard)
+
+
+def test_untapped_creatures_are_kept_for_combat_where_a_payment_as_good_allows():
+    request = phase_games.request_at_prompt(OBJECTS, 0, {"type": "Cost", "generic": 1, "shards": []}, ORACLE, 20, [],
+                                            turn=9)
+    assert request["prefer"] == {"keep_untapped": ["21"]}  # (Llanowar Elves, not summoning sick on turn 9)
+    answer = manaplan.solve(request)
+    assert answer["plan"]["tapped"] in (["30"], ["31"])  # (a land, not the Elves)
+    tapped = [dict(o, tapped=True) if o["id"] in (30, 31) else o for o in OBJECTS]
+    answer = manaplan.solve(phase_games.request_at_prompt(tapped, 0, {"type": "Cost", "generic": 1, "shards": []},
+                                                          ORACLE, 20, [], turn=9))
+    assert answer["plan"]["tapped"] == ["21"]  # (kept only where a payment as good allows)
+
+
+def test_a_color_prompt_is_answered_with_the_steps_mana_one_color_or_a_filter_lands_combination():
+    single = [{"type": "ChooseManaColor", "data": {"choice": {"type": "SingleColor", "data": c}}}
+              for c in ("Green", "Blue")]
+    pick, left = phase_games.pick_color(single, ["U", "G"])
+    assert pick["data"]["choice"]["data"] == "Blue" and left == ["G"]
+    combos = [{"type": "ChooseManaColor", "data": {"choice": {"type": "Combination", "data": c}, "count": 1}}
+              for c in (["Blue", "Blue"], ["Green", "Blue"], ["Green", "Green"])]
+    pick, left = phase_games.pick_color(combos, ["U", "G"])
+    assert pick["data"]["choice"]["data"] == ["Green", "Blue"] and left == []
+    with pytest.raises(ValueError, match="no choice"):
+        phase_games.pick_color(combos, ["W", "G"])
+
+
+def test_the_terms_a_suboptimal_payment_is_worse_on_come_from_the_referees_answer():
+    answer = manaplan.check({"steps": [{"permanent": "a", "adds": "{G}"}, {"permanent": "b", "adds": "{G}"}],
+                             "payment": [{"symbol": "{G}", "mana": "G", "from": "a"}]},
+                            "{G}", [{"id": "a", "type_line": "Basic Land — Forest"},
+                                    {"id": "b", "type_line": "Basic Land — Forest"}])
+    assert answer["verdict"] == "suboptimal"
+    assert phase_games.worse_terms(answer) == ["tapped", "floating", "flexibility"]
+    assert phase_games.worse_terms({"verdict": "optimal"}) == []
