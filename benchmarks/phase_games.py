@@ -23,8 +23,9 @@ the seat's untapped creatures in `prefer.keep_untapped`: kept for attacking and
 blocking where a payment of equal cost allows); :func:`plan_actions` turns manaplan's
 plan into phase's actions (an `ActivateAbility` per step, its mana abilities counted in
 phase's order; each `ChooseManaColor`, of one color or a filter land's combination,
-answered with the step's mana, :func:`pick_color`; then `PassPriority`, which spends the
-pool on the cast). The tapped set is checked against the plan; on any refusal the
+answered with the step's mana, :func:`pick_color`, and the prompt asking which floating
+mana pays an ability's own cost with the step's payment, :func:`pick_ability_payment`;
+then `PassPriority`, which spends the pool on the cast). The tapped set is checked against the plan; on any refusal the
 snapshot taken before is restored and phase pays (counted).
 
 The judge: each payment carried out (manaplan's, and phase's own made at the same prompt
@@ -128,7 +129,7 @@ def plan_actions(plan: dict, objects: list) -> list:
             raise ValueError(f"{obj['name']} has no mana ability {k} in phase")
         colors = [c for c in step.get("adds", "").replace("{", " ").replace("}", " ").split()]
         actions.append({"type": "ActivateAbility", "data": {"source_id": obj["id"], "ability_index": mana[k]},
-                        "colors": colors})
+                        "colors": colors, "pays_with": [line["mana"] for line in step.get("payment") or []]})
     actions.append({"type": "PassPriority"})
     return actions
 
@@ -146,6 +147,18 @@ def pick_color(options: list, colors: list) -> tuple:
         elif colors and choice.get("data") == LETTER_COLOR.get(colors[0]):
             return option, colors[1:]
     raise ValueError(f"phase offers no choice adding {colors}: {[o['data']['choice'] for o in options]}")
+
+
+def pick_ability_payment(options: list, letters: list) -> dict:
+    """The ``PayManaAbilityMana`` action (phase asks which floating mana pays a mana
+    ability's own cost, a filter land's {G/W}) paying with the mana the plan's step says
+    (its ``payment`` lines' ``letters``). ValueError where phase offers no such payment."""
+    wanted = sorted(LETTER_COLOR.get(c, c) for c in letters)
+    for option in options:
+        if sorted(option["data"].get("payment") or []) == wanted:
+            return option
+    raise ValueError(f"phase offers no payment of the ability's cost with {letters}: "
+                     f"{[o['data'].get('payment') for o in options]}")
 
 
 class Manaplan:
@@ -270,13 +283,18 @@ def pay_with_manaplan(table: Table, game, seat: int, cast, counts: dict, extra: 
     started = time.perf_counter()
     try:
         for action in plan_actions(answer["plan"], objects):
-            colors = action.pop("colors", [])
+            colors, pays_with = action.pop("colors", []), action.pop("pays_with", [])
             events += game.apply(seat, GameAction.from_dict(action)).events
-            while game.waiting_for().get("type") == "ChooseManaColor":
-                options = [a for a in game.actions() if a.kind == "ChooseManaColor"]
-                pick, colors = pick_color([a.to_dict() for a in options], colors)
+            while (prompt := game.waiting_for().get("type")) in ("ChooseManaColor", "PayManaAbilityMana"):
+                options = [a.to_dict() for a in game.actions() if a.kind == prompt]
+                if prompt == "PayManaAbilityMana":
+                    pick = pick_ability_payment(options, pays_with)
+                else:
+                    pick, colors = pick_color(options, colors)
                 events += game.apply(seat, GameAction.from_dict(pick)).events
-    except Exception:  # noqa: BLE001  (phase refused an action: restore, let phase pay, count it)
+    except Exception as e:  # noqa: BLE001  (phase refused an action: restore, let phase pay, count it)
+        counts.setdefault("given_back_examples", []).append({"cost": request["spell"]["mana_cost"], "why": str(e)[:300],
+                                                             "steps": answer["plan"]["steps"]})
         return _given_back(table, snapshot, seat, cast, counts, "refused", extra)
     _timed(counts, "apply_ms", started)
     tapped = {str(o["id"]) for o in game.battlefield() if o.get("controller") == seat and o.get("tapped")}
@@ -430,11 +448,12 @@ def _mana_value(cost: str) -> int:
     return total
 
 
-def play(table: Table, seed: int, first: int, manaplan_seat, counts: dict, watch_seat: int, extra: bool = False,
+def play(table: Table, seed: int, first: int, manaplan_seat, counts: dict, watch_seat: int, extra=False,
          most_turns: int | None = None, most_steps: int = 6000):
     """One AI-vs-AI game (``first`` plays first); manaplan pays for ``manaplan_seat``
     (None: phase pays for both), and with ``extra`` also casts what phase wrongly does
-    not offer (:func:`extra_cast`). In the arm where phase pays, ``watch_seat``'s casts
+    not offer (:func:`extra_cast`; ``"detect"``: only counts where it would, as
+    ``would_offer``). In the arm where phase pays, ``watch_seat``'s casts
     phase's auto-payer gives up on are counted, and whether its AI then paid by hand or
     abandoned the cast. (winner seat or None, turns, the two life totals); a game not
     over after ``most_turns`` turns has no winner."""
@@ -459,7 +478,11 @@ def play(table: Table, seed: int, first: int, manaplan_seat, counts: dict, watch
             game = pay_with_manaplan(table, game, actor, action, counts)
         elif extra and manaplan_seat == actor and kind == "Priority" and action.kind == "PassPriority" and (
                 (more := extra_cast(table, game, actor, counts)) is not None):
-            game = pay_with_manaplan(table, game, actor, more, counts, extra=True)
+            if extra == "detect":  # (the manaplan arm: a third arm would cast here)
+                counts["would_offer"] = counts.get("would_offer", 0) + 1
+                game.apply(actor, action)
+            else:
+                game = pay_with_manaplan(table, game, actor, more, counts, extra=True)
         else:
             game.apply(actor, action)
             if manaplan_seat is None and actor == watch_seat and action.kind == "CastSpell" and \
@@ -492,10 +515,22 @@ def play_pair(job: tuple) -> dict:
     counts: dict = {}
     started = time.process_time()
     out = {"seed": seed, "seat": seat, "first": first,
-           "phase": play(table, seed, first, None, counts, seat, most_turns=most_turns),
-           "manaplan": play(table, seed, first, seat, counts, seat, most_turns=most_turns)}
+           "phase": play(table, seed, first, None, counts, seat, most_turns=most_turns)}
+    looking: dict = {}  # (the manaplan arm, watching where the third arm would first differ)
+    out["manaplan"] = play(table, seed, first, seat, looking, seat, extra="detect" if third else False,
+                           most_turns=most_turns)
+    offered = looking.pop("would_offer", 0)
+    looking.pop("extra_offered", None)
+    for key, value in looking.items():
+        counts[key] = counts.get(key, []) + value if isinstance(value, list) else counts.get(key, 0) + value
     if third:
-        out["third"] = play(table, seed, first, seat, counts, seat, extra=True, most_turns=most_turns)
+        # phase plays a seed the same way given the same actions: until the first cast it
+        # does not offer, the third arm's game is the manaplan arm's; a game with none is it
+        if offered:
+            out["third"] = play(table, seed, first, seat, counts, seat, extra=True, most_turns=most_turns)
+        else:
+            out["third"] = out["manaplan"]
+            _count(counts, "third_arm_games_without_an_extra_cast")
     return {**out, "counts": counts, "cpu": time.process_time() - started}
 
 

@@ -116,3 +116,22 @@ def test_the_terms_a_suboptimal_payment_is_worse_on_come_from_the_referees_answe
     assert answer["verdict"] == "suboptimal"
     assert phase_games.worse_terms(answer) == ["tapped", "floating", "flexibility"]
     assert phase_games.worse_terms({"verdict": "optimal"}) == []
+
+
+def test_the_floating_mana_paying_a_filter_lands_cost_is_the_one_the_plan_says():
+    options = [{"type": "PayManaAbilityMana", "data": {"payment": [c]}} for c in ("White", "Green")]
+    assert phase_games.pick_ability_payment(options, ["G"])["data"]["payment"] == ["Green"]
+    with pytest.raises(ValueError, match="no payment"):
+        phase_games.pick_ability_payment(options, ["U"])
+    bastion = {"id": 42, "name": "Wooded Bastion", "controller": 0, "zone": "Battlefield", "tapped": False,
+               "card_types": LAND, "abilities": [{**MANA}, {**MANA}]}
+    plain = [{**OBJECTS[1], "id": 7}]
+    oracle = {**ORACLE, "Wooded Bastion": "{T}: Add {C}.\n{G/W}, {T}: Add {G}{G}, {G}{W}, or {W}{W}."}
+    request = phase_games.request_at_prompt([bastion] + plain, 0, {"type": "Cost", "generic": 0,
+                                                                   "shards": ["White", "White"]}, oracle, 20, [], 4)
+    answer = manaplan.solve(request)
+    assert answer["payable"] is True
+    actions = phase_games.plan_actions(answer["plan"], [bastion] + plain)
+    filter_step = next(a for a in actions[:-1] if a["data"]["source_id"] == 42)
+    assert filter_step["data"]["ability_index"] == 1 and filter_step["pays_with"] == ["G"]
+    assert sorted(filter_step["colors"]) == ["W", "W"]
