@@ -108,5 +108,8 @@ DUEL_MASTERS = (
 def answer(problem, time_limit: float = TIME_LIMIT, plain_path: bool = True, started: float | None = None):
     """The answer value to a Magic problem (``model.problem.PaymentProblem``), by its
     query's entry, within ``time_limit`` seconds from ``started`` (solver.planner.run)."""
-    from .solver.planner import run
-    return run(magic_query(problem.query).answer, problem, time_limit, plain_path, started)
+    return _RUN(magic_query(problem.query).answer, problem, time_limit, plain_path, started)
+
+
+#: the planner's entry (solver.planner.run), imported with the first question answered
+_RUN = Named(".solver.planner", "run")

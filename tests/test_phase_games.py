@@ -135,3 +135,54 @@ def test_the_floating_mana_paying_a_filter_lands_cost_is_the_one_the_plan_says()
     filter_step = next(a for a in actions[:-1] if a["data"]["source_id"] == 42)
     assert filter_step["data"]["ability_index"] == 1 and filter_step["pays_with"] == ["G"]
     assert sorted(filter_step["colors"]) == ["W", "W"]
+
+
+spec_engine = importlib.util.spec_from_file_location("phase_engine", os.path.join(HERE, "..", "benchmarks",
+                                                                                   "phase_engine.py"))
+phase_engine = importlib.util.module_from_spec(spec_engine)
+spec_engine.loader.exec_module(phase_engine)
+
+
+class _Game:
+    """What the rebuild asks of a phase game after the cast: the seat's pool, the spell."""
+
+    def __init__(self, pool):
+        self.pool = pool
+
+    def player(self, seat):
+        return {"mana_pool": {"mana": self.pool}}
+
+    def object(self, oid):
+        return {"keywords": []}
+
+
+def test_a_payment_is_rebuilt_from_phases_events_with_the_mana_floating_at_the_prompt_paid_from_the_pool():
+    """Seat 1 casts {G}{U} (object 90) with {G} floating that its Forest (7) made before
+    the cast, and taps its Island (8): the rebuilt plan pays {G} from the pool and {U}
+    from the Island, and the referee finds it optimal; phase's record of the sources
+    spent names the Forest, the pool's maker."""
+    events = [
+        {"type": "AbilityActivated", "data": {"kind": "Mana", "source_id": 8}},
+        {"type": "PermanentTapped", "data": {"object_id": 8}},
+        {"type": "ManaAdded", "data": {"player_id": 1, "mana_type": "Blue", "source_id": 8}},
+        {"type": "ManaAbilityProduced", "data": {}},
+        {"type": "ManaAdded", "data": {"player_id": 0, "mana_type": "Red", "source_id": 55}},  # (the other seat's)
+        {"type": "ZoneChanged", "data": {"object_id": 90, "to": "Stack", "record": {"trigger_source_context": {
+            "mana_spent_source_snapshots": [{"source_id": 7}, {"source_id": 8}],
+            "colors_spent_to_cast": {"Green": 1, "Blue": 1}, "mana_spent_to_cast_amount": 2}}}},
+    ]
+    ids = {7: "7", 8: "8"}
+    names = {"7": "Forest", "8": "Island"}
+    rebuilt = phase_engine.plan_from_events(events, _Game([]), 90, ids, names, {}, ["{G}", "{U}"], 0, [],
+                                            [("G", 7)], seat=1)
+    plan = rebuilt["plan"]
+    assert plan["steps"] == [{"permanent": "8", "adds": "{U}"}]
+    assert sorted((line["symbol"], line["from"]) for line in plan["payment"]) == [("{G}", "pool"), ("{U}", "8")]
+    request = {"spell": {"mana_cost": "{G}{U}"}, "player": {"pool": "{G}"}, "mid_cast": True,
+               "permanents": [{"id": "7", "name": "Forest", "type_line": "Basic Land — Forest", "tapped": True},
+                              {"id": "8", "name": "Island", "type_line": "Basic Land — Island"}]}
+    assert manaplan.solve({**request, "query": "check", "plan": plan})["verdict"] == "optimal"
+    # what is still floating after the cast is found by its maker, not taken as spent
+    left = phase_engine.plan_from_events(events[:4], _Game([{"color": "Green", "source_id": 7}]), 90, ids, names, {},
+                                         ["{U}"], 0, [], [("G", 7)], seat=1)["plan"]
+    assert [(line["symbol"], line["from"]) for line in left["payment"]] == [("{U}", "8")]
