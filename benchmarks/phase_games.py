@@ -19,8 +19,9 @@ prompt once targets, X and modes are chosen; the locked-in cost is
 counted again). :func:`request_at_prompt` writes the `pay` request (the seat's
 battlefield by phase's object ids, each permanent's Oracle text from the deck's card
 objects, tapped and summoning sick as phase says, the mana pool, life, `mid_cast: true`,
-the seat's untapped creatures in `prefer.keep_untapped`: kept for attacking and
-blocking where a payment of equal cost allows); :func:`plan_actions` turns manaplan's
+the rest of the hand (its colors kept where a payment as good allows), the seat's
+untapped creatures in `prefer.keep_untapped`: kept for attacking and blocking where a
+payment of equal cost allows); :func:`plan_actions` turns manaplan's
 plan into phase's actions (an `ActivateAbility` per step, its mana abilities counted in
 phase's order; each `ChooseManaColor`, of one color or a filter land's combination,
 answered with the step's mana, :func:`pick_color`, and the prompt asking which floating
@@ -82,13 +83,15 @@ def type_line(obj: dict) -> str:
     return " ".join(words) + (" — " + " ".join(subtypes) if subtypes else "")
 
 
-def request_at_prompt(objects: list, seat: int, cost: dict, oracle: dict, life: int, pool: list, turn: int) -> dict:
+def request_at_prompt(objects: list, seat: int, cost: dict, oracle: dict, life: int, pool: list, turn: int,
+                      hand: list = ()) -> dict:
     """The ``pay`` request for the cast waiting at phase's ManaPayment prompt: the seat's
     permanents (phase's object ids; name, type line from phase, Oracle text from the deck's
     card objects ``oracle`` by name; tapped; a creature summoning sick where phase says it
-    entered on this ``turn``: CR 302.6), the pool's mana, the life, ``mid_cast``, and the
+    entered on this ``turn``: CR 302.6), the pool's mana, the life, ``mid_cast``, the
     seat's untapped creatures kept untapped where a payment as good allows (they may
-    attack or block: ``prefer.keep_untapped``)."""
+    attack or block: ``prefer.keep_untapped``), and the rest of the ``hand`` (its spells'
+    colors are kept where a payment as good allows: :func:`hand_cards`)."""
     permanents, creatures = [], []
     for obj in objects:
         if obj.get("controller") != seat or obj.get("zone", "Battlefield") != "Battlefield":
@@ -105,10 +108,25 @@ def request_at_prompt(objects: list, seat: int, cost: dict, oracle: dict, life: 
                "player": {"life": life}, "mid_cast": True}
     if creatures:
         request["prefer"] = {"keep_untapped": creatures}
+    if hand:
+        request["hand"] = list(hand)
     floating = "".join("{%s}" % COLOR_LETTER[m["color"]] for m in pool)
     if floating:
         request["player"]["pool"] = floating
     return request
+
+
+def hand_cards(objects: list, cards: dict, leave_out=None) -> list:
+    """The hand's spells as the request's ``hand`` (id, mana cost, type line from the
+    deck's card objects ``cards`` by name): lands and cards without a mana cost left out,
+    and the card being cast (``leave_out``, phase's object id)."""
+    out = []
+    for obj in objects:
+        card = cards.get(obj["name"]) or {}
+        if obj["id"] == leave_out or not card.get("mana_cost") or "Land" in card.get("type_line", "Land"):
+            continue
+        out.append({"id": str(obj["id"]), "mana_cost": card["mana_cost"], "type_line": card["type_line"]})
+    return out
 
 
 def plan_actions(plan: dict, objects: list) -> list:
@@ -271,7 +289,7 @@ def pay_with_manaplan(table: Table, game, seat: int, cast, counts: dict, extra: 
     pool = player["mana_pool"]["mana"]
     try:
         request = request_at_prompt(objects, seat, state["pending_cast"]["cost"], table.oracle, player["life"],
-                                    pool, game.turn)
+                                    pool, game.turn, hand_cards(game.hand(seat), table.cards, spell_oid))
     except ValueError:
         return _given_back(table, snapshot, seat, cast, counts, "not_expressed", extra)
     started = time.perf_counter()
@@ -415,13 +433,8 @@ def extra_cast(table: Table, game, seat: int, counts: dict):
     if game.phase not in MAIN_PHASES or game.stack():
         return None
     offered = {a.to_dict()["data"].get("object_id") for a in game.actions() if a.kind == "CastSpell"}
-    spells = []
-    for obj in game.hand(seat):
-        card = table.cards.get(obj["name"]) or {}
-        if (obj["id"] in offered or "Land" in card.get("type_line", "Land") or not card.get("mana_cost")
-                or "target" in card.get("oracle_text", "").lower()):
-            continue
-        spells.append({"id": str(obj["id"]), "mana_cost": card["mana_cost"], "type_line": card["type_line"]})
+    spells = [s for s in hand_cards(game.hand(seat), table.cards) if int(s["id"]) not in offered
+              and "target" not in table.oracle.get(game.object(int(s["id"]))["name"], "").lower()]
     if not spells:
         return None
     state = game.state()["state"]

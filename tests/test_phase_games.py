@@ -186,3 +186,20 @@ def test_a_payment_is_rebuilt_from_phases_events_with_the_mana_floating_at_the_p
     left = phase_engine.plan_from_events(events[:4], _Game([{"color": "Green", "source_id": 7}]), 90, ids, names, {},
                                          ["{U}"], 0, [], [("G", 7)], seat=1)["plan"]
     assert [(line["symbol"], line["from"]) for line in left["payment"]] == [("{U}", "8")]
+
+
+def test_the_rest_of_the_hand_goes_with_the_request_and_its_colors_are_kept():
+    hand = [{"id": 70, "name": "Kalonian Tusker"}, {"id": 71, "name": "Forest"}, {"id": 72, "name": "Opt"},
+            {"id": 73, "name": "Cancel"}]
+    cards = {"Kalonian Tusker": {"mana_cost": "{G}{G}", "type_line": "Creature — Beast"},
+             "Forest": {"mana_cost": "", "type_line": "Basic Land — Forest"},
+             "Opt": {"mana_cost": "{U}", "type_line": "Instant"}, "Cancel": {"mana_cost": "{1}{U}{U}", "type_line": "Instant"}}
+    cards_in_hand = phase_games.hand_cards(hand, cards, leave_out=73)  # (Cancel is the card being cast)
+    assert [c["id"] for c in cards_in_hand] == ["70", "72"]
+    island = {"id": 32, "name": "Island", "controller": 0, "zone": "Battlefield", "tapped": False,
+              "card_types": {"supertypes": ["Basic"], "core_types": ["Land"], "subtypes": ["Island"]},
+              "abilities": [{**MANA}]}
+    request = phase_games.request_at_prompt(OBJECTS[1:2] + [island], 0, {"type": "Cost", "generic": 1, "shards": []},
+                                            {**ORACLE, "Island": "({T}: Add {U}.)"}, 20, [], 9,
+                                            phase_games.hand_cards(hand[:1], cards))
+    assert manaplan.solve(request)["plan"]["tapped"] == ["32"]  # (the Forest kept for the Tusker's {G}{G})
