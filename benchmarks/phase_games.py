@@ -561,13 +561,35 @@ def pair_statistics(pairs: list, arm: str = "manaplan") -> dict:
     tail = sum(comb(n, k) for k in range(0, min(only_mine, only_phase) + 1)) / 2 ** n if n else 1.0
     same = [p[arm][2][p["seat"]] - p["phase"][2][p["seat"]] for p in pairs if p[arm][0] == p["phase"][0]]
     alike = sum(1 for p in pairs if p[arm] == p["phase"])
+    mean = sum(same) / len(same) if same else None
+    spread = (sum((d - mean) ** 2 for d in same) / (len(same) - 1)) ** 0.5 / len(same) ** 0.5 if len(same) > 1 else None
     return {"pairs": len(pairs), "played_out_alike": alike, f"won_by_{arm}_arm_only": only_mine,
             "won_by_phase_arm_only": only_phase, "sign_test_p": round(min(1.0, 2 * tail), 4),
             "same_winner_pairs": len(same),
-            "life_difference_same_winner_mean": round(sum(same) / len(same), 3) if same else None,
+            "life_difference_same_winner_mean": round(mean, 3) if mean is not None else None,
+            "life_difference_same_winner_ci95": [round(mean - 1.96 * spread, 2), round(mean + 1.96 * spread, 2)]
+            if spread is not None else None,
             f"{arm}_arm_wins": sum(1 for p in pairs if p[arm][0] == p["seat"]),
             "phase_arm_wins": sum(1 for p in pairs if p["phase"][0] == p["seat"]),
             "unfinished_games": sum(1 for p in pairs for a in ("phase", arm) if p[a][0] is None)}
+
+
+def what_it_can_show(only_mine: int, only_phase: int) -> str:
+    """In words, what the pairs won by one arm only can show (McNemar's exact test: only
+    those pairs count): with d of them, the most lopsided split has p = 2 / 2^d, so
+    fewer than 6 can show nothing at 5%; and how lopsided a split of this many would
+    have to be to show a difference."""
+    d = only_mine + only_phase
+    if d < 6:
+        return (f"{d} pair(s) were won by one arm only: even all of them one way could not show a difference at "
+                f"5% (the smallest p with {d} is {min(1.0, 2 / 2 ** d):.2g}); the sample shows no difference in "
+                f"wins either way, and cannot")
+    from math import comb
+    need = next(k for k in range(d // 2, d + 1)
+                if min(1.0, 2 * sum(comb(d, j) for j in range(k, d + 1)) / 2 ** d) < 0.05)
+    return (f"{d} pairs were won by one arm only ({only_mine} by the manaplan arm, {only_phase} by phase's); a "
+            f"difference at 5% needs at least {need} of {d} one way: the sample "
+            + ("shows one" if max(only_mine, only_phase) >= need else "does not show one"))
 
 
 def percentile(values: list, q: float) -> float:
@@ -634,6 +656,11 @@ def report(summary: dict, pairs: list, command: str, decks: list) -> str:
                   "| what | count |", "|---|---:|"]
         lines += [f"| {k.removeprefix('extra_').replace('_', ' ')} | {v} |" for k, v in c.items()
                   if k.startswith("extra_")]
+    lines += ["", "What the pairs can show: " + what_it_can_show(st["won_by_manaplan_arm_only"],
+                                                             st["won_by_phase_arm_only"]) + "."]
+    if third:
+        lines += ["", "The third arm: " + what_it_can_show(third["won_by_third_arm_only"],
+                                                          third["won_by_phase_arm_only"]) + "."]
     lines += ["", "## Time per decision (ms)", "", "| what | n | p50 | p95 | p99 |", "|---|---:|---:|---:|---:|"]
     names = {"ms": "manaplan's `pay` (round trip)", "phase_state_ms": "phase's `state()` at the prompt",
              "apply_ms": "applying the plan in phase", "phase_pay_ms": "phase's own cast and payment (Auto)"}
@@ -667,7 +694,18 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes; past 1, a local Dask cluster")
     parser.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
     parser.add_argument("--name", default=None, help="write benchmarks/results/NAME.md and NAME.json")
+    parser.add_argument("--command-run", default="", help="with --report-from: the command of a run whose JSON "
+                        "does not say it")
+    parser.add_argument("--report-from", metavar="JSON", help="write NAME.md again from a run's NAME.json (its "
+                        "pairs and cost), with this version's report")
     args = parser.parse_args(argv)
+    if args.report_from:
+        saved = json.load(open(args.report_from, encoding="utf-8"))
+        summary = summarize(saved["pairs"], saved["summary"]["seconds"], saved["summary"]["workers"])
+        with open(args.report_from.removesuffix(".json") + ".md", "w", encoding="utf-8") as f:
+            f.write(report(summary, saved["pairs"], saved.get("command") or args.command_run,
+                           saved.get("decks") or args.decks))
+        return 0
     # seats and first player alternate: each of the four combinations once in four seeds
     jobs = [(args.seed + k, k % 2, (k // 2) % 2, tuple(args.decks), args.cards, args.manaplan_python,
              args.third_arm, args.most_turns) for k in range(args.pairs)]
@@ -704,7 +742,7 @@ def main(argv=None) -> int:
         with open(os.path.join(HERE, "results", f"{args.name}.md"), "w", encoding="utf-8") as f:
             f.write(report(summary, pairs, command, args.decks))
         with open(os.path.join(HERE, "results", f"{args.name}.json"), "w", encoding="utf-8") as f:
-            json.dump({"summary": summary, "pairs": pairs}, f, indent=1)
+            json.dump({"command": command, "decks": args.decks, "summary": summary, "pairs": pairs}, f, indent=1)
     return 0
 
 

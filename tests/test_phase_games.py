@@ -203,3 +203,10 @@ def test_the_rest_of_the_hand_goes_with_the_request_and_its_colors_are_kept():
                                             {**ORACLE, "Island": "({T}: Add {U}.)"}, 20, [], 9,
                                             phase_games.hand_cards(hand[:1], cards))
     assert manaplan.solve(request)["plan"]["tapped"] == ["32"]  # (the Forest kept for the Tusker's {G}{G})
+
+
+def test_what_the_pairs_can_show_is_said_from_the_pairs_won_by_one_arm_only():
+    assert "could not show a difference" in phase_games.what_it_can_show(3, 2)
+    assert phase_games.what_it_can_show(9, 1).endswith("shows one")  # (p = 0.021)
+    assert phase_games.what_it_can_show(6, 4).endswith("does not show one")
+    assert "at least 9 of 10" in phase_games.what_it_can_show(6, 4)
