@@ -39,6 +39,7 @@ illegal, or unknown.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import re
@@ -213,7 +214,6 @@ def faces_for(card_objects: list) -> dict:
     card objects' text (phase's MTGJSON card database is not on this machine)."""
     from phase import build_oracle_face
 
-    sys.path.insert(0, HERE)
     import phase_engine as pe  # (the card shape phase's parser takes)
 
     faces = {}
@@ -348,14 +348,17 @@ def _cast_choices(game, seat: int, most: int = 16) -> list:
 
 def judge(table: Table, who: str, request: dict, events: list, game, seat: int, spell_oid, floating: list,
           counts: dict) -> str:
-    """The referee's verdict (counted under ``who``, with each term of the objective a
-    suboptimal payment is worse on) on the payment phase's ``events`` show for the cast of
+    """The referee's verdicts on the payment phase's ``events`` show for the cast of
     ``spell_oid``: the plan rebuilt from them (``phase_engine.plan_from_events``; the mana
     ``floating`` at the prompt, (letter, its maker), paid from the pool) checked by
-    manaplan's ``check`` against the prompt's ``request``. A rebuild that fails is
-    "unrebuilt" (counted, never a verdict)."""
-    sys.path.insert(0, HERE)
-    import phase_engine as pe
+    manaplan's ``check`` twice: against the prompt's ``request`` as manaplan was asked it
+    (counted ``{who}_{verdict}``: with the hand's colors and the creatures kept for
+    combat, which phase's auto-payer is not told), and against the same question without
+    the hand and ``prefer`` (``{who}_neutral_{verdict}``, and the term that decides a
+    suboptimal one, ``{who}_neutral_worse_on_{term}``: life, sacrificed, tapped...). A
+    rebuild that fails is "unrebuilt" (counted, never a verdict). Returns the first
+    verdict."""
+    import phase_engine as pe  # (benchmarks/, on the path: see the module's end)
 
     ids = {int(p["id"]): p["id"] for p in request["permanents"]}
     names = {p["id"]: p["name"] for p in request["permanents"]}
@@ -365,28 +368,32 @@ def judge(table: Table, who: str, request: dict, events: list, game, seat: int, 
     except Exception:  # noqa: BLE001  (counted: a payment the rebuild can't read)
         _count(counts, f"{who}_unrebuilt")
         return "unrebuilt"
-    answer = table.mp.ask({**request, "query": "check", "plan": rebuilt["plan"]})
-    verdict = answer.get("verdict") or "error"
-    _count(counts, f"{who}_{verdict}")
-    if verdict == "suboptimal":
-        for term in worse_terms(answer):
-            _count(counts, f"{who}_worse_on_{term}")
-    if verdict not in ("optimal", "unknown"):
-        counts.setdefault("examples", []).append({
-            "verdict": verdict, "cost": request["spell"]["mana_cost"], "differences": answer.get("differences"),
-            "violation": answer.get("violation"), "error": answer.get("error"), "plan": rebuilt["plan"]})
-    return verdict
+    neutral = {k: v for k, v in request.items() if k not in ("hand", "prefer")}
+    verdicts = []
+    for label, question in ((who, request), (f"{who}_neutral", neutral)):
+        answer = table.mp.ask({**question, "query": "check", "plan": rebuilt["plan"]})
+        verdict = answer.get("verdict") or "error"
+        verdicts.append(verdict)
+        _count(counts, f"{label}_{verdict}")
+        term = deciding_term(answer, tuple((question.get("prefer") or {}).get("order") or ()))
+        if verdict == "suboptimal" and term is not None:
+            _count(counts, f"{label}_worse_on_{term}")
+        if verdict not in ("optimal", "unknown"):
+            counts.setdefault("examples", []).append({
+                "who": label, "verdict": verdict, "cost": request["spell"]["mana_cost"], "term": term,
+                "differences": answer.get("differences"), "violation": answer.get("violation"),
+                "error": answer.get("error"), "plan": rebuilt["plan"]})
+    return verdicts[0]
 
 
-#: the objective's terms a payment may be worse on, the costly first (docs/protocol.md,
-#: "The default objective"; "spared": creatures kept for attacking and blocking)
-TERMS = ("life", "sacrificed", "tapped", "spared", "exiled", "floating", "flexibility", "before_casting")
-
-
-def worse_terms(answer: dict) -> list:
-    """The terms of the objective on which a ``check`` answer's plan is worse than the optimum."""
+def deciding_term(answer: dict, first: tuple = ()) -> str | None:
+    """The term of the objective that makes a ``check`` answer's plan worse than the
+    optimum: the first on which the two differ, in the order they are compared (the
+    request's ``prefer.order``, ``first``, then the default objective's, the order the
+    answer writes its terms in); None when none does."""
     mine, best = answer.get("objective") or {}, answer.get("optimum") or {}
-    return [t for t in TERMS if t in mine and t in best and mine[t] > best[t]]
+    order = list(first) + [t for t in mine if t not in first]
+    return next((t for t in order if t in mine and t in best and mine[t] != best[t]), None)
 
 
 def _phase_at_the_same_prompt(table: Table, snapshot, seat: int, cast, request: dict, floating: list,
@@ -422,18 +429,21 @@ def _given_back(table: Table, snapshot, seat, cast, counts, why, extra: bool):
 MAIN_PHASES = ("PreCombatMain", "PostCombatMain")
 
 
-def extra_cast(table: Table, game, seat: int, counts: dict):
+def extra_cast(table: Table, game, seat: int, counts: dict, tried: set = frozenset()):
     """The third arm: at ``seat``'s priority in its own main phase with an empty stack, a
     card of its hand that phase does not offer to cast (no ``CastSpell`` among its
     actions) though manaplan's ``castable`` pays it now: the largest such (mana value),
     as a ``CastSpell`` to apply, or None. Only cards that target nothing and have a mana
-    cost (phase's refusal of any other may be its targets', not its mana's)."""
+    cost (phase's refusal of any other may be its targets', not its mana's: phase may
+    still refuse one for a reason of its own, counted), and none ``tried`` this turn
+    ((object id, turn): one that failed is not offered again until the next turn)."""
     from phase import GameAction
 
     if game.phase not in MAIN_PHASES or game.stack():
         return None
     offered = {a.to_dict()["data"].get("object_id") for a in game.actions() if a.kind == "CastSpell"}
     spells = [s for s in hand_cards(game.hand(seat), table.cards) if int(s["id"]) not in offered
+              and (int(s["id"]), game.turn) not in tried
               and "target" not in table.oracle.get(game.object(int(s["id"]))["name"], "").lower()]
     if not spells:
         return None
@@ -461,27 +471,31 @@ def _mana_value(cost: str) -> int:
     return total
 
 
+#: the prompts of a payment made by hand (phase's AI paying what its auto-payer gave up on)
+PAYMENT_PROMPTS = ("ManaPayment", "ChooseManaColor", "PayManaAbilityMana", "PhyrexianPayment")
+
+
 def play(table: Table, seed: int, first: int, manaplan_seat, counts: dict, watch_seat: int, extra=False,
          most_turns: int | None = None, most_steps: int = 6000):
     """One AI-vs-AI game (``first`` plays first); manaplan pays for ``manaplan_seat``
-    (None: phase pays for both), and with ``extra`` also casts what phase wrongly does
-    not offer (:func:`extra_cast`; ``"detect"``: only counts where it would, as
-    ``would_offer``). In the arm where phase pays, ``watch_seat``'s casts
-    phase's auto-payer gives up on are counted, and whether its AI then paid by hand or
-    abandoned the cast. (winner seat or None, turns, the two life totals); a game not
-    over after ``most_turns`` turns has no winner."""
+    (None: phase pays for both), and with ``extra`` also casts what phase does not offer
+    though it can be paid (:func:`extra_cast`; ``"detect"``: only counts where it would,
+    as ``would_offer``). In the arm where phase pays, ``watch_seat``'s casts phase's
+    auto-payer gives up on (a ManaPayment prompt left to its AI) are counted, and once
+    the cast is no longer pending, whether its AI paid by hand (the spell on the stack)
+    or abandoned it (back in hand). (winner seat or None, turns, the two life totals); a
+    game not over after ``most_turns`` turns has no winner."""
     game = table.engine.new_game(player=table.decks[0], opponent=table.decks[1], seed=seed, format="Standard",
                                  first_player=first)
-    gave_up = None  # (the phase arm: the spell its auto-payer gave up on)
+    gave_up = None  # (the phase arm: the spell its auto-payer gave up on, while its cast is pending)
+    tried: set = set()  # (the third arm: (card, turn) of each extra cast tried)
     for _ in range(most_steps):
         waiting = game.waiting_for()
         kind = waiting.get("type")
         if kind == "GameOver" or most_turns is not None and game.turn > most_turns:
             break
-        if gave_up is not None and kind != "ManaPayment":
-            zone = (game.object(gave_up) or {}).get("zone")
-            _count(counts, "phase_arm_abandoned" if zone == "Hand" else "phase_arm_paid_by_hand")
-            gave_up = None
+        if manaplan_seat is None:
+            gave_up = _watch_autopay(game, kind, waiting, watch_seat, gave_up, counts)
         actor = game.priority_player() if kind == "Priority" else (waiting.get("data") or {}).get(
             "player", game.priority_player())
         action = game.choose_action(actor)
@@ -490,76 +504,112 @@ def play(table: Table, seed: int, first: int, manaplan_seat, counts: dict, watch
         if manaplan_seat == actor and action.kind == "CastSpell":
             game = pay_with_manaplan(table, game, actor, action, counts)
         elif extra and manaplan_seat == actor and kind == "Priority" and action.kind == "PassPriority" and (
-                (more := extra_cast(table, game, actor, counts)) is not None):
+                (more := extra_cast(table, game, actor, counts, tried)) is not None):
             if extra == "detect":  # (the manaplan arm: a third arm would cast here)
                 counts["would_offer"] = counts.get("would_offer", 0) + 1
                 game.apply(actor, action)
             else:
+                tried.add((more.to_dict()["data"]["object_id"], game.turn))
                 game = pay_with_manaplan(table, game, actor, more, counts, extra=True)
         else:
             game.apply(actor, action)
-            if manaplan_seat is None and actor == watch_seat and action.kind == "CastSpell" and \
-                    game.waiting_for().get("type") == "ManaPayment":
-                _count(counts, "phase_arm_autopay_gave_up")
-                gave_up = action.to_dict()["data"].get("object_id")
     waiting = game.waiting_for()
     winner = (waiting.get("data") or {}).get("winner") if waiting.get("type") == "GameOver" else None
     return winner, game.turn, (game.player(0)["life"], game.player(1)["life"])
 
 
-_WORKER: dict = {}  # (per process: its Table)
+def _watch_autopay(game, kind: str, waiting: dict, seat: int, gave_up, counts: dict):
+    """The arm where phase pays: a ManaPayment prompt for ``seat`` is a cast its
+    auto-payer gave up on (counted, the spell watched while its cast is pending); once no
+    cast is pending, the spell on the stack was paid by its AI by hand, in hand
+    abandoned. The spell watched, or None."""
+    if gave_up is None:
+        if kind == "ManaPayment" and (waiting.get("data") or {}).get("player") == seat:
+            _count(counts, "phase_arm_autopay_gave_up")
+            return (game.state()["state"].get("pending_cast") or {}).get("object_id")
+        return None
+    if kind in PAYMENT_PROMPTS or game.state()["state"].get("has_pending_cast"):
+        return gave_up
+    zone = (game.object(gave_up) or {}).get("zone")
+    _count(counts, "phase_arm_abandoned" if zone == "Hand" else "phase_arm_paid_by_hand")
+    return None
+
+
+_WORKER: dict = {}  # (per process: its Table, kept for every pair it plays)
 
 
 def play_pair(job: tuple) -> dict:
     """One seed played in each arm: phase paying, manaplan paying for ``seat``, and (the
-    third arm) manaplan paying and casting what phase wrongly refuses; what the games and
-    manaplan's decisions came to. Each process keeps its :class:`Table` for every pair
-    it plays."""
+    third arm) manaplan paying and casting what phase does not offer though it can be
+    paid; what the games and manaplan's decisions came to (the third arm's own payments
+    counted apart, under ``third_``). A failure of the driver is the pair's ``error``,
+    never the run's end."""
     seed, seat, first, decks_paths, cards_path, python, third, most_turns = job
+    started = time.process_time()
+    try:
+        return {**_play_pair(seed, seat, first, decks_paths, cards_path, python, third, most_turns),
+                "cpu": time.process_time() - started}
+    except Exception as e:  # noqa: BLE001  (a pair the driver could not play: counted, reported)
+        return {"seed": seed, "seat": seat, "first": first, "error": f"{type(e).__name__}: {e}"[:500], "counts": {},
+                "cpu": time.process_time() - started}
+
+
+def _table(decks_paths: tuple, cards_path: str, python: str) -> Table:
+    """This process's :class:`Table` (built with its first pair; its ``serve`` closed at exit)."""
     if "table" not in _WORKER:
         cards = json.load(open(cards_path, encoding="utf-8"))
         decks = (_deck(decks_paths[0]), _deck(decks_paths[1]))
         used = set(decks[0]) | set(decks[1])
         missing = used - {c["name"] for c in cards}
         if missing:
-            raise SystemExit(f"cards missing from {cards_path}: {sorted(missing)}")
+            raise ValueError(f"cards missing from {cards_path}: {sorted(missing)}")
         _WORKER["table"] = Table(decks, [c for c in cards if c["name"] in used], python)
-    table = _WORKER["table"]
+        atexit.register(_WORKER["table"].mp.close)
+    return _WORKER["table"]
+
+
+def _play_pair(seed, seat, first, decks_paths, cards_path, python, third, most_turns) -> dict:
+    table = _table(decks_paths, cards_path, python)
     counts: dict = {}
-    started = time.process_time()
     out = {"seed": seed, "seat": seat, "first": first,
            "phase": play(table, seed, first, None, counts, seat, most_turns=most_turns)}
-    looking: dict = {}  # (the manaplan arm, watching where the third arm would first differ)
-    out["manaplan"] = play(table, seed, first, seat, looking, seat, extra="detect" if third else False,
+    out["manaplan"] = play(table, seed, first, seat, counts, seat, extra="detect" if third else False,
                            most_turns=most_turns)
-    offered = looking.pop("would_offer", 0)
-    looking.pop("extra_offered", None)
-    for key, value in looking.items():
-        counts[key] = counts.get(key, []) + value if isinstance(value, list) else counts.get(key, 0) + value
+    offered = counts.pop("would_offer", 0)
+    counts.pop("extra_offered", None)  # (offers found while watching: not casts)
     if third:
-        # phase plays a seed the same way given the same actions: until the first cast it
-        # does not offer, the third arm's game is the manaplan arm's; a game with none is it
+        # until its first cast phase does not offer, the third arm plays as the manaplan
+        # arm: where the manaplan arm met none, its game stands for the third arm's too
+        # (one game for both: phase's AI searches against the clock, so a replay could
+        # differ by its timing alone, not by anything the third arm did)
         if offered:
-            out["third"] = play(table, seed, first, seat, counts, seat, extra=True, most_turns=most_turns)
+            own: dict = {}
+            out["third"] = play(table, seed, first, seat, own, seat, extra=True, most_turns=most_turns)
+            for key, value in own.items():
+                key = key if key.startswith("extra_") else "third_" + key
+                counts[key] = counts.get(key, []) + value if isinstance(value, list) else counts.get(key, 0) + value
         else:
             out["third"] = out["manaplan"]
             _count(counts, "third_arm_games_without_an_extra_cast")
-    return {**out, "counts": counts, "cpu": time.process_time() - started}
+    return {**out, "counts": counts}
 
 
 def pair_statistics(pairs: list, arm: str = "manaplan") -> dict:
     """The pairs' figures for manaplan's seat, ``arm`` beside the arm where phase pays:
     games won by one arm only (a sign test, McNemar's exact: under no difference each
     such pair goes either way at 1/2), and the life the seat ends with in pairs of the
-    same winner (mean of the differences)."""
+    same winner (mean of the differences, its 95% interval); a pair with a game not
+    finished (no winner by ``--most-turns``) is counted apart, in neither. Pairs the
+    driver could not play (``error``) are left out."""
     from math import comb
 
-    pairs = [p for p in pairs if arm in p]
-    only_mine = sum(1 for p in pairs if p[arm][0] == p["seat"] != p["phase"][0])
-    only_phase = sum(1 for p in pairs if p["phase"][0] == p["seat"] != p[arm][0])
+    pairs = [p for p in pairs if arm in p and "error" not in p]
+    played = [p for p in pairs if p[arm][0] is not None and p["phase"][0] is not None]  # (both games finished)
+    only_mine = sum(1 for p in played if p[arm][0] == p["seat"] != p["phase"][0])
+    only_phase = sum(1 for p in played if p["phase"][0] == p["seat"] != p[arm][0])
     n = only_mine + only_phase
     tail = sum(comb(n, k) for k in range(0, min(only_mine, only_phase) + 1)) / 2 ** n if n else 1.0
-    same = [p[arm][2][p["seat"]] - p["phase"][2][p["seat"]] for p in pairs if p[arm][0] == p["phase"][0]]
+    same = [p[arm][2][p["seat"]] - p["phase"][2][p["seat"]] for p in played if p[arm][0] == p["phase"][0]]
     alike = sum(1 for p in pairs if p[arm] == p["phase"])
     mean = sum(same) / len(same) if same else None
     spread = (sum((d - mean) ** 2 for d in same) / (len(same) - 1)) ** 0.5 / len(same) ** 0.5 if len(same) > 1 else None
@@ -571,7 +621,7 @@ def pair_statistics(pairs: list, arm: str = "manaplan") -> dict:
             if spread is not None else None,
             f"{arm}_arm_wins": sum(1 for p in pairs if p[arm][0] == p["seat"]),
             "phase_arm_wins": sum(1 for p in pairs if p["phase"][0] == p["seat"]),
-            "unfinished_games": sum(1 for p in pairs for a in ("phase", arm) if p[a][0] is None)}
+            "pairs_with_an_unfinished_game": len(pairs) - len(played)}
 
 
 def what_it_can_show(only_mine: int, only_phase: int) -> str:
@@ -607,9 +657,14 @@ def summarize(pairs: list, seconds: float, workers: int) -> dict:
         for key, value in p["counts"].items():
             counts[key] = counts.get(key, []) + value if isinstance(value, list) else counts.get(key, 0) + value
     times = {key: counts.pop(key, []) for key in ("ms", "phase_state_ms", "apply_ms", "phase_pay_ms")}
-    examples = counts.pop("examples", [])
-    out = {"pairs": pair_statistics(pairs), "counts": dict(sorted(counts.items())), "examples": examples[:8],
-           "examples_total": len(examples),
+    for key in [k for k in counts if k.startswith("third_") and isinstance(counts[k], list)]:
+        counts.pop(key)  # (the third arm's own times: its decisions are the manaplan arm's kind)
+    examples = counts.pop("examples", []) + counts.pop("third_examples", [])
+    given_back = counts.pop("given_back_examples", []) + counts.pop("third_given_back_examples", [])
+    out = {"pairs": pair_statistics(pairs), "counts": dict(sorted(counts.items())),
+           "examples": examples[:10], "examples_total": len(examples),
+           "given_back_examples": given_back[:5], "given_back_total": len(given_back),
+           "errors": [{"seed": p["seed"], "error": p["error"]} for p in pairs if "error" in p],
            "times_ms": {key: {"n": len(v), "p50": percentile(v, 0.5), "p95": percentile(v, 0.95),
                               "p99": percentile(v, 0.99)} for key, v in times.items()},
            "seconds": round(seconds, 1), "cpu_seconds": round(sum(p["cpu"] for p in pairs), 1), "workers": workers}
@@ -618,47 +673,70 @@ def summarize(pairs: list, seconds: float, workers: int) -> dict:
     return out
 
 
-def report(summary: dict, pairs: list, command: str, decks: list) -> str:
+def _verdict_rows(c: dict, who: str, label: str) -> list:
+    """Table rows of the verdicts counted under ``who`` (and the deciding terms)."""
+    rows = [f"| {label}: {k.removeprefix(who + '_')} | {v} |" for k, v in c.items()
+            if k.startswith(who + "_") and k.removeprefix(who + "_") in VERDICTS]
+    rows += [f"| ... suboptimal, decided by {k.split('_worse_on_')[1]} | {v} |" for k, v in c.items()
+             if k.startswith(who + "_worse_on_")]
+    return rows
+
+
+def report(summary: dict, pairs: list, command: str, decks: list, provenance: dict | None = None) -> str:
     """The run as a markdown page (benchmarks/results/NAME.md)."""
     c, st = summary["counts"], summary["pairs"]
+    third = summary.get("third_arm") or {}
     given_back = {k: c.get(k, 0) for k in ("not_expressed", "manaplan_no", "manaplan_undecided", "refused",
                                              "not_as_planned")}
+    played = st["pairs"]
     lines = [f"# manaplan paying inside phase.rs games: {' vs '.join(os.path.basename(d) for d in decks)}", "",
              f"`{command}`", "",
              f"Measured {time.strftime('%Y-%m-%d')} on {os.cpu_count()} cores, {summary['workers']} workers: "
              f"{summary['seconds']:.0f} s wall, {summary['cpu_seconds']:.0f} s CPU of the games' processes "
-             f"({summary['cpu_seconds'] / max(1, st['pairs']):.1f} s a pair).", "",
+             f"({summary['cpu_seconds'] / max(1, played):.1f} s a pair); {played} pairs played"
+             + (f", {len(summary['errors'])} the driver could not play" if summary["errors"] else "") + "."
+             + (f" Code: manaplan {provenance.get('commit')}{' (with changes)' if provenance.get('dirty') else ''}, "
+                f"phase-python {provenance.get('phase')}." if provenance else ""), "",
+             "Phase's AI makes every decision but the payments of manaplan's seat; it searches against the clock "
+             "(phase-ai's 1.5 s budget), so two games of one seed may part ways by its timing alone: pairs that "
+             "played out alike are those the payments did not change and the clock did not either.", "",
              "## Payments (the manaplan arm)", "",
              "| what | count |", "|---|---:|",
              f"| casts reaching phase's ManaPayment prompt | {c.get('prompts', 0)} |",
-             f"| paid by manaplan's plan and carried out exactly | {c.get('carried_out', 0)} |"]
-    lines += [f"| given back to phase: {k.replace('_', ' ')} | {v} |" for k, v in given_back.items()]
-    lines += [f"| manaplan's payments judged by `check`: {k.removeprefix('manaplan_')} | {v} |"
-              for k, v in c.items() if k.startswith("manaplan_") and k[9:] in VERDICTS]
+             f"| ... paid by manaplan's plan and carried out as planned (the steps applied, the tapped set as the "
+             f"plan's; phase spends the pool on the cast) | {c.get('carried_out', 0)} |"]
+    lines += [f"| ... given back to phase: {k.replace('_', ' ')} | {v} |" for k, v in given_back.items()]
+    lines += [f"| casts phase paid without a prompt | {c.get('no_prompt', 0)} |"]
+    lines += _verdict_rows(c, "manaplan", "manaplan's payments judged by `check` as asked (hand, creatures kept)")
+    lines += _verdict_rows(c, "manaplan_neutral", "manaplan's payments judged on the cost alone (no hand, no "
+                                                  "creatures kept)")
     lines += ["", "## Phase's own payment at the same prompt (on a copy of the game)", "",
-              "| what | count |", "|---|---:|", f"| refused (its auto-payer gave up) | {c.get('phase_refused', 0)} |"]
-    lines += [f"| judged by `check`: {k.removeprefix('phase_')} | {v} |" for k, v in c.items()
-              if k.startswith("phase_") and k[6:] in VERDICTS]
-    lines += [f"| ... worse than the optimum on {k.split('_worse_on_')[1]} | {v} |" for k, v in c.items()
-              if k.startswith("phase_worse_on_")]
+              "Made at each prompt where manaplan's plan was carried out.", "",
+              "| what | count |", "|---|---:|",
+              f"| refused (its auto-payer gave up, or it refused the cast) | {c.get('phase_refused', 0)} |"]
+    lines += _verdict_rows(c, "phase", "judged by `check` as manaplan was asked (hand, creatures kept: what "
+                                       "phase's auto-payer is not told)")
+    lines += _verdict_rows(c, "phase_neutral", "judged on the cost alone")
     lines += ["", "In the arm where phase pays its own games:", "", "| what | count |", "|---|---:|",
-              f"| casts its auto-payer gave up on | {c.get('phase_arm_autopay_gave_up', 0)} |",
+              f"| casts of the seat its auto-payer gave up on | {c.get('phase_arm_autopay_gave_up', 0)} |",
               f"| ... then abandoned by its AI | {c.get('phase_arm_abandoned', 0)} |",
               f"| ... then paid by hand by its AI | {c.get('phase_arm_paid_by_hand', 0)} |", "",
-              "## The pairs", "", "| figure | manaplan arm |" + (" third arm |" if "third_arm" in summary else ""),
-              "|---|---:|" + ("---:|" if "third_arm" in summary else "")]
-    third = summary.get("third_arm") or {}
+              "## The pairs", "", "| figure | manaplan arm |" + (" third arm |" if third else ""),
+              "|---|---:|" + ("---:|" if third else "")]
     for key in st:
         other = third.get(key.replace("manaplan", "third"), "") if third else None
         lines.append(f"| {key.replace('manaplan', 'this')} | {st[key]} |" + (f" {other} |" if third else ""))
-    if third:
-        lines += ["", "## The third arm (manaplan also casts what phase's castability check refuses)", "",
-                  "| what | count |", "|---|---:|"]
-        lines += [f"| {k.removeprefix('extra_').replace('_', ' ')} | {v} |" for k, v in c.items()
-                  if k.startswith("extra_")]
     lines += ["", "What the pairs can show: " + what_it_can_show(st["won_by_manaplan_arm_only"],
                                                              st["won_by_phase_arm_only"]) + "."]
     if third:
+        lines += ["", "## The third arm (manaplan also casts what phase does not offer though it can be paid)", "",
+                  "Only cards that target nothing (phase's refusal of a targeting card may be its targets'). Where "
+                  "the manaplan arm's game met no such card, that game stands for the third arm's too.", "",
+                  "| what | count |", "|---|---:|",
+                  f"| games with no such card (the manaplan arm's game stands) | "
+                  f"{c.get('third_arm_games_without_an_extra_cast', 0)} |"]
+        lines += [f"| {k.removeprefix('extra_').replace('_', ' ')} | {v} |" for k, v in c.items()
+                  if k.startswith("extra_")]
         lines += ["", "The third arm: " + what_it_can_show(third["won_by_third_arm_only"],
                                                           third["won_by_phase_arm_only"]) + "."]
     lines += ["", "## Time per decision (ms)", "", "| what | n | p50 | p95 | p99 |", "|---|---:|---:|---:|---:|"]
@@ -667,16 +745,40 @@ def report(summary: dict, pairs: list, command: str, decks: list) -> str:
     lines += [f"| {names[k]} | {v['n']} | {v['p50']} | {v['p95']} | {v['p99']} |" for k, v in summary["times_ms"].items()]
     if summary["examples"]:
         lines += ["", f"## Judged not optimal ({summary['examples_total']}; the first {len(summary['examples'])})", ""]
-        lines += [f"- {e['verdict']} on {e['cost']}: {e.get('differences') or e.get('violation') or e.get('error')}"
-                  for e in summary["examples"]]
+        lines += [f"- {e.get('who', '?')}: {e['verdict']} on {e['cost']}"
+                  + (f", decided by {e['term']}" if e.get("term") else "")
+                  + f": {e.get('differences') or e.get('violation') or e.get('error')}" for e in summary["examples"]]
+    if summary.get("given_back_examples"):
+        lines += ["", f"## Plans given back to phase ({summary['given_back_total']}; the first "
+                      f"{len(summary['given_back_examples'])})", ""]
+        lines += [f"- {e['cost']}: {e['why']}" for e in summary["given_back_examples"]]
+    if summary["errors"]:
+        lines += ["", "## Pairs the driver could not play", ""] + [f"- seed {e['seed']}: {e['error']}"
+                                                                   for e in summary["errors"]]
     lines += ["", "## Each pair", "", "| seed | seat | first | phase pays: winner, turns, life | manaplan pays |"
               + (" third arm |" if third else ""), "|---|---|---|---|---|" + ("---|" if third else "")]
-    lines += [f"| {p['seed']} | {p['seat']} | {p['first']} | {p['phase']} | {p['manaplan']} |"
+    lines += [f"| {p['seed']} | {p['seat']} | {p['first']} | {p.get('phase', p.get('error'))} | {p.get('manaplan')} |"
               + (f" {p.get('third')} |" if third else "") for p in pairs]
     return "\n".join(lines) + "\n"
 
 
 VERDICTS = ("optimal", "suboptimal", "illegal", "unknown", "unrebuilt", "error")
+
+
+def provenance() -> dict:
+    """The code a run measured: manaplan's commit (and whether the tree had changes), phase's version."""
+    def git(*args) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True, timeout=10).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+    try:
+        from importlib.metadata import version
+        phase_version = version("phase-python")
+    except Exception:  # noqa: BLE001
+        phase_version = "unknown"
+    return {"commit": git("rev-parse", "--short", "HEAD"), "dirty": bool(git("status", "--porcelain", "--", "..")),
+            "phase": phase_version}
 
 
 def main(argv=None) -> int:
@@ -688,12 +790,13 @@ def main(argv=None) -> int:
     parser.add_argument("--cards", default=os.path.join(HERE, "..", "manaplan", "deck", "demo_cards.json"))
     parser.add_argument("--manaplan-python", default="python3")
     parser.add_argument("--third-arm", action="store_true", help="also play each seed with manaplan casting what "
-                        "phase's castability check refuses")
+                        "phase does not offer though it can be paid")
     parser.add_argument("--most-turns", type=int, default=None, help="a game not over after this many turns has "
                         "no winner (default: played out)")
     parser.add_argument("--workers", type=int, default=1, help="processes; past 1, a local Dask cluster")
     parser.add_argument("--address", help="a Dask scheduler's address (default: a local cluster)")
-    parser.add_argument("--name", default=None, help="write benchmarks/results/NAME.md and NAME.json")
+    parser.add_argument("--name", default=None, help="write benchmarks/results/NAME.md and NAME.json (and "
+                        "NAME.jsonl, each pair as it ends)")
     parser.add_argument("--command-run", default="", help="with --report-from: the command of a run whose JSON "
                         "does not say it")
     parser.add_argument("--report-from", metavar="JSON", help="write NAME.md again from a run's NAME.json (its "
@@ -704,18 +807,24 @@ def main(argv=None) -> int:
         summary = summarize(saved["pairs"], saved["summary"]["seconds"], saved["summary"]["workers"])
         with open(args.report_from.removesuffix(".json") + ".md", "w", encoding="utf-8") as f:
             f.write(report(summary, saved["pairs"], saved.get("command") or args.command_run,
-                           saved.get("decks") or args.decks))
+                           saved.get("decks") or args.decks, saved.get("provenance")))
         return 0
     # seats and first player alternate: each of the four combinations once in four seeds
     jobs = [(args.seed + k, k % 2, (k // 2) % 2, tuple(args.decks), args.cards, args.manaplan_python,
              args.third_arm, args.most_turns) for k in range(args.pairs)]
     started = time.perf_counter()
+    source = provenance()
     pairs = []
+    partial = open(os.path.join(HERE, "results", f"{args.name}.jsonl"), "w", encoding="utf-8") if args.name else None
 
     def done(pair: dict) -> None:
         pairs.append(pair)
-        print(f"pair {len(pairs)}/{len(jobs)} (seed {pair['seed']}, {pair['cpu']:.0f} s): {pair['phase']} / "
-              f"{pair['manaplan']}" + (f" / {pair['third']}" if "third" in pair else ""), flush=True)
+        if partial is not None:
+            partial.write(json.dumps(pair) + "\n")
+            partial.flush()
+        print(f"pair {len(pairs)}/{len(jobs)} (seed {pair['seed']}, {pair['cpu']:.0f} s): "
+              + (pair["error"] if "error" in pair else f"{pair['phase']} / {pair['manaplan']}"
+                 + (f" / {pair['third']}" if "third" in pair else "")), flush=True)
 
     if args.workers > 1 or args.address:
         from dask.distributed import Client, LocalCluster, as_completed
@@ -723,7 +832,12 @@ def main(argv=None) -> int:
         cluster = None if args.address else LocalCluster(n_workers=args.workers, threads_per_worker=1,
                                                          processes=True, dashboard_address=None)
         client = Client(args.address or cluster)
-        for future in as_completed(client.map(play_pair, jobs, pure=False)):
+        # the workers import this module by name (its function sent by reference, not by
+        # value: each worker keeps its Table and its `manaplan serve` for every pair)
+        client.run(_on_path, HERE)
+        import phase_games as module  # (this file, by the name the workers import)
+
+        for future in as_completed(client.map(module.play_pair, jobs, pure=False)):
             done(future.result())
         client.close()
         if cluster is not None:
@@ -731,20 +845,28 @@ def main(argv=None) -> int:
     else:
         for job in jobs:
             done(play_pair(job))
-        if "table" in _WORKER:
-            _WORKER["table"].mp.close()
     pairs.sort(key=lambda p: p["seed"])
     summary = summarize(pairs, time.perf_counter() - started, args.workers)
     print(json.dumps({k: v for k, v in summary.items() if k != "examples"}))
     if args.name:
+        partial.close()
         command = "benchmarks/phase_games.py " + " ".join(a if "/" not in a else os.path.relpath(a, os.path.dirname(HERE))
                                                           for a in sys.argv[1:])
         with open(os.path.join(HERE, "results", f"{args.name}.md"), "w", encoding="utf-8") as f:
-            f.write(report(summary, pairs, command, args.decks))
+            f.write(report(summary, pairs, command, args.decks, source))
         with open(os.path.join(HERE, "results", f"{args.name}.json"), "w", encoding="utf-8") as f:
-            json.dump({"command": command, "decks": args.decks, "summary": summary, "pairs": pairs}, f, indent=1)
+            json.dump({"command": command, "decks": args.decks, "provenance": source, "summary": summary,
+                       "pairs": pairs}, f, indent=1)
     return 0
 
+
+def _on_path(folder: str) -> None:
+    """Put ``folder`` first on a worker's import path."""
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+
+
+_on_path(HERE)  # (phase_engine, and this module by name in Dask's workers)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextvars
 import time
-from contextlib import contextmanager
 
 from manaplan.model.errors import OutOfTime
 
@@ -25,14 +24,20 @@ from manaplan.model.errors import OutOfTime
 _DEADLINE: contextvars.ContextVar = contextvars.ContextVar("manaplan_deadline", default=None)
 
 
-@contextmanager
-def answering_until(deadline: float | None):
-    """Answer within this block by ``deadline`` (``time.monotonic()``; None: no guard)."""
-    token = _DEADLINE.set(deadline)
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
+class answering_until:  # noqa: N801  (a context manager, used as a function: ``with answering_until(t):``)
+    """Answer within this block by ``deadline`` (``time.monotonic()``; None: no guard).
+    (A class rather than a generator: entered twice a request, it costs a tenth.)"""
+
+    __slots__ = ("deadline", "token")
+
+    def __init__(self, deadline: float | None):
+        self.deadline = deadline
+
+    def __enter__(self) -> None:
+        self.token = _DEADLINE.set(self.deadline)
+
+    def __exit__(self, *exc) -> None:
+        _DEADLINE.reset(self.token)
 
 
 def deadline() -> float | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from dataclasses import fields, replace
+from operator import attrgetter
 
 from manaplan.model.abilities import PRECAST_ONLY
 from manaplan.model.board import flexibility
@@ -234,14 +235,15 @@ def _question_key(problem: PaymentProblem) -> tuple:
     spell without what only names it or matters after it resolves (its id, value, the
     mana it adds, the permanent it becomes)."""
     spell = problem.spell
-    return (tuple(getattr(spell, name) for name in _SPELL_KEY), tuple(sorted(problem.color_needs.items())),
-            tuple(getattr(problem, name) for name in _PROBLEM_KEY))
+    return _SPELL_KEY(spell), tuple(sorted(problem.color_needs.items())), _PROBLEM_KEY(problem)
 
 
-_SPELL_KEY = tuple(f.name for f in fields(Spell) if f.name not in ("id", "value", "adds", "permanent"))
+#: the spell's fields an answer depends on, read at once (a tuple in field order)
+_SPELL_KEY = attrgetter(*(f.name for f in fields(Spell) if f.name not in ("id", "value", "adds", "permanent")))
 
 
-_PROBLEM_KEY = tuple(f.name for f in fields(PaymentProblem) if f.name not in ("board", "hand", "spell"))
+#: the problem's fields an answer depends on besides the board, the hand and the spell
+_PROBLEM_KEY = attrgetter(*(f.name for f in fields(PaymentProblem) if f.name not in ("board", "hand", "spell")))
 
 
 def _settled(answer) -> bool:

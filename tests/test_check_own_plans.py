@@ -135,7 +135,10 @@ def test_a_200000_step_plan_is_judged_and_a_short_limit_is_kept():
     assert solve(_long_plan(200_000))["verdict"] == "optimal"
     assert solve(_long_plan(4000, dictate=True))["verdict"] == "optimal"
     out = solve(_long_plan(200_000, limit_ms=200))
-    assert out["verdict"] == "unknown" and "plan's 200,000 steps" in out["reason"]["message"]
+    # (where the time runs out depends on the machine's load: while the plan's steps or,
+    # on a busy machine, the board's permanents are read; the timeout says which)
+    assert out["verdict"] == "unknown" and ("plan's 200,000 steps" in out["reason"]["message"]
+                                            or "200,000 permanents were read" in out["reason"]["message"])
 
 
 def test_a_doubling_left_out_names_the_effect_that_doubles():

@@ -108,14 +108,15 @@ def test_a_color_prompt_is_answered_with_the_steps_mana_one_color_or_a_filter_la
         phase_games.pick_color(combos, ["W", "G"])
 
 
-def test_the_terms_a_suboptimal_payment_is_worse_on_come_from_the_referees_answer():
+def test_the_term_that_makes_a_payment_suboptimal_is_the_first_compared_that_differs():
     answer = manaplan.check({"steps": [{"permanent": "a", "adds": "{G}"}, {"permanent": "b", "adds": "{G}"}],
                              "payment": [{"symbol": "{G}", "mana": "G", "from": "a"}]},
                             "{G}", [{"id": "a", "type_line": "Basic Land — Forest"},
                                     {"id": "b", "type_line": "Basic Land — Forest"}])
     assert answer["verdict"] == "suboptimal"
-    assert phase_games.worse_terms(answer) == ["tapped", "floating", "flexibility"]
-    assert phase_games.worse_terms({"verdict": "optimal"}) == []
+    assert phase_games.deciding_term(answer) == "tapped"  # (compared first of the three it is worse on)
+    assert phase_games.deciding_term(answer, ("floating",)) == "floating"  # (prefer.order first)
+    assert phase_games.deciding_term({"verdict": "optimal"}) is None
 
 
 def test_the_floating_mana_paying_a_filter_lands_cost_is_the_one_the_plan_says():
