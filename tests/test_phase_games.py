@@ -3,7 +3,10 @@ a ManaPayment prompt (objects as phase's `battlefield()` gives them, cut to the 
 read) becomes a manaplan `pay` request, and manaplan's plan becomes phase's actions."""
 
 import importlib.util
+import json
 import os
+import sys
+import types
 
 import pytest
 
@@ -77,7 +80,11 @@ def test_the_pairs_statistics_count_each_arms_wins_and_the_sign_test():
 def test_hybrid_and_twobrid_shards_are_read_and_phyrexian_is_refused():
     cost = {"type": "Cost", "generic": 1, "shards": ["GreenWhite", "GreenWhite", "TwoBlue", "Red"]}
     assert phase_games.cost_text(cost) == "{1}{G/W}{G/W}{2/U}{R}"
-    assert manaplan.solve({"spell": {"mana_cost": phase_games.cost_text(cost)}, "permanents": []})["payable"] is False
+    forests = [{"id": f"f{k}", "type_line": "Basic Land — Forest"} for k in range(5)]
+    mountain = [{"id": "m", "type_line": "Basic Land — Mountain"}]
+    answer = manaplan.solve({"spell": {"mana_cost": phase_games.cost_text(cost)}, "permanents": forests + mountain})
+    assert answer["payable"] is True and len(answer["plan"]["tapped"]) == 6  # ({2/U} paid with two: no blue)
+    assert manaplan.solve({"spell": {"mana_cost": phase_games.cost_text(cost)}, "permanents": forests})["payable"] is False
     for shard in ("PhyrexianGreen", "X", "Snow", "GreenPurple"):
         with pytest.raises(ValueError, match="does not read"):
             phase_games.shard_text(shard)
@@ -147,11 +154,11 @@ spec_engine.loader.exec_module(phase_engine)
 class _Game:
     """What the rebuild asks of a phase game after the cast: the seat's pool, the spell."""
 
-    def __init__(self, pool):
-        self.pool = pool
+    def __init__(self, pool, seat=1):
+        self.pool, self.seat = pool, seat
 
     def player(self, seat):
-        return {"mana_pool": {"mana": self.pool}}
+        return {"mana_pool": {"mana": self.pool if seat == self.seat else [{"color": "Red", "source_id": 55}]}}
 
     def object(self, oid):
         return {"keywords": []}
@@ -211,3 +218,142 @@ def test_what_the_pairs_can_show_is_said_from_the_pairs_won_by_one_arm_only():
     assert phase_games.what_it_can_show(9, 1).endswith("shows one")  # (p = 0.021)
     assert phase_games.what_it_can_show(6, 4).endswith("does not show one")
     assert "at least 9 of 10" in phase_games.what_it_can_show(6, 4)
+
+
+class _Action:
+    """phase's GameAction, as the driver uses it (a fake: phase is not installed here)."""
+
+    def __init__(self, d):
+        self.d = d
+        self.kind = d["type"]
+
+    @classmethod
+    def from_dict(cls, d):
+        return cls(d)
+
+    def to_dict(self):
+        return json.loads(json.dumps(self.d))
+
+
+class _Applied:
+    events: list = []
+
+
+class _StillGame:
+    """A game that stays on turn 3 in seat 0's main phase with a card in hand phase does
+    not offer (and refuses to cast), its AI passing each time, for ``steps`` steps."""
+
+    def __init__(self, steps=40):
+        self.steps, self.turn, self.phase = steps, 3, "PreCombatMain"
+
+    def waiting_for(self):
+        return {"type": "Priority"} if self.steps > 0 else {"type": "GameOver", "data": {"winner": 1}}
+
+    def priority_player(self):
+        return 0
+
+    def choose_action(self, actor):
+        return _Action({"type": "PassPriority"})
+
+    def apply(self, actor, action):
+        if action.kind == "CastSpell":
+            raise ValueError("Action not allowed: Cannot cast")
+        self.steps -= 1
+        return _Applied()
+
+    def stack(self):
+        return []
+
+    def actions(self):
+        return []
+
+    def hand(self, seat):
+        return [{"id": 5, "name": "Grizzly Bears"}]
+
+    def object(self, oid):
+        return {"name": "Grizzly Bears", "zone": "Hand"}
+
+    def state(self):
+        return {"state": {"active_player": 0}}
+
+    def battlefield(self):
+        return []
+
+    def player(self, seat):
+        return {"life": 20, "mana_pool": {"mana": []}}
+
+
+class _Serve:
+    def ask(self, request):
+        assert request["query"] == "castable"
+        return {"castable": [{"id": c["id"], "payable": True} for c in request["hand"]]}
+
+
+def test_a_cast_the_third_arm_tried_and_phase_refused_is_not_tried_again_that_turn(monkeypatch):
+    monkeypatch.setitem(sys.modules, "phase", types.SimpleNamespace(GameAction=_Action))
+    game = _StillGame()
+    table = types.SimpleNamespace(
+        engine=types.SimpleNamespace(new_game=lambda **kw: game, load_game=lambda snapshot: game),
+        decks=([], []), cards={"Grizzly Bears": {"mana_cost": "{1}{G}", "type_line": "Creature — Bear"}},
+        oracle={"Grizzly Bears": ""}, mp=_Serve())
+    counts: dict = {}
+    result = phase_games.play(table, 1, 0, 0, counts, 0, extra=True, most_steps=200)
+    assert result[0] == 1  # (the game went on to its end: the AI's pass applied after the refusal)
+    assert counts == {"extra_offered": 1, "extra_refused_by_phase": 1}
+    looking: dict = {}
+    game.steps = 40
+    phase_games.play(table, 1, 0, 0, looking, 0, extra="detect", most_steps=200)
+    assert looking["would_offer"] == 40  # (watching only: each pass of the turn, nothing cast)
+
+
+def test_the_third_arms_own_payments_are_counted_apart_from_the_manaplan_arms(monkeypatch):
+    def play(table, seed, first, manaplan_seat, counts, watch_seat, extra=False, most_turns=None):
+        if extra == "detect":
+            counts.update(prompts=2, carried_out=2, would_offer=1, extra_offered=1)
+        elif extra:
+            counts.update(prompts=3, carried_out=2, extra_casts=1, extra_prompts=1)
+        else:
+            counts.update(phase_arm_autopay_gave_up=1)
+        return (0, 9, (5, 0))
+    monkeypatch.setattr(phase_games, "play", play)
+    monkeypatch.setattr(phase_games, "_table", lambda *a: None)
+    out = phase_games._play_pair(7, 0, 1, ("a", "b"), "c", "python3", True, None)
+    assert out["counts"] == {"phase_arm_autopay_gave_up": 1, "prompts": 2, "carried_out": 2, "third_prompts": 3,
+                             "third_carried_out": 2, "extra_casts": 1, "extra_prompts": 1}
+    assert out["first"] == 1 and out["third"] == (0, 9, (5, 0))
+
+
+def test_the_phase_arm_follows_a_cast_its_auto_payer_gave_up_on_until_it_is_no_longer_pending():
+    class Game:
+        pending, zone = True, "Hand"
+
+        def state(self):
+            return {"state": {"pending_cast": {"object_id": 57} if self.pending else None,
+                              "has_pending_cast": self.pending}}
+
+        def object(self, oid):
+            return {"zone": self.zone}
+
+    game, counts = Game(), {}
+    watched = phase_games._watch_autopay(game, "ManaPayment", {"data": {"player": 1}}, 1, None, counts)
+    assert watched == 57 and counts == {"phase_arm_autopay_gave_up": 1}
+    assert phase_games._watch_autopay(game, "ManaPayment", {"data": {"player": 0}}, 1, None, {}) is None  # (the other seat)
+    assert phase_games._watch_autopay(game, "ChooseManaColor", {}, 1, 57, counts) == 57  # (paying by hand)
+    assert phase_games._watch_autopay(game, "Priority", {}, 1, 57, counts) == 57  # (still pending)
+    game.pending, game.zone = False, "Stack"
+    assert phase_games._watch_autopay(game, "Priority", {}, 1, 57, counts) is None
+    assert counts == {"phase_arm_autopay_gave_up": 1, "phase_arm_paid_by_hand": 1}
+    game.zone = "Hand"
+    phase_games._watch_autopay(game, "Priority", {}, 1, 57, counts)
+    assert counts["phase_arm_abandoned"] == 1
+
+
+def test_pairs_with_an_unfinished_game_are_left_out_of_the_sign_test():
+    pairs = [{"seat": 0, "phase": (None, 24, (3, 4)), "manaplan": (0, 20, (5, 0))},
+             {"seat": 0, "phase": (0, 20, (5, 0)), "manaplan": (None, 24, (3, 4))},
+             {"seat": 1, "phase": (0, 20, (5, 0)), "manaplan": (1, 20, (0, 7))},
+             {"seed": 9, "error": "ValueError: x", "counts": {}}]
+    stats = phase_games.pair_statistics(pairs)
+    assert stats["pairs"] == 3 and stats["pairs_with_an_unfinished_game"] == 2
+    assert stats["won_by_manaplan_arm_only"] == 1 and stats["won_by_phase_arm_only"] == 0
+    assert stats["same_winner_pairs"] == 0
