@@ -799,13 +799,21 @@ def main(argv=None) -> int:
                         "NAME.jsonl, each pair as it ends)")
     parser.add_argument("--command-run", default="", help="with --report-from: the command of a run whose JSON "
                         "does not say it")
+    parser.add_argument("--wall", type=float, default=0.0, help="with --report-from NAME.jsonl: the run's wall "
+                        "seconds")
     parser.add_argument("--report-from", metavar="JSON", help="write NAME.md again from a run's NAME.json (its "
                         "pairs and cost), with this version's report")
     args = parser.parse_args(argv)
     if args.report_from:
-        saved = json.load(open(args.report_from, encoding="utf-8"))
+        if args.report_from.endswith(".jsonl"):  # (a run stopped early: the pairs it wrote as they ended)
+            lines = open(args.report_from, encoding="utf-8").read().splitlines()
+            pairs = sorted((json.loads(line) for line in lines if line.strip()), key=lambda p: p["seed"])
+            saved = {"pairs": pairs, "summary": {"seconds": args.wall, "workers": args.workers},
+                     "provenance": provenance()}
+        else:
+            saved = json.load(open(args.report_from, encoding="utf-8"))
         summary = summarize(saved["pairs"], saved["summary"]["seconds"], saved["summary"]["workers"])
-        with open(args.report_from.removesuffix(".json") + ".md", "w", encoding="utf-8") as f:
+        with open(args.report_from.removesuffix(".jsonl").removesuffix(".json") + ".md", "w", encoding="utf-8") as f:
             f.write(report(summary, saved["pairs"], saved.get("command") or args.command_run,
                            saved.get("decks") or args.decks, saved.get("provenance")))
         return 0
