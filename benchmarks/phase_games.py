@@ -89,7 +89,8 @@ def request_at_prompt(objects: list, seat: int, cost: dict, oracle: dict, life: 
     """The ``pay`` request for the cast waiting at phase's ManaPayment prompt: the seat's
     permanents (phase's object ids; name, type line from phase, Oracle text from the deck's
     card objects ``oracle`` by name; tapped; a creature summoning sick where phase says it
-    entered on this ``turn``: CR 302.6), the pool's mana, the life, ``mid_cast``, the
+    entered on this ``turn``: CR 302.6), the locked-in cost as final, the pool's mana,
+    the life, ``mid_cast``, the
     seat's untapped creatures kept untapped where a payment as good allows (they may
     attack or block: ``prefer.keep_untapped``), and the rest of the ``hand`` (its spells'
     colors are kept where a payment as good allows: :func:`hand_cards`)."""
@@ -105,8 +106,10 @@ def request_at_prompt(objects: list, seat: int, cost: dict, oracle: dict, life: 
             if not entry["tapped"]:
                 creatures.append(entry["id"])
         permanents.append(entry)
-    request = {"query": "pay", "spell": {"mana_cost": cost_text(cost)}, "permanents": permanents,
-               "player": {"life": life}, "mid_cast": True}
+    # the locked-in total has phase's increases and reductions applied: given as final
+    # (``increase`` and ``reduce`` empty), never counted again from the board's text
+    request = {"query": "pay", "spell": {"mana_cost": cost_text(cost), "increase": [], "reduce": []},
+               "permanents": permanents, "player": {"life": life}, "mid_cast": True}
     if creatures:
         request["prefer"] = {"keep_untapped": creatures}
     if hand:
@@ -777,7 +780,8 @@ def provenance() -> dict:
         phase_version = version("phase-python")
     except Exception:  # noqa: BLE001
         phase_version = "unknown"
-    return {"commit": git("rev-parse", "--short", "HEAD"), "dirty": bool(git("status", "--porcelain", "--", "..")),
+    return {"commit": git("rev-parse", "--short", "HEAD"),
+            "dirty": bool(git("status", "--porcelain", "--untracked-files=no", "--", "..")),  # (tracked files changed)
             "phase": phase_version}
 
 

@@ -38,7 +38,7 @@ ORACLE = {"Hinterland Harbor": "This land enters tapped unless you control a For
 def test_the_prompt_becomes_a_request_and_the_plan_phases_actions():
     cost = {"type": "Cost", "generic": 0, "shards": ["Green", "Blue"]}
     request = phase_games.request_at_prompt(OBJECTS, 0, cost, ORACLE, 20, [], turn=5)
-    assert request["spell"] == {"mana_cost": "{G}{U}"} and request["mid_cast"] is True
+    assert request["spell"] == {"mana_cost": "{G}{U}", "increase": [], "reduce": []} and request["mid_cast"] is True
     assert [p["id"] for p in request["permanents"]] == ["30", "31", "21"]  # (the opponent's left out)
     assert request["permanents"][2]["summoning_sick"] is True  # (entered this turn: CR 302.6)
     assert request["permanents"][1]["type_line"] == "Basic Land — Forest"
@@ -357,3 +357,19 @@ def test_pairs_with_an_unfinished_game_are_left_out_of_the_sign_test():
     assert stats["pairs"] == 3 and stats["pairs_with_an_unfinished_game"] == 2
     assert stats["won_by_manaplan_arm_only"] == 1 and stats["won_by_phase_arm_only"] == 0
     assert stats["same_winner_pairs"] == 0
+
+
+def test_the_locked_in_cost_is_final_whatever_the_board_says_about_costs():
+    """phase's locked-in total has its increases and reductions applied: a reduction on the
+    board (Warden of Evos Isle) left the question undecided, an increase manaplan reads
+    (Thalia) would have been counted twice."""
+    def creature(pid, name, text):
+        return {"id": pid, "name": name, "controller": 0, "zone": "Battlefield", "tapped": False, "abilities": [],
+                "card_types": {"supertypes": [], "core_types": ["Creature"], "subtypes": []}}
+    board = OBJECTS[:2] + [creature(50, "Warden of Evos Isle", ""), creature(51, "Thalia, Guardian of Thraben", "")]
+    oracle = {**ORACLE, "Warden of Evos Isle": "Flying\nCreature spells with flying you cast cost {1} less to cast.",
+              "Thalia, Guardian of Thraben": "First strike\nNoncreature spells cost {1} more to cast."}
+    request = phase_games.request_at_prompt(board, 0, {"type": "Cost", "generic": 1, "shards": ["Green"]}, oracle,
+                                            20, [], 9)
+    answer = manaplan.solve(request)
+    assert answer["payable"] is True and answer["total_cost"] == "{1}{G}"
