@@ -48,8 +48,18 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-COLOR_LETTER = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
-LETTER_COLOR = {v: k for k, v in COLOR_LETTER.items()}
+
+
+def _on_path(folder: str) -> None:
+    """Put ``folder`` first on a process's import path."""
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+
+
+_on_path(HERE)  # (phase_engine beside this file, and this module by name in Dask's workers)
+
+import phase_engine as pe  # noqa: E402  (the standard library only: the rebuild, phase's names for mana)
+from phase_engine import COLOR_LETTER, LETTER_COLOR  # noqa: E402
 
 
 def cost_text(cost: dict) -> str:
@@ -66,14 +76,15 @@ def cost_text(cost: dict) -> str:
 
 
 def shard_text(shard: str) -> str:
-    """One of phase's cost shards ("Green", "GreenWhite", "TwoGreen") as a symbol."""
-    if shard in COLOR_LETTER:
-        return "{%s}" % COLOR_LETTER[shard]
-    words = re.findall(r"[A-Z][a-z]*", shard)
-    if len(words) == 2 and words[0] == "Two" and words[1] in COLOR_LETTER:
-        return "{2/%s}" % COLOR_LETTER[words[1]]
-    if len(words) == 2 and all(w in COLOR_LETTER and w != "Colorless" for w in words):
-        return "{%s/%s}" % (COLOR_LETTER[words[0]], COLOR_LETTER[words[1]])
+    """One of phase's cost shards ("Green", "GreenWhite", "TwoGreen") as a symbol
+    (``phase_engine.shard_symbol``), where it is one this driver sends: a mana symbol, a
+    hybrid or a twobrid one."""
+    symbol = pe.shard_symbol(shard)
+    parts = symbol[1:-1].split("/")
+    colors, mana = set("WUBRG"), set("WUBRGC")
+    if (len(parts) == 1 and parts[0] in mana or len(parts) == 2 and parts[0] == "2" and parts[1] in mana
+            or len(parts) == 2 and parts[0] in colors and parts[1] in colors):
+        return symbol
     raise ValueError(f"a cost shard this driver does not read: {shard!r}")
 
 
@@ -217,8 +228,6 @@ def faces_for(card_objects: list) -> dict:
     card objects' text (phase's MTGJSON card database is not on this machine)."""
     from phase import build_oracle_face
 
-    import phase_engine as pe  # (the card shape phase's parser takes)
-
     faces = {}
     for c in card_objects:
         card = pe.mtgjson(c["name"], c["type_line"], c.get("oracle_text", ""), c.get("mana_cost") or None,
@@ -229,15 +238,16 @@ def faces_for(card_objects: list) -> dict:
     return faces
 
 
-def engine_for(card_objects: list):
-    """A phase Engine of the cards (:func:`faces_for`)."""
-    from phase import Engine
-
-    return Engine.from_json(json.dumps(faces_for(card_objects)))
-
-
 def _count(counts: dict, key: str, n: int = 1) -> None:
     counts[key] = counts.get(key, 0) + n
+
+
+def _add_counts(into: dict, counts: dict, prefix=lambda key: key) -> None:
+    """``counts`` added to ``into``, each key as ``prefix`` names it: numbers summed, lists
+    (times, examples) joined."""
+    for key, value in counts.items():
+        key = prefix(key)
+        into[key] = into.get(key, []) + value if isinstance(value, list) else into.get(key, 0) + value
 
 
 def _timed(counts: dict, key: str, started: float) -> None:
@@ -361,8 +371,6 @@ def judge(table: Table, who: str, request: dict, events: list, game, seat: int, 
     suboptimal one, ``{who}_neutral_worse_on_{term}``: life, sacrificed, tapped...). A
     rebuild that fails is "unrebuilt" (counted, never a verdict). Returns the first
     verdict."""
-    import phase_engine as pe  # (benchmarks/, on the path: see the module's end)
-
     ids = {int(p["id"]): p["id"] for p in request["permanents"]}
     names = {p["id"]: p["name"] for p in request["permanents"]}
     try:
@@ -445,9 +453,10 @@ def extra_cast(table: Table, game, seat: int, counts: dict, tried: set = frozens
     if game.phase not in MAIN_PHASES or game.stack():
         return None
     offered = {a.to_dict()["data"].get("object_id") for a in game.actions() if a.kind == "CastSpell"}
-    spells = [s for s in hand_cards(game.hand(seat), table.cards) if int(s["id"]) not in offered
-              and (int(s["id"]), game.turn) not in tried
-              and "target" not in table.oracle.get(game.object(int(s["id"]))["name"], "").lower()]
+    hand = game.hand(seat)
+    names = {str(obj["id"]): obj["name"] for obj in hand}
+    spells = [s for s in hand_cards(hand, table.cards) if int(s["id"]) not in offered
+              and (int(s["id"]), game.turn) not in tried and "target" not in table.oracle.get(names[s["id"]], "").lower()]
     if not spells:
         return None
     state = game.state()["state"]
@@ -588,9 +597,7 @@ def _play_pair(seed, seat, first, decks_paths, cards_path, python, third, most_t
         if offered:
             own: dict = {}
             out["third"] = play(table, seed, first, seat, own, seat, extra=True, most_turns=most_turns)
-            for key, value in own.items():
-                key = key if key.startswith("extra_") else "third_" + key
-                counts[key] = counts.get(key, []) + value if isinstance(value, list) else counts.get(key, 0) + value
+            _add_counts(counts, own, lambda key: key if key.startswith("extra_") else "third_" + key)
         else:
             out["third"] = out["manaplan"]
             _count(counts, "third_arm_games_without_an_extra_cast")
@@ -657,8 +664,7 @@ def summarize(pairs: list, seconds: float, workers: int) -> dict:
     times per decision (p50, p95, p99) and what the run cost."""
     counts: dict = {}
     for p in pairs:
-        for key, value in p["counts"].items():
-            counts[key] = counts.get(key, []) + value if isinstance(value, list) else counts.get(key, 0) + value
+        _add_counts(counts, p["counts"])
     times = {key: counts.pop(key, []) for key in ("ms", "phase_state_ms", "apply_ms", "phase_pay_ms")}
     for key in [k for k in counts if k.startswith("third_") and isinstance(counts[k], list)]:
         counts.pop(key)  # (the third arm's own times: its decisions are the manaplan arm's kind)
@@ -816,6 +822,11 @@ def main(argv=None) -> int:
                      "provenance": provenance()}
         else:
             saved = json.load(open(args.report_from, encoding="utf-8"))
+        for pair in saved["pairs"]:  # (a game's result as play returns it: JSON made its tuples lists)
+            for arm in ("phase", "manaplan", "third"):
+                if isinstance(pair.get(arm), list):
+                    winner, turns, lives = pair[arm]
+                    pair[arm] = (winner, turns, tuple(lives))
         summary = summarize(saved["pairs"], saved["summary"]["seconds"], saved["summary"]["workers"])
         with open(args.report_from.removesuffix(".jsonl").removesuffix(".json") + ".md", "w", encoding="utf-8") as f:
             f.write(report(summary, saved["pairs"], saved.get("command") or args.command_run,
@@ -871,14 +882,6 @@ def main(argv=None) -> int:
                        "pairs": pairs}, f, indent=1)
     return 0
 
-
-def _on_path(folder: str) -> None:
-    """Put ``folder`` first on a worker's import path."""
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
-
-
-_on_path(HERE)  # (phase_engine, and this module by name in Dask's workers)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -85,7 +85,7 @@ def test_hybrid_and_twobrid_shards_are_read_and_phyrexian_is_refused():
     answer = manaplan.solve({"spell": {"mana_cost": phase_games.cost_text(cost)}, "permanents": forests + mountain})
     assert answer["payable"] is True and len(answer["plan"]["tapped"]) == 6  # ({2/U} paid with two: no blue)
     assert manaplan.solve({"spell": {"mana_cost": phase_games.cost_text(cost)}, "permanents": forests})["payable"] is False
-    for shard in ("PhyrexianGreen", "X", "Snow", "GreenPurple"):
+    for shard in ("PhyrexianGreen", "X", "Snow", "GreenPurple", ""):
         with pytest.raises(ValueError, match="does not read"):
             phase_games.shard_text(shard)
 
