@@ -477,9 +477,11 @@ def extra_cast(table: Table, game, seat: int, counts: dict, tried: set = frozens
 
 
 def _mana_value(cost: str) -> int:
+    """A mana cost's mana value (CR 202.3): a number its amount, X 0, a twobrid symbol 2
+    (CR 202.3f), any other symbol 1."""
     total = 0
     for symbol in re.findall(r"\{([^}]*)\}", cost):
-        total += int(symbol) if symbol.isdigit() else 0 if symbol == "X" else 1
+        total += int(symbol) if symbol.isdigit() else 0 if symbol == "X" else 2 if symbol.startswith("2/") else 1
     return total
 
 

@@ -373,3 +373,8 @@ def test_the_locked_in_cost_is_final_whatever_the_board_says_about_costs():
                                             20, [], 9)
     answer = manaplan.solve(request)
     assert answer["payable"] is True and answer["total_cost"] == "{1}{G}"
+
+
+def test_the_third_arm_ranks_cards_by_mana_value():
+    assert phase_games._mana_value("{2/W}{2/W}{2/W}") == 6  # (CR 202.3f: a twobrid symbol counts 2)
+    assert phase_games._mana_value("{X}{1}{G/W}{U/P}") == 3
