@@ -158,10 +158,13 @@ class Group:
 
     def with_ids(self, ids: tuple) -> "Group":
         """The same group of other, interchangeable permanents (twins on another board):
-        made field by field, as a kept board's change makes one per group it reuses
-        (``replace`` takes 2.4 µs to this 1)."""
-        return Group(ids, self.tapped, self.can_tap, self.counters, self.flexibility, self.ordered, self.types,
-                     self.key)
+        its fields copied, as a kept board's change makes one per group it reuses, and
+        each request's board one per group built before (``replace`` takes 2.4 µs, a
+        call of ``__init__`` 1, this a third of that)."""
+        twin = object.__new__(Group)
+        twin.__dict__.update(self.__dict__)
+        twin.__dict__["ids"] = ids
+        return twin
 
     def with_flexibility(self, flexibility: int) -> "Group":
         """The same group, its flexibility weighed otherwise."""
@@ -193,8 +196,9 @@ class Supply:
 
 
 def group_board(board: Board, convoke: bool = False, improvise: bool = False, apart: frozenset = frozenset()) -> tuple:
-    """The board's permanents in groups of interchangeable ones, each ``(its first
-    permanent, the ids of all)``, computed once per board and kept in ``board.memo``:
+    """The board's permanents in groups of interchangeable ones, each ``(their body, the
+    ids of all)`` (the body as read, under the id of any of them: the first's is given to
+    it where a group is built, :func:`_group_built`), computed once per board and kept in ``board.memo``:
     every later question on the same board (another X, the general model after the
     plain one, a proof) reuses it. It looks at the board's distinct bodies
     (``Board.kinds``), and at single permanents only where one must stand alone.
@@ -234,7 +238,7 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
                 if pid in hosts else ()
             apart_here = alone or pid in counting or pid in apart
             by_key.setdefault((body.grouping_key(), pid if apart_here else None, attached), [body, []])[1].append(pid)
-    listed = [(body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids)) for body, ids in by_key.values()]
+    listed = [(body, tuple(ids)) for body, ids in by_key.values()]
     moved = False
     if isinstance(board.permanents, PermanentsByBody) and len(listed) > 1:
         # in the order the permanents are given, as if read one by one: a kept board whose
@@ -283,7 +287,7 @@ def _groups_patched(board: Board, key: tuple) -> tuple | None:
         if new in at:
             return None  # (it joins a twin: the groups change shape)
         at[new], keys[place] = place, new
-        groups[place] = (body if body.id == ids[0] else body.with_id(ids[0]), tuple(ids))
+        groups[place] = (body, tuple(ids))
     result = tuple(groups)
     board.memo[key] = result
     board.memo[_places_key(key)] = (at, keys, singled)
@@ -717,7 +721,7 @@ def _group_built(problem: PaymentProblem, board: Board, triggers: tuple, candida
     nothing else bears on it (``alike``), moved to its place and ids."""
     life, prefer = problem.player.life, problem.prefer
     shared = alike and proto.text_key and (proto.text_key, len(ids), life, allow_precast, problem.mid_cast,
-                                           problem.player.energy, proto.id in prefer.never_sacrifice)
+                                           problem.player.energy, ids[0] in prefer.never_sacrifice)
     built = None
     if shared:
         built = kept.get(shared) if kept is not None else None
@@ -726,8 +730,10 @@ def _group_built(problem: PaymentProblem, board: Board, triggers: tuple, candida
             if built is not None and kept is not None:
                 kept[shared] = built
     if built is not None and built[0] and built[0][0].group != g:  # built at another place on its board
-        built = (tuple(a.in_group(g) for a in built[0]), built[1], built[2])
+        built = (_moved_acts(shared, built[0], g), built[1], built[2])
     if built is None:
+        if proto.id != ids[0]:  # (the body under its first permanent's id: what the group's words name)
+            proto = proto.with_id(ids[0])
         built = _group_acts(problem, board, triggers, candidates, allow_precast, proto, ids, g, which)
         if shared:
             _keep_group(shared, built)
@@ -736,6 +742,24 @@ def _group_built(problem: PaymentProblem, board: Board, triggers: tuple, candida
     elif built[2].ids != ids:  # twins of the permanents it was built for
         built = (built[0], built[1], built[2].with_ids(ids))
     return built
+
+
+def _moved_acts(shared, acts: tuple, g: int) -> tuple:
+    """The acts built for a group (by what they depend on, ``shared``), as group number
+    ``g``'s: moved once per place (:data:`_ACTS_MOVED`), then shared by every board that
+    has the group there (each a copy of the built act, GroupAbility.in_group)."""
+    key = (shared, g)
+    moved = _ACTS_MOVED.get(key)
+    if moved is None or moved[0] is not acts:  # (not yet, or moved from acts built again since)
+        if len(_ACTS_MOVED) >= GROUPS_KEPT:
+            _ACTS_MOVED.clear()
+        moved = _ACTS_MOVED[key] = (acts, tuple(a.in_group(g) for a in acts))
+    return moved[1]
+
+
+#: the acts of ``_GROUPS_BUILT`` moved to another place on a board, by (what they depend
+#: on, the place): a board of ten kinds of land moved about ten groups per request
+_ACTS_MOVED: dict = {}
 
 
 def _supply_patched(problem: PaymentProblem, key: tuple, allow_precast: bool, grouping) -> Supply | None:

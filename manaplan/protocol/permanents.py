@@ -156,24 +156,35 @@ _IDS_AT_ONCE = 65_536
 
 def _members(distinct: list, kind_of: list, order: list, names: list | None):
     """(number, body's fields, its ids, their names or None) for each body of ``distinct``;
-    a few bodies are picked out in C (``compress``), many gathered permanent by
-    permanent."""
+    a few bodies of a large board are picked out in C (``compress``: a pass over the
+    board for each), more gathered permanent by permanent in one pass (a board of ten
+    kinds of land: 15 µs picked out, 2 µs gathered)."""
     if len(distinct) == 1:
         yield 0, distinct[0], order, names
         return
-    if len(distinct) <= 16:
+    if len(distinct) <= _PICKED_OUT and len(order) > 64:
         for k, kind in enumerate(distinct):
             check_reading_time(len(order))
             ids = list(compress(order, map(k.__eq__, kind_of)))
             own = list(compress(names, map(k.__eq__, kind_of))) if names is not None else None
             yield k, kind, ids, own
         return
-    held: list[list[int]] = [[] for _ in distinct]
-    for i, k in enumerate(kind_of):
-        held[k].append(i)
+    held: list[list] = [[] for _ in distinct]
+    named: list[list] | None = [[] for _ in distinct] if names is not None else None
+    for start in range(0, len(order), _IDS_AT_ONCE):  # (the guard looked at between steps)
+        check_reading_time(len(order))
+        end = start + _IDS_AT_ONCE
+        for pid, k in zip(order[start:end], kind_of[start:end]):
+            held[k].append(pid)
+        if named is not None and names is not None:
+            for name, k in zip(names[start:end], kind_of[start:end]):
+                named[k].append(name)
     for k, kind in enumerate(distinct):
-        yield (k, kind, list(map(order.__getitem__, held[k])),
-               list(map(names.__getitem__, held[k])) if names is not None else None)
+        yield k, kind, held[k], named[k] if named is not None else None
+
+
+#: at most this many bodies of a large board are picked out one pass each (:func:`_members`)
+_PICKED_OUT = 4
 
 
 def _bodies_of_kind(text: bytes, fields: dict, pids: list, names: list | None, at: str):
