@@ -154,8 +154,20 @@ def _tap_step(supply: Supply, pid: str, group: int, mana: str) -> Step:
     step = steps.get((pid, mana))
     if step is None:
         act = next(a for a in _abilities_by_group(supply)[group] if (mana,) in a.alternatives)
-        step = steps[(pid, mana)] = Step(pid, act.index, act.text, (mana,), taps=True, given_by=act.given_by)
+        key = (pid, act.index, act.text, mana, act.given_by)
+        step = _TAP_STEPS.get(key)
+        if step is None:
+            if len(_TAP_STEPS) >= _TAP_STEPS_KEPT:
+                _TAP_STEPS.clear()
+            step = _TAP_STEPS[key] = Step(pid, act.index, act.text, (mana,), taps=True, given_by=act.given_by)
+        steps[(pid, mana)] = step
     return step
+
+
+#: tap steps, each an immutable value of what it is made of: an engine names the same
+#: permanents request after request, and a step made is made again only past this many
+_TAP_STEPS: dict = {}
+_TAP_STEPS_KEPT = 4096
 
 
 def _cheapest_first(supply: Supply, classes: list, hand_needs: dict) -> list:

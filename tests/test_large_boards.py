@@ -99,6 +99,32 @@ def test_a_large_board_is_held_by_body_and_its_plan_names_the_first_twins():
     assert out["plan"]["sacrificed"] == ["t0"]
 
 
+def _pasted(name: str, produced: str, **more) -> dict:
+    """A land as Scryfall writes it, pasted as a permanent."""
+    return {"object": "card", "id": f"scryfall-{name}", "name": name, "mana_cost": "", "type_line": f"Basic Land — {name}",
+            "oracle_text": "({T}: Add {%s}.)" % produced, "colors": [], "produced_mana": [produced], **more}
+
+
+def test_pasted_scryfall_cards_are_held_by_body_under_their_instances():
+    """Pasted card objects (each copy's ``instance`` its id, Scryfall's ``id`` the
+    printing's) are read by body, as the protocol's own fields are: the same board, the
+    same answer, as read one by one; copies of one printing without instances are still
+    the duplicate their long reading names."""
+    cards = [_pasted(["Forest", "Island", "Swamp"][i % 3], "GUB"[i % 3], instance=f"c{i}", tapped=i == 4)
+             for i in range(30)]
+    request = {"spell": {"mana_cost": "{2}{G}{U}"}, "permanents": cards}
+    problem = mtg.read(orjson.loads(orjson.dumps(request)), parsed=True)
+    assert isinstance(problem.board.permanents, PermanentsByBody) and len(problem.board.kinds) == 4
+    by_body, each = read_both(cards)
+    assert by_body == each and [p.id for p in by_body.permanents] == [f"c{i}" for i in range(30)]
+    assert by_body.tapped_ids == each.tapped_ids == frozenset({"c4"})
+    flat = replace(problem, board=Board(tuple(problem.board.permanents)))
+    assert mtg.write(problem, answer(problem)) == mtg.write(flat, answer(flat))
+    twins = [_pasted("Forest", "G") for _ in range(20)]
+    out = solve_text(json.dumps({"spell": {"mana_cost": "{G}"}, "permanents": twins}))
+    assert out["error"]["message"].startswith("duplicate permanent id 'scryfall-Forest' (a pasted Scryfall card's id")
+
+
 BAD_AMONG_TWINS = [
     ({"id": "f3"}, "duplicate permanent id 'f3'", "permanents[100].id"),
     ({"id": ""}, "every permanent needs an 'id' (non-empty text)", "permanents[100].id"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..model.cost import SpellCost, choice_symbols
 from ..model.entering import TAPPED, EntersRule
@@ -61,7 +62,13 @@ PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy", "s
 def request_fields() -> tuple:
     """Every field a Magic request may have: every query's and each query's own."""
     from ..queries import MAGIC
-    return COMMON_FIELDS + tuple(dict.fromkeys(f for q in MAGIC for f in q.fields))
+    return _fields_of(MAGIC)
+
+
+@lru_cache(maxsize=4)
+def _fields_of(queries: tuple) -> tuple:
+    """:func:`request_fields` of a registry of queries (found once, not per request)."""
+    return COMMON_FIELDS + tuple(dict.fromkeys(f for q in queries for f in q.fields))
 
 
 def read(request, boards=None, parsed: bool = False) -> PaymentProblem:

@@ -128,8 +128,8 @@ def _board_by_body(distinct: list, kind_of: list, order: list, names: list | Non
     kinds, body_of, named = [], {}, False
     for k, (text, fields, has_name), pids, own in _members(distinct, kind_of, order, names):
         check_reading_time(len(order))
-        if "object" in fields:  # a Scryfall card: its id is Scryfall's, the permanent's is its instance
-            return None
+        if "object" in fields and fields["object"] != scryfall.CARD_OBJECT:
+            return None  # (the long way says what it is)
         for body, ids, own_names in _bodies_of_kind(text, fields, pids, own if has_name else None, at):
             if body is None:
                 return None
@@ -200,7 +200,7 @@ def _bodies_of_kind(text: bytes, fields: dict, pids: list, names: list | None, a
             return
         yield _body_or_none(pids[0], fields, at), tuple(pids), None
         return
-    body = _body_or_none(pids[0], {"name": names[0], **fields}, at)
+    body = _body_kept({"name": names[0], **fields}) or _body_or_none(pids[0], {"name": names[0], **fields}, at)
     if body is None or not body.triggers and not _names_said(fields, names):
         yield body, tuple(pids), names
         return
@@ -209,6 +209,14 @@ def _bodies_of_kind(text: bytes, fields: dict, pids: list, names: list | None, a
         by_name.setdefault(name, []).append(pid)
     for name, same in by_name.items():
         yield _body_or_none(same[0], {"name": name, **fields}, at), tuple(same), None
+
+
+def _body_kept(fields: dict) -> Permanent | None:
+    """The body read before from ``fields`` (all but the id: :func:`_remember_json`),
+    or None: a named card (a pasted Scryfall card's name is one of its fields) is
+    looked up by its JSON as unnamed ones are, not read again."""
+    kept = _BODIES_BY_JSON.get(orjson.dumps(fields))
+    return kept[1] if kept is not None and kept[0] == fields else None
 
 
 #: the fields of a permanent that may say its name (card text that names the card)
@@ -244,7 +252,9 @@ def _kinds_of(perms: list, parsed: bool) -> tuple[list, list, list, list | None]
     fields, whether it is named); each permanent's number among them; the ids; each
     one's name ("" for none), or None where none has one), or None where a permanent is no
     object, its id no text, or its fields what JSON can't write. Each permanent is
-    copied but its id and its JSON looked up. Fields that are not what JSON gives (a
+    copied but its id and its JSON looked up (a pasted Scryfall card's id is its
+    ``instance``, and Scryfall's ``id``, the printing's, no part of its body: as
+    :func:`read_permanent` keys it). Fields that are not what JSON gives (a
     tuple for a list, NaN for null: possible only in ``perms`` made in Python, not
     ``parsed`` from text) must be equal too. A name that is not text, or empty, stays
     among the fields (read as given)."""
@@ -259,6 +269,8 @@ def _kinds_of(perms: list, parsed: bool) -> tuple[list, list, list, list | None]
             return None
         fields = p.copy()
         pid = fields.pop("id", None)
+        if fields.get("object") == scryfall.CARD_OBJECT and "instance" in fields:  # a pasted card: its instance
+            pid = fields.pop("instance")                                            # is the permanent's id
         if type(pid) is not str:
             return None
         name = fields.get("name")
