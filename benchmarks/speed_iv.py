@@ -7,7 +7,8 @@
 2. the per-request floor: plain 20-permanent ``pay`` requests, each new, through one
    ``manaplan serve`` (given 2.5 s to load OR-Tools first): the server's CPU time per
    request (from /proc), beside the round trip; boards written as abilities and as
-   Scryfall card objects;
+   Scryfall card objects; and the same requests answered back to back in one process
+   (the server's own work: waiting for each request, the process runs colder);
 3. the AI step on hands of real costs: ``castable`` of 7-card hands (a twobrid and a
    Phyrexian symbol one in ten each) on plain boards of 3 to 8, in process: CPU per hand
    and the CP-SAT solvers made;
@@ -192,9 +193,11 @@ def floor_requests(kind: str, n: int, seed: int = 5) -> list:
 
 
 def floor_table(sites: list, n: int) -> str:
-    rows = ["| boards written as | revision | requests | server CPU ms per request | round trip ms |", "|---|---|---:|---:|---:|"]
+    rows = ["| boards written as | revision | requests | server CPU ms per request | round trip ms "
+            "| in one process, back to back: CPU ms per request |", "|---|---|---:|---:|---:|---:|"]
     for kind in ("abilities", "Scryfall card objects"):
-        requests = floor_requests("abilities" if kind == "abilities" else "cards", n + 50)
+        written = "abilities" if kind == "abilities" else "cards"
+        requests = floor_requests(written, n + 50)
         for label, site in sites:
             proc = _serve(site)
             for r in requests[:50]:
@@ -206,8 +209,41 @@ def floor_table(sites: list, n: int) -> str:
             c1, t1 = _cpu_of(proc.pid), time.perf_counter()
             proc.stdin.close()
             proc.wait()
-            rows.append(f"| {kind} | {label} | {n:,} | {1000 * (c1 - c0) / n:.3f} | {1000 * (t1 - t0) / n:.3f} |")
+            rows.append(f"| {kind} | {label} | {n:,} | {1000 * (c1 - c0) / n:.3f} | {1000 * (t1 - t0) / n:.3f} "
+                        f"| {_back_to_back(site, written, n):.3f} |")
     return "\n".join(rows)
+
+
+#: the same requests answered by ``solve_text`` in a loop, in a new process (the collector
+#: set as ``serve`` sets it): the server's own work, without the wait for each request
+_BACK_TO_BACK = r"""
+import gc, json, sys, time
+sys.path.insert(0, sys.argv[3])
+from speed_iv import floor_requests
+from manaplan.cli import solve_text
+from manaplan.kept_boards import BoardStore
+import ortools.sat.python.cp_model, networkx
+n = int(sys.argv[2])
+requests = [json.dumps(r).encode() for r in floor_requests(sys.argv[1], n + 50)]
+boards = BoardStore()
+for r in requests[:50]:
+    solve_text(r, boards, hold=[])
+gc.freeze()
+gc.set_threshold(200_000, 10, 10)
+t0 = time.process_time()
+for r in requests[50:]:
+    solve_text(r, boards, hold=[])
+    if gc.get_count()[0] > 10_000:
+        gc.collect(0)
+print(1000 * (time.process_time() - t0) / n)
+"""
+
+
+def _back_to_back(site: str, written: str, n: int) -> float:
+    """CPU ms per request of :data:`_BACK_TO_BACK` at ``site``."""
+    out = subprocess.run([sys.executable, "-c", _BACK_TO_BACK, written, str(n), HERE], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": site}, cwd=tempfile.gettempdir(), timeout=600)
+    return float(out.stdout.strip()) if out.returncode == 0 else float("nan")
 
 
 def kept_table(sites: list, boards_kept: int = 64, rounds: int = 64) -> str:

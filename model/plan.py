@@ -194,7 +194,9 @@ class Plan:
 
     def __post_init__(self):
         for name in ("steps", "payment", "floating", "announced", "reduction_halves", "better_before_casting"):
-            object.__setattr__(self, name, tuple(getattr(self, name)))
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                object.__setattr__(self, name, tuple(value))
 
     @property
     def tapped(self) -> tuple:
@@ -225,7 +227,10 @@ class Plan:
     def life_paid(self) -> int:
         """All life the plan loses: costs (Phyrexian symbols, "Pay N life") and damage
         (computed once: the validator and the writer both ask)."""
-        return sum(s.life_lost for s in self.steps) + sum(line.life for line in self.payment)
+        lost = sum(line.life for line in self.payment)
+        for s in self.steps:
+            lost += s.life + s.damage + (sum(line.life for line in s.payment) if s.payment else 0)
+        return lost
 
     def is_lethal(self, life: int) -> bool:
         """Whether the life lost reaches a life total of ``life`` (legal, since damage is

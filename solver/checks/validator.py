@@ -551,6 +551,7 @@ class _Table:
         """Each line of the spell's payment one mana that may pay its symbol, the lines
         covering the total exactly."""
         need_lines: dict = {}
+        any_color = self.any_color  # (nothing leaves the battlefield while the spell is paid)
         for line in plan.payment:
             if line.life:
                 continue
@@ -564,11 +565,13 @@ class _Table:
             else:
                 raise PlanRejected(f"spell: {sym} is not a symbol of a locked-in total cost", "CR 601.2f")
             need_lines[need] = need_lines.get(need, 0) + 1
-            _take_unit(self.pool, line, need, True, "spell", self.any_color)
-        expected = {ANY: total.generic, SNOW_ANY: total.snow}
-        for t, n in zip(MANA_TYPES, total.typed):
-            expected[need_of(t)] = n
-        if {k: n for k, n in expected.items() if n} != {k: n for k, n in need_lines.items() if n}:
+            _take_unit(self.pool, line, need, True, "spell", any_color)
+        expected = {need_of(t): n for t, n in zip(MANA_TYPES, total.typed) if n}
+        if total.generic:
+            expected[ANY] = total.generic
+        if total.snow:
+            expected[SNOW_ANY] = total.snow
+        if expected != need_lines:  # (each need counted there was paid by a line: none is 0)
             raise PlanRejected(f"spell: the payment lines don't cover {total} exactly", "CR 601.2h")
 
     def _pay_life(self, plan: Plan, total) -> None:
