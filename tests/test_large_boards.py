@@ -125,6 +125,54 @@ def test_pasted_scryfall_cards_are_held_by_body_under_their_instances():
     assert out["error"]["message"].startswith("duplicate permanent id 'scryfall-Forest' (a pasted Scryfall card's id")
 
 
+_ELF = {"object": "card", "id": "s-elf", "name": "Llanowar Elves", "type_line": "Creature — Elf Druid", "mana_cost": "{G}",
+        "oracle_text": "{T}: Add {G}.", "colors": ["G"]}
+_PATHWAY = {"object": "card", "id": "s-path", "name": "Brightclimb Pathway // Grimclimb Pathway", "layout": "modal_dfc",
+            "type_line": "Land // Land",
+            "card_faces": [{"name": "Brightclimb Pathway", "type_line": "Land", "oracle_text": "{T}: Add {W}."},
+                           {"name": "Grimclimb Pathway", "type_line": "Land", "oracle_text": "{T}: Add {B}."}]}
+_TOP = {"object": "card", "id": "s-top", "name": "Top", "layout": "transform", "type_line": "Land",
+        "card_faces": [{"name": "Front", "type_line": "Land", "oracle_text": "{T}: Add {R}."},
+                       {"name": "Back", "type_line": "Land", "oracle_text": "{T}: Add {B}."}]}
+
+
+@pytest.mark.parametrize("cost, perms", [
+    # a face's name is the permanent's, not the card's two-faced name (found by a review: the
+    # card's name was held apart as a native permanent's is, and named the permanent)
+    ("{W}{G}{R}", [dict(_PATHWAY, instance="p1"), dict(_ELF, instance="e1"), dict(_TOP, instance="t1")]),
+    # two cards of the same text but their names are two groups, as read one by one (the name
+    # was held apart and the two merged: another of two equal plans)
+    ("{G}{G}", [dict(_ELF, instance=f"c{i}", name=["Llanowar Elves", "Elvish Mystic"][i % 2]) for i in range(4)]),
+    # the same card with its fields in another order: as read one by one, two groups
+    ("{G}{G}", [({"name": "Forest"} if i % 2 else {}) | {"object": "card", "instance": f"f{i}",
+                "type_line": "Basic Land — Forest", "oracle_text": "({T}: Add {G}.)"} | ({} if i % 2 else {"name": "Forest"})
+                for i in range(4)]),
+])
+def test_pasted_cards_read_by_body_answer_as_read_one_by_one(cost, perms):
+    request = {"spell": {"mana_cost": cost}, "permanents": perms}
+    problem = mtg.read(orjson.loads(orjson.dumps(request)), parsed=True)
+    each = permanents._read_each(perms, "permanents", set())
+    assert [p.name for p in problem.board.permanents] == [p.name for p in each.permanents]
+    flat = replace(problem, board=each)
+    assert mtg.write(problem, answer(problem)) == mtg.write(flat, answer(flat))
+
+
+def test_a_large_request_of_pasted_cards_names_their_instances():
+    """A request past 64 KiB is read from its text (PermanentTexts): a pasted card whose
+    text gives Scryfall's ``id`` first is still named by its ``instance``, and two copies
+    of one instance are the duplicate they are (found by a review: the printing's id
+    named the permanent there)."""
+    pad = "x" * 40000
+    perms = [{"id": f"scry-{i}", "object": "card", "instance": f"c{i}", "name": "Forest",
+              "type_line": "Basic Land — Forest", "oracle_text": "({T}: Add {G}.)", "flavor_text": pad} for i in range(2)]
+    text = json.dumps({"spell": {"mana_cost": "{G}"}, "permanents": perms})
+    assert len(text) > 64 * 1024
+    assert solve_text(text.encode())["plan"]["tapped"] == ["c0"]  # (bytes: as `serve` reads a line)
+    perms[1]["instance"] = "c0"
+    out = solve_text(json.dumps({"spell": {"mana_cost": "{G}"}, "permanents": perms}).encode())
+    assert out["error"]["message"].startswith("duplicate permanent id 'c0'") and out["error"]["at"] == "permanents[1].id"
+
+
 BAD_AMONG_TWINS = [
     ({"id": "f3"}, "duplicate permanent id 'f3'", "permanents[100].id"),
     ({"id": ""}, "every permanent needs an 'id' (non-empty text)", "permanents[100].id"),

@@ -128,8 +128,8 @@ def _board_by_body(distinct: list, kind_of: list, order: list, names: list | Non
     kinds, body_of, named = [], {}, False
     for k, (text, fields, has_name), pids, own in _members(distinct, kind_of, order, names):
         check_reading_time(len(order))
-        if "object" in fields and fields["object"] != scryfall.CARD_OBJECT:
-            return None  # (the long way says what it is)
+        if "object" in fields and (fields["object"] != scryfall.CARD_OBJECT or "instance" in fields or has_name):
+            return None  # (not a card, or a pasted card whose instance or name was not kept as _kinds_of keeps them)
         for body, ids, own_names in _bodies_of_kind(text, fields, pids, own if has_name else None, at):
             if body is None:
                 return None
@@ -253,8 +253,8 @@ def _kinds_of(perms: list, parsed: bool) -> tuple[list, list, list, list | None]
     one's name ("" for none), or None where none has one), or None where a permanent is no
     object, its id no text, or its fields what JSON can't write. Each permanent is
     copied but its id and its JSON looked up (a pasted Scryfall card's id is its
-    ``instance``, and Scryfall's ``id``, the printing's, no part of its body: as
-    :func:`read_permanent` keys it). Fields that are not what JSON gives (a
+    ``instance``, and Scryfall's ``id``, the printing's, no part of its body; its name
+    stays in its body: as :func:`read_permanent` keys it). Fields that are not what JSON gives (a
     tuple for a list, NaN for null: possible only in ``perms`` made in Python, not
     ``parsed`` from text) must be equal too. A name that is not text, or empty, stays
     among the fields (read as given)."""
@@ -269,13 +269,14 @@ def _kinds_of(perms: list, parsed: bool) -> tuple[list, list, list, list | None]
             return None
         fields = p.copy()
         pid = fields.pop("id", None)
-        if fields.get("object") == scryfall.CARD_OBJECT and "instance" in fields:  # a pasted card: its instance
-            pid = fields.pop("instance")                                            # is the permanent's id
+        pasted = fields.get("object") == scryfall.CARD_OBJECT
+        if pasted and "instance" in fields:  # a pasted card: its instance is the permanent's id
+            pid = fields.pop("instance")
         if type(pid) is not str:
             return None
         name = fields.get("name")
-        if type(name) is str and name:
-            del fields["name"]
+        if type(name) is str and name and not pasted:  # (a pasted card's name is the card's: kept in its body,
+            del fields["name"]                          # as read_permanent keys it, faces and all)
         else:
             name = ""
         try:
