@@ -42,6 +42,12 @@ def split_type_line(type_line: str) -> tuple:
     return parts[0].split(), parts[1].split() if len(parts) > 1 else []
 
 
+#: what :attr:`Permanent.traits` may hold (each a question a board asks of its bodies once)
+TRIGGERS, UNREAD, COST_EFFECTS, GIVES_HASTE = "triggers", "unread", "cost effects", "gives haste"
+DEPENDS_ON_BOARD, NOT_SELF_CONTAINED, SPENDS_AS_ANY_COLOR = "depends on the board", "not self-contained", "any color"
+DOUBLES, COUNTS, RESTRICTS = "doubles", "counts", "restricts"
+
+
 @dataclass(frozen=True)
 class Permanent:
     """A permanent that may pay: its id, its abilities, and its state.
@@ -123,6 +129,21 @@ class Permanent:
         """Whether an ability of it taps it and sacrifices or taps another permanent
         (Phyrexian Tower, Springleaf Drum): such a permanent is grouped alone."""
         return any(a.cost.tap and (a.cost.sacrifice_other or a.cost.tap_other) for a in self.abilities)
+
+    @cached_property
+    def traits(self) -> frozenset:
+        """What a board looks for among its bodies (:data:`TRAITS`: triggers, unread text,
+        cost effects, haste given, what depends on the board or on other permanents,
+        spending as any color, doubling, counting, restricted mana), found once per body
+        read (its twins, and the next request's same permanent, share it): a board asks
+        :attr:`Board.traits` once instead of going over its bodies for each."""
+        found = [name for name, there in (
+            (TRIGGERS, self.triggers), (UNREAD, self.unread), (COST_EFFECTS, self.cost_effects),
+            (GIVES_HASTE, self.gives_haste), (DEPENDS_ON_BOARD, self.depends_on_board),
+            (NOT_SELF_CONTAINED, not self.self_contained), (SPENDS_AS_ANY_COLOR, SPEND_AS_ANY_COLOR in self.spending),
+            (DOUBLES, any(a.output.doubles for a in self.abilities)), (COUNTS, any(a.output.per for a in self.abilities)),
+            (RESTRICTS, any(a.restrict for a in self.abilities))) if there]
+        return frozenset(found)
 
     @cached_property
     def self_contained(self) -> bool:
@@ -493,6 +514,14 @@ class Board:
         return self.memo["kinds"]
 
     @property
+    def traits(self) -> frozenset:
+        """Every :attr:`Permanent.traits` of its bodies (found once per board)."""
+        found = self.memo.get("traits")
+        if found is None:
+            found = self.memo["traits"] = frozenset().union(*(p.traits for p in self.bodies))
+        return found
+
+    @property
     def bodies(self) -> tuple:
         """The distinct bodies of ``kinds``: what is true of one is true of its twins
         (found once per board)."""
@@ -529,7 +558,7 @@ class Board:
         """Whether the player may spend mana as though it were mana of any color (a
         permanent of theirs says so: Chromatic Orrery, CR 609.4b); found once per board."""
         if "any_color" not in self.memo:
-            self.memo["any_color"] = any(SPEND_AS_ANY_COLOR in p.spending for p in self.bodies)
+            self.memo["any_color"] = SPENDS_AS_ANY_COLOR in self.traits
         return self.memo["any_color"]
 
     def any_color_spending_without(self, gone) -> bool:
@@ -543,7 +572,7 @@ class Board:
     def has_doubling(self) -> bool:
         """Whether an ability on the board doubles the pool (Doubling Cube); found once."""
         if "doubling" not in self.memo:
-            self.memo["doubling"] = any(a.output.doubles for p in self.bodies for a in p.abilities)
+            self.memo["doubling"] = DOUBLES in self.traits
         return self.memo["doubling"]
 
     @property
@@ -559,9 +588,9 @@ class Board:
         permanent's reader could not read (found once per board)."""
         if "unread" not in self.memo:
             unread: tuple[tuple[str, str, str], ...] = ()
-            if any(p.unread or p.triggers for p in self.bodies):  # (in the order given)
+            if UNREAD in self.traits or TRIGGERS in self.traits:  # (in the order given)
                 unread = tuple((p.id, line, why) for p in self.permanents for line, why in p.unread)
-            if any(p.triggers for p in self.bodies):  # a doubling's amount under triggered mana: not modelled
+            if TRIGGERS in self.traits:  # a doubling's amount under triggered mana: not modelled
                 unread += tuple((p.id, a.text or "double", DOUBLING_WITH_TRIGGERS) for p in self.permanents
                                 for a in p.abilities if a.output.doubles)
             self.memo["unread"] = unread
@@ -620,7 +649,7 @@ class Board:
         the reference search count the board as it is at each step (:meth:`live_output`).
         """
         if "counts" not in self.memo:
-            self.memo["counts"] = any(a.output.per for p in self.bodies for a in p.abilities)
+            self.memo["counts"] = COUNTS in self.traits
         if not self.memo["counts"]:
             return self
         if "resolved" in self.memo:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from manaplan.model.abilities import AbilityCost, Output
-from manaplan.model.board import Board, PermanentsByBody, Player, split_type_line
+from manaplan.model.board import DEPENDS_ON_BOARD, Board, PermanentsByBody, Player, split_type_line
 from manaplan.model.errors import RequestError
 from manaplan.model.land_types import apply_land_types
 from manaplan.model.symbols import COLORS, MANA_TYPES
@@ -69,7 +69,7 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | Permanen
             "board_mana_done"):  # resolved already (its counted amounts too: Board.resolve_amounts)
         return board
     if "board_mana_needed" not in memo:  # looked for once per board
-        memo["board_mana_needed"] = any(p.depends_on_board for p in board.bodies)
+        memo["board_mana_needed"] = DEPENDS_ON_BOARD in board.traits
     if not memo["board_mana_needed"] and not any(p.land_types for p in opponents or ()):
         return board
     key = ("dependent_mana", player.commander_identity, opponents)

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Final, Literal
 
-from manaplan.model.board import Board, Permanent, PermanentsByBody, Player
+from manaplan.model.board import (COST_EFFECTS, DEPENDS_ON_BOARD, GIVES_HASTE, Board, Permanent,
+                                  PermanentsByBody, Player)
 from manaplan.model.cost import SpellCost, total_before_announcing  # noqa: F401 (the latter: a doctest)
 from manaplan.model.cost_effects import apply_cost_effects
 from manaplan.model.dependent_mana import resolve_board_mana
@@ -473,8 +474,8 @@ class PaymentProblem:
         is about (model.cost_effects), each once."""
         given = self.board.given()
         if "cost_effects" not in given.memo:  # (looked for once per board)
-            given.memo["cost_effects"] = tuple(p for p in given.permanents if p.cost_effects) if any(
-                p.cost_effects for p in given.bodies) else ()
+            given.memo["cost_effects"] = tuple(p for p in given.permanents if p.cost_effects) \
+                if COST_EFFECTS in given.traits else ()
         holders = given.memo["cost_effects"]
         spells = (self.spell,) + self.hand + self.keep + self.spells
         if not holders and not any(p.cost_effects for p in self.opponents or ()) and not any(
@@ -528,7 +529,7 @@ class PaymentProblem:
                 a.output.per for a in p.abilities):
             return False
         given = self.board.given()
-        if self.board.counted_from is None and not any(q.depends_on_board for q in given.bodies):
+        if self.board.counted_from is None and DEPENDS_ON_BOARD not in given.traits:
             return True  # nothing on the board depends on what else is there
         others = tuple(q for q in given.permanents if q.id != p.id)  # (not its card in the hand: it was cast)
         joined = PaymentProblem(self.spell, Board(others + (p,)), self.player, opponents=self.opponents)
@@ -608,7 +609,7 @@ def holds_cost_effects(board: Board) -> bool:
     """Whether a permanent of ``board`` changes what spells cost (looked for once a board)."""
     given = board.given()
     if "holds_cost_effects" not in given.memo:
-        given.memo["holds_cost_effects"] = any(p.cost_effects for p in given.bodies)
+        given.memo["holds_cost_effects"] = COST_EFFECTS in given.traits
     return given.memo["holds_cost_effects"]
 
 
@@ -624,7 +625,7 @@ def _with_haste(board: Board, opponents) -> Board:
     gives haste at all is looked for once per board."""
     memo = board.memo
     if "gives_haste" not in memo:
-        memo["gives_haste"] = any(p.gives_haste for p in board.bodies)
+        memo["gives_haste"] = GIVES_HASTE in board.traits
     if not memo["gives_haste"] and not any(p.gives_haste for p in opponents or ()):
         return board
     hasty = with_haste(board.permanents, opponents)

@@ -17,7 +17,8 @@ from functools import cached_property
 from itertools import chain
 
 from manaplan.model.abilities import why_unusable
-from manaplan.model.board import DOUBLING_WITH_TRIGGERS, KEPT_WORK, Board, PermanentsByBody, flexibility
+from manaplan.model.board import (DOUBLING_WITH_TRIGGERS, KEPT_WORK, NOT_SELF_CONTAINED, RESTRICTS, Board,
+                                  PermanentsByBody, flexibility)
 from manaplan.model.dependent_mana import acting
 from manaplan.model.errors import RequestError
 from manaplan.model.mana import Mana
@@ -404,7 +405,7 @@ def _alike_everywhere(board: Board, triggers: tuple, candidates) -> bool:
     if triggers or board.counted_from is not None or any(s.convoke or s.improvise for s in candidates):
         return False
     if "self_contained" not in board.memo:
-        board.memo["self_contained"] = all(p.self_contained for p in board.bodies)
+        board.memo["self_contained"] = NOT_SELF_CONTAINED not in board.traits
     return board.memo["self_contained"]
 
 
@@ -614,8 +615,8 @@ def _allows(spell, restrict: str):
 def board_restrictions(board: Board) -> tuple:
     """Every spending restriction on the board's abilities (read once per board)."""
     if "restrictions" not in board.memo:
-        board.memo["restrictions"] = tuple(sorted({a.restrict for p in board.bodies for a in p.abilities
-                                                   if a.restrict}))
+        board.memo["restrictions"] = () if RESTRICTS not in board.traits else tuple(sorted(
+            {a.restrict for p in board.bodies for a in p.abilities if a.restrict}))
     return board.memo["restrictions"]
 
 

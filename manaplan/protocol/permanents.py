@@ -26,7 +26,7 @@ from ..model.oracle import LOYALTY_ACTIVATION, CardText, chosen_color_code, is_t
 from ..model.plan import GRAVEYARD, POOL
 from ..model.restrictions import parse_restriction
 from ..model.abilities import Ability, AbilityCost, Output, check_bounded
-from ..model.board import Board, Permanent, PermanentsByBody, split_type_line
+from ..model.board import TRIGGERS, Board, Permanent, PermanentsByBody, split_type_line
 from ..model.symbols import COLORS, MAX_AMOUNT
 from ..model.triggers import ManaTrigger, check_board
 from .. import scryfall
@@ -96,7 +96,7 @@ def _board_key(perms: list, known: set) -> bytes | None:
 def check_triggers(board: Board) -> None:
     """Check the board's triggers (``model.triggers.check_board``) where a body has any:
     a board of thousands of twins without triggers is not walked permanent by permanent."""
-    if any(p.triggers for p in board.bodies):
+    if TRIGGERS in board.traits:
         check_board(board.permanents)
 
 
