@@ -546,6 +546,13 @@ class Board:
             return self.by_id.get(pid)
         return self.permanents.member(pid)
 
+    def body(self, pid: str) -> "Permanent | None":
+        """What the permanent ``pid`` is, under any id and name (its body: no twin made),
+        or None: for what does not name it."""
+        if not isinstance(self.permanents, PermanentsByBody):
+            return self.by_id.get(pid)
+        return self.permanents.body_of.get(pid)
+
     @property
     def by_id(self) -> dict:
         """{id: permanent} (found once per board; do not change it)."""

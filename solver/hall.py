@@ -188,15 +188,10 @@ def _plain_sources(supply: Supply):
         sources[frozenset((u.type,))] += 1
         ids.setdefault(frozenset((u.type,)), []).append(POOL)
         groups.setdefault(frozenset((u.type,)), []).append(None)
-    makes_by_group: dict = {}
+    makes_by_group = _makes_by_group(supply)
     out = None
-    for a in supply.acts:
-        makes = a.plain_types
-        if makes is None:
-            break
-        makes_by_group[a.group] = makes_by_group.get(a.group, frozenset()) | makes
-    else:
-        for g, makes in makes_by_group.items():
+    if makes_by_group is not None:
+        for g, makes in makes_by_group:
             members = supply.groups[g].ids
             sources[makes] += len(members)
             ids.setdefault(makes, []).extend(members)
@@ -204,6 +199,40 @@ def _plain_sources(supply: Supply):
         out = (sources, ids, groups)
     supply.memo["plain_sources"] = out
     return out
+
+
+def _makes_by_group(supply: Supply) -> list | None:
+    """[(group, the types its abilities make)] for each group with an ability it may use,
+    in order, or None if some ability is not plain. Where the supply keeps each group's
+    acts (``BY_GROUP``: acts built once and shared by every board that has the group at
+    that place), each group's types are found once for its acts (:data:`_MAKES`)."""
+    by_group = supply.memo.get(BY_GROUP)
+    if by_group is not None:
+        out = []
+        for g, acts in enumerate(by_group[0]):
+            kept = _MAKES.get(id(acts))
+            if kept is None or kept[0] is not acts:
+                if len(_MAKES) >= _MAKES_KEPT:
+                    _MAKES.clear()
+                kept = _MAKES[id(acts)] = (acts, _group_makes(acts))
+            if kept[1] is _NOT_PATCHED:
+                return None
+            if acts:
+                out.append((g, kept[1]))
+        return out
+    makes_by_group: dict = {}
+    for a in supply.acts:
+        makes = a.plain_types
+        if makes is None:
+            return None
+        makes_by_group[a.group] = makes_by_group.get(a.group, frozenset()) | makes
+    return list(makes_by_group.items())
+
+
+#: the types each group's acts make (solver.supply keeps a group's acts for every board
+#: that has it), by the acts (kept with them: an id is not reused while they live)
+_MAKES: dict = {}
+_MAKES_KEPT = 16_384
 
 
 _NOT_PATCHED = object()

@@ -163,16 +163,16 @@ def _output_ok(ability, added: tuple, times: int = 1) -> bool:
     return any(Counter({t: n * times for t, n in Counter(a).items()}) == adds for a in out.alternatives)
 
 
-def _replay_plain_tap(step: Step, p, added: tuple, tapped: set, where) -> None:
-    """A step activating ability ``step.ability`` of ``p``, one of its
-    :attr:`~manaplan.model.board.Permanent.plain_taps` ({T}: add one mana): the
-    permanent is untapped and, if a creature, not summoning sick (CR 302.6); the mana
-    added is one the ability makes; the step says it taps, and nothing else."""
-    if p.id in tapped:
-        raise PlanRejected(f"{where}: {p.id} is already tapped", "CR 107.5")
+def _replay_plain_tap(step: Step, pid: str, p, added: tuple, tapped: set, where) -> None:
+    """A step activating ability ``step.ability`` of the permanent ``pid`` (``p``, its
+    body), one of its :attr:`~manaplan.model.board.Permanent.plain_taps` ({T}: add one
+    mana): the permanent is untapped and, if a creature, not summoning sick (CR 302.6);
+    the mana added is one the ability makes; the step says it taps, and nothing else."""
+    if pid in tapped:
+        raise PlanRejected(f"{where}: {pid} is already tapped", "CR 107.5")
     if p.creature and p.summoning_sick:
-        raise PlanRejected(f"{where}: {p.id} is summoning sick (CR 302.6)", "CR 302.6")
-    tapped.add(p.id)
+        raise PlanRejected(f"{where}: {pid} is summoning sick (CR 302.6)", "CR 302.6")
+    tapped.add(pid)
     if not _output_ok(p.abilities[step.ability], added):
         raise PlanRejected(f"{where}: this ability can't add {format_types(step.adds) or 'nothing'}", "CR 106.3")
     if (step.taps, step.sacrifices, step.exiles) != (True, False, False):
@@ -265,6 +265,7 @@ class _Table:
     def __init__(self, problem: PaymentProblem):
         self.problem, self.spell = problem, problem.spell
         self.find = problem.board.find  # (a twin made for each id the plan names, not the whole board)
+        self.body = problem.board.body
         self.triggers = board_triggers(problem.board)
         self.pool = _Pool(problem.player.pool)
         self.tapped = set(problem.board.tapped_ids)
@@ -296,17 +297,18 @@ class _Table:
         if index == DELVE:
             done = self._delve(step, where)
         else:
-            p = self.find(pid)
-            if p is None:
+            body = self.body(pid)  # (what it is, under any id: no twin made for a plain tap)
+            if body is None:
                 raise PlanRejected(f"{where}: no permanent {pid!r}", "CR 602.2")
             if pid in self.sacrificed:
                 raise PlanRejected(f"{where}: {pid} was already sacrificed", "CR 400.7")
-            if self.brief and index in p.plain_taps and not (step.payment or step.via or step.co_taps
-                                                             or step.triggered or step.before_casting):
-                _replay_plain_tap(step, p, tuple(step.adds), self.tapped, where)  # CR 605.3a: {T}, one mana
+            if self.brief and index in body.plain_taps and not (step.payment or step.via or step.co_taps
+                                                                or step.triggered or step.before_casting):
+                _replay_plain_tap(step, pid, body, tuple(step.adds), self.tapped, where)  # CR 605.3a: {T}, one mana
                 self.tapped_now.append(pid)
-                self.pool.add(_tapped_for(step.adds[0], p.snow, pid))
+                self.pool.add(_tapped_for(step.adds[0], body.snow, pid))
                 return
+            p = self.find(pid)
             if index in (CONVOKE, IMPROVISE):
                 done = self._tap_for_cost(step, p, where)
             else:
