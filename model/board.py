@@ -467,7 +467,7 @@ KEPT_WORK = "kept work"
 #: their state): a board whose permanents only changed state shares it
 #: (:meth:`Board.after_state_change`)
 TEXT_ONLY_MEMO = ("any_color", "doubling", "restrictions", "self_contained", "holds_cost_effects",
-                  "board_mana_needed", "unread", "counts")
+                  "board_mana_needed", "unread", "counts", "traits", "gives_haste")
 
 
 @dataclass(frozen=True)
@@ -534,9 +534,9 @@ class Board:
     def ids(self):
         """The ids of the permanents, a set (found once per board; on a board read by
         body, the set-like keys of its ids' bodies)."""
-        if "ids" not in self.memo:
-            self.memo["ids"] = frozenset(self.permanents.order if isinstance(self.permanents, PermanentsByBody)
-                                         else (p.id for p in self.permanents))
+        if "ids" not in self.memo:  # (a board changed from a kept one: its ids not hashed again, 1 ms at 5,000)
+            self.memo["ids"] = self.permanents.body_of.keys() if isinstance(self.permanents, PermanentsByBody) \
+                else frozenset(p.id for p in self.permanents)
         return self.memo["ids"]
 
     def find(self, pid: str) -> "Permanent | None":
