@@ -460,7 +460,7 @@ class PaymentProblem:
 
     def _apply_haste_to_spells(self) -> None:
         """The creatures the spells become hasty where the board gives them haste."""
-        if not self.board.memo.get("gives_haste") and not any(p.gives_haste for p in self.opponents or ()):
+        if GIVES_HASTE not in self.board.traits and not any(p.gives_haste for p in self.opponents or ()):
             return
         givers = haste_givers(self.board.permanents, self.opponents)  # (found once for every spell)
         for name in ("spell", "hand", "keep", "spells"):

@@ -358,3 +358,27 @@ def test_a_generic_only_reduction_is_read_as_the_generic_reduction_it_is():
     for cost, total in (("{1}{U}", "{U}"), ("{U}", "{U}"), ("{3}", "{2}")):
         out = solve({"query": "total_cost", "spell": {"mana_cost": cost, "type_line": "Artifact"}, "permanents": [reducer]})
         assert out["total_cost"] == total
+
+
+@pytest.mark.parametrize("dependent", [
+    {"id": "lantern", "name": "Chromatic Lantern", "type_line": "Artifact",
+     "oracle_text": "Lands you control have \"{T}: Add one mana of any color.\"\n{T}: Add one mana of any color."},
+    {"id": "urborg", "name": "Urborg, Tomb of Yawgmoth", "type_line": "Legendary Land",
+     "oracle_text": "Each land is a Swamp in addition to its other land types."}])
+def test_haste_the_board_gives_reaches_a_spell_cast_on_a_board_whose_mana_depends_on_it(dependent):
+    """A creature cast this turn is hasty where the board gives haste, also where the board's
+    mana depends on the board (a grant, a land-type changer): the board is resolved into
+    another then, and the haste was looked for on the board before it (found by reading the
+    change again: best_turn answered an internal error, its plan tapping an Elf the
+    validator found summoning sick)."""
+    forests = [{"id": f"f{i}", "name": "Forest", "type_line": "Basic Land — Forest"} for i in range(2)]
+    fervor = {"id": "fervor", "name": "Fervor", "type_line": "Enchantment",
+              "oracle_text": "Creatures you control have haste."}
+    elves = {"id": "elves", "name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
+             "oracle_text": "{T}: Add {G}."}
+    big = {"id": "big", "name": "Big", "mana_cost": "{2}{G}", "type_line": "Sorcery"}  # (three lands: the Elf pays too)
+    board = forests + [fervor, dependent]
+    turn = solve({"query": "best_turn", "hand": [elves, big], "permanents": board})
+    assert turn["cast"] == ["elves", "big"], turn
+    assert "elves" in turn["sequence"][1]["plan"]["tapped"]
+    assert solve({"query": "sequence", "spells": [elves, big], "permanents": board})["payable"] is True
