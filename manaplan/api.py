@@ -230,23 +230,18 @@ def read_json(text):
     """The JSON value in ``text``; a located ManaplanError for anything that is not JSON
     as RFC 8259 has it: invalid UTF-8, NaN and Infinity, numbers Python won't convert
     (more than 4,300 digits), nesting too deep to read."""
-    raw = bytes(text) if isinstance(text, (bytes, bytearray)) else text.encode("utf-8", "surrogatepass")
-    fast = _LONG_NUMBER not in raw.translate(_DIGITS_AS_ZERO)  # the fast reader reads exactly as json does
-    if fast and isinstance(text, (bytes, bytearray)):
+    given_bytes = isinstance(text, (bytes, bytearray))
+    raw = bytes(text) if given_bytes else text.encode("utf-8", "surrogatepass")
+    if _LONG_NUMBER not in raw.translate(_DIGITS_AS_ZERO):  # the fast reader, where it reads exactly as json does
         try:
-            return orjson.loads(raw)  # (it reads UTF-8 itself, and refuses what is not)
+            return orjson.loads(raw if given_bytes else text)  # (bytes: it reads UTF-8 itself, refusing what is not)
         except orjson.JSONDecodeError:
-            pass  # json says what is wrong (below, once the text is read as UTF-8)
-    if isinstance(text, (bytes, bytearray)):
+            pass  # json says what is wrong, and reads what it reads besides (a lone surrogate)
+    if given_bytes:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
             raise ManaplanError(f"the request is not UTF-8 text ({e.reason})", f"byte {e.start}") from None
-    elif fast:
-        try:
-            return orjson.loads(text)
-        except orjson.JSONDecodeError:
-            pass  # json says what is wrong, and reads what it reads besides (a lone surrogate)
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as e:

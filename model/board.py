@@ -132,8 +132,9 @@ class Permanent:
 
     @cached_property
     def traits(self) -> frozenset:
-        """What a board looks for among its bodies (:data:`TRAITS`: triggers, unread text,
-        cost effects, haste given, what depends on the board or on other permanents,
+        """What a board looks for among its bodies (:data:`TRIGGERS` and the names beside
+        it: triggers, unread text, cost effects, haste given, what depends on the board or
+        on other permanents,
         spending as any color, doubling, counting, restricted mana), found once per body
         read (its twins, and the next request's same permanent, share it): a board asks
         :attr:`Board.traits` once instead of going over its bodies for each."""
@@ -466,8 +467,7 @@ KEPT_WORK = "kept work"
 #: what ``Board.memo`` holds that a board finds from its permanents' text alone (never
 #: their state): a board whose permanents only changed state shares it
 #: (:meth:`Board.after_state_change`)
-TEXT_ONLY_MEMO = ("any_color", "doubling", "restrictions", "self_contained", "holds_cost_effects",
-                  "board_mana_needed", "unread", "counts", "traits", "gives_haste")
+TEXT_ONLY_MEMO = ("traits", "restrictions", "unread")
 
 
 @dataclass(frozen=True)
@@ -564,9 +564,7 @@ class Board:
     def any_color_spending(self) -> bool:
         """Whether the player may spend mana as though it were mana of any color (a
         permanent of theirs says so: Chromatic Orrery, CR 609.4b); found once per board."""
-        if "any_color" not in self.memo:
-            self.memo["any_color"] = SPENDS_AS_ANY_COLOR in self.traits
-        return self.memo["any_color"]
+        return SPENDS_AS_ANY_COLOR in self.traits
 
     def any_color_spending_without(self, gone) -> bool:
         """Whether mana may still be spent as though it were mana of any color once the
@@ -578,9 +576,7 @@ class Board:
     @property
     def has_doubling(self) -> bool:
         """Whether an ability on the board doubles the pool (Doubling Cube); found once."""
-        if "doubling" not in self.memo:
-            self.memo["doubling"] = DOUBLES in self.traits
-        return self.memo["doubling"]
+        return DOUBLES in self.traits
 
     @property
     def tapped_ids(self) -> frozenset:
@@ -655,9 +651,7 @@ class Board:
         counting: the solver subtracts it (:meth:`counted_loss`), and the validator and
         the reference search count the board as it is at each step (:meth:`live_output`).
         """
-        if "counts" not in self.memo:
-            self.memo["counts"] = COUNTS in self.traits
-        if not self.memo["counts"]:
+        if COUNTS not in self.traits:
             return self
         if "resolved" in self.memo:
             return self.memo["resolved"]

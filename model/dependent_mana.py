@@ -68,9 +68,7 @@ def resolve_board_mana(board: Board, player: Player, opponents: tuple | Permanen
     if memo.get("board_mana_done") or board.counted_from is not None and board.counted_from.memo.get(
             "board_mana_done"):  # resolved already (its counted amounts too: Board.resolve_amounts)
         return board
-    if "board_mana_needed" not in memo:  # looked for once per board
-        memo["board_mana_needed"] = DEPENDS_ON_BOARD in board.traits
-    if not memo["board_mana_needed"] and not any(p.land_types for p in opponents or ()):
+    if DEPENDS_ON_BOARD not in board.traits and not any(p.land_types for p in opponents or ()):
         return board
     key = ("dependent_mana", player.commander_identity, opponents)
     if key in memo:

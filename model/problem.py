@@ -607,10 +607,7 @@ class PaymentProblem:
 
 def holds_cost_effects(board: Board) -> bool:
     """Whether a permanent of ``board`` changes what spells cost (looked for once a board)."""
-    given = board.given()
-    if "holds_cost_effects" not in given.memo:
-        given.memo["holds_cost_effects"] = COST_EFFECTS in given.traits
-    return given.memo["holds_cost_effects"]
+    return COST_EFFECTS in board.given().traits
 
 
 def pool_after_cast(floating: tuple, spell: Spell) -> tuple:
@@ -623,17 +620,12 @@ def _with_haste(board: Board, opponents) -> Board:
     """``board`` with the creatures that a grant of haste on either side reaches no longer
     summoning sick (model.haste); the same board where none does. Whether the board
     gives haste at all is looked for once per board."""
-    memo = board.memo
-    if "gives_haste" not in memo:
-        memo["gives_haste"] = GIVES_HASTE in board.traits
-    if not memo["gives_haste"] and not any(p.gives_haste for p in opponents or ()):
+    if GIVES_HASTE not in board.traits and not any(p.gives_haste for p in opponents or ()):
         return board
     hasty = with_haste(board.permanents, opponents)
     if hasty is board.permanents:
         return board
-    out = Board(hasty)
-    out.memo["gives_haste"] = memo["gives_haste"]
-    return out
+    return Board(hasty)
 
 
 def _spell_with_haste(spell, givers: list):

@@ -404,9 +404,7 @@ def _alike_everywhere(board: Board, triggers: tuple, candidates) -> bool:
     doubles or is had through another permanent, and no spell convokes or improvises."""
     if triggers or board.counted_from is not None or any(s.convoke or s.improvise for s in candidates):
         return False
-    if "self_contained" not in board.memo:
-        board.memo["self_contained"] = NOT_SELF_CONTAINED not in board.traits
-    return board.memo["self_contained"]
+    return NOT_SELF_CONTAINED not in board.traits
 
 
 def _group_acts(problem: PaymentProblem, board: Board, triggers: tuple, candidates, allow_precast: bool, proto,

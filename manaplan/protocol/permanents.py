@@ -213,8 +213,8 @@ def _bodies_of_kind(text: bytes, fields: dict, pids: list, names: list | None, a
 
 def _body_kept(fields: dict) -> Permanent | None:
     """The body read before from ``fields`` (all but the id: :func:`_remember_json`),
-    or None: a named card (a pasted Scryfall card's name is one of its fields) is
-    looked up by its JSON as unnamed ones are, not read again."""
+    or None: the same JSON, and equal as Python values too (a tuple is no list, NaN no
+    null). A TypeError or orjson's error where ``fields`` are what JSON can't write."""
     kept = _BODIES_BY_JSON.get(orjson.dumps(fields))
     return kept[1] if kept is not None and kept[0] == fields else None
 
@@ -428,11 +428,10 @@ def _read_before(p) -> Permanent | None:
     # (as _remember_json writes them: inline, the hot path)
     fields = {k: v for k, v in p.items() if k != "id" and not (pasted and k == "instance")}
     try:
-        kept = _BODIES_BY_JSON.get(orjson.dumps(fields))
+        body = _body_kept(fields)
     except (TypeError, orjson.JSONEncodeError):
         return None
-    # the same JSON, and equal as Python values too (a tuple is no list, NaN no null)
-    return kept[1].with_id(pid) if kept is not None and kept[0] == fields else None
+    return body.with_id(pid) if body is not None else None
 
 
 #: how the ids of the cards delve exiles begin (``graveyard:1``): reserved
