@@ -57,7 +57,7 @@ def pool_can_pay(problem: PaymentProblem, supply: Supply) -> bool | None:
     """Whether some pool the board can make pays the spell's cost (each way to announce
     its twobrid and Phyrexian symbols tried, with the life it costs, CR 107.4e-f,
     119.4); None where the cost or the board is outside this module's class."""
-    if not _spell_in_class(problem):
+    if not spell_in_class(problem):
         return None
     ways = plain_ways(problem.spell.cost)
     if ways is None:
@@ -74,7 +74,9 @@ def pool_can_pay(problem: PaymentProblem, supply: Supply) -> bool | None:
     return False
 
 
-def _spell_in_class(problem: PaymentProblem) -> bool:
+def spell_in_class(problem: PaymentProblem) -> bool:
+    """Whether the spell is paid as this module counts pools: no convoke, improvise or
+    delve, no mana spent as though of any color, nothing leaving as it is cast."""
     spell = problem.spell
     return not (spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending
                 or problem.prefer.gone)

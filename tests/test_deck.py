@@ -571,6 +571,35 @@ def test_every_line_of_play_is_followed_as_the_one_by_one_search_finds(lands, sp
     assert not found[2]
 
 
+@given(st.lists(st.sampled_from([n for n in POOL[:8] if n != "Vineglimmer Snarl"]), min_size=3, max_size=9),
+       st.lists(st.sampled_from(POOL[8:]), min_size=2, max_size=7), st.integers(0, 10 ** 6))
+def test_turns_kept_by_the_hands_lands_and_mana_permanents_are_the_turns_followed_whole(lands, spells, seed):
+    """A turn of every line kept by its states with each hand cut to its lands and mana
+    permanents (``players._lines_kept``, ``answers.turns`` shared by the games) answers as
+    the turn followed with whole hands (``players._lines_followed``), game after game,
+    on small random decks of taplands, a bounce land, fast and check lands, mana creatures
+    and rocks, and spells that make no mana."""
+    import random
+
+    from manaplan.deck.players import _hands_shape_nothing_else, _lines_followed, _lines_kept, _waiting
+
+    text = "".join(f"1 {name}\n" for name in lands + spells)
+    deck_list = Decklist.parse(text)
+    model = DeckModel.build(deck_list, load_cards(deck_list.names))
+    answers = BoardAnswers(model)
+    policy = Policy(turns=5)
+    waiting = _waiting(model)
+    assert _hands_shape_nothing_else(model, None, waiting)
+    rng = random.Random(seed)
+    for _ in range(6):  # (games share the kept turns)
+        library = model.library[:]
+        rng.shuffle(library)
+        hand, library = library[:3], library[3:]
+        draws = [library[t] if t < len(library) else None for t in range(5)]
+        assert _lines_kept(model, policy, answers, hand, draws, waiting) == \
+            _lines_followed(model, policy, answers, hand, draws, None, (0, ()), waiting)
+
+
 @pytest.mark.parametrize("engine_name,workers", [("local", 1), ("local", 2), ("dask", 2)])
 def test_ctrl_c_stops_a_run_within_two_seconds_quietly_on_every_engine(engine_name, workers):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) in the

@@ -56,8 +56,24 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
     has fetch lands, the whole library as (card, copy) pairs, top first (the draws its
     first cards); ``reshuffle``: (how many copies the mulligan put on the bottom, a
     uniform number in [0, 1) for each), where each of them goes when a fetch shuffles the
-    library (:func:`_after_shuffle`)."""
+    library (:func:`_after_shuffle`).
+
+    Where only the lands and mana permanents of a hand shape its lines
+    (:func:`_hands_shape_nothing_else`), a turn is kept by (its states, those cards
+    alone; the card drawn, if it is one) in ``answers.turns``: games meet the same turns
+    again and again, and the answer is the same (a game whose states would be cut is
+    followed in full)."""
     waiting = _waiting(deck)
+    if _hands_shape_nothing_else(deck, library, waiting):
+        found = _lines_kept(deck, policy, answers, hand, draws, waiting)
+        if found is not None:
+            return found
+    return _lines_followed(deck, policy, answers, hand, draws, library, reshuffle, waiting)
+
+
+def _lines_followed(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: list, draws: list,
+                    library: list | None, reshuffle: tuple, waiting: tuple) -> tuple:
+    """:func:`lines_of_play`'s answer, each state with its whole hand, turn by turn."""
     fetching = bool(deck.fetches) and library is not None
     # (battlefield, untapped; hand; (the copies fetched, the draws made before the first fetch))
     states = {((), tuple(sorted(hand)), ((), -1))}
@@ -67,11 +83,10 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
     cut = False
     drawn = 0  # (cards drawn before this turn)
     for t in range(policy.turns):
-        castable, short, unknown, any_board = 0, -1, 0, False
-        largest: dict = {}
-        carried = set()
         draws_now = draws[t] is not None
-        for battlefield, held, (fetched, first) in states:
+
+        def drawing(state: tuple, t: int = t, drawn: int = drawn, draws_now: bool = draws_now) -> tuple:
+            _, held, (fetched, first) = state
             order = library
             if fetched:
                 if first not in orders:
@@ -80,36 +95,104 @@ def lines_of_play(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: 
             card = (_drawn(order, fetched, drawn) if fetched else draws[t]) if draws_now else None
             if card is not None:  # (a library a fetch emptied draws nothing here)
                 held = held + (card,)
-            library_now = _Library(order, fetched, drawn + draws_now) if fetching else None
-            for board, rest, took in _land_drops(deck, policy, battlefield, held, _may_wait(deck, waiting, battlefield),
-                                                 library_now):
-                turn_castable, turn_short, ends, turn_unknown, turn_x = _this_turn(deck, policy, answers, board, rest)
-                castable |= turn_castable
-                short &= turn_short
-                unknown |= turn_unknown
-                for k, x in turn_x.items():
-                    if x > largest.get(k, -1):
-                        largest[k] = x
-                any_board = True
-                now_fetched = ((tuple(sorted(fetched + (took,))), first if fetched else drawn + draws_now)
-                               if took is not None else (fetched, first))
-                for after, cast in ends:
-                    left = list(rest)
-                    for c in cast:
-                        left.remove(c)
-                    carried.add((after, tuple(left), now_fetched))
+            return held, _Library(order, fetched, drawn + draws_now) if fetching else None, drawn + draws_now
+
+        castable, short, unknown, largest, carried = _turn(deck, policy, answers, states, waiting, drawing)
         castable_by_turn.append(castable)
-        short_by_turn.append(short & ~castable & ~unknown if any_board else 0)
-        unknown_by_turn.append(unknown & ~castable)
+        short_by_turn.append(short)
+        unknown_by_turn.append(unknown)
         largest_x_by_turn.append(largest)
-        if deck.monotone:
-            carried = _undominated(deck, carried, waiting)
         if len(carried) > MOST_STATES:
             cut = True
             carried = set(sorted(carried)[:MOST_STATES])
         states = carried
         drawn += draws_now
     return castable_by_turn, short_by_turn, cut, unknown_by_turn, largest_x_by_turn
+
+
+#: the turns ``answers.turns`` keeps; past it, it starts again (a long run's memory)
+MOST_TURNS_KEPT = 200_000
+
+
+def _lines_kept(deck: DeckModel, policy: Policy, answers: BoardAnswers, hand: list, draws: list,
+                waiting: tuple) -> tuple | None:
+    """:func:`lines_of_play`'s answer with each state's hand cut to its lands and mana
+    permanents, each turn kept by (the states, the card drawn where it is one of those);
+    None where some turn's states would be cut (``MOST_STATES``: the game is followed with
+    its whole hands, so that the same states are cut)."""
+    shaping = deck.shapes_lines
+    states: frozenset | None = frozenset({((), tuple(sorted(c for c in hand if shaping[c])), ((), -1))})
+    castable_by_turn, short_by_turn, unknown_by_turn, largest_x_by_turn = [], [], [], []
+    kept = answers.turns
+    for t in range(policy.turns):
+        card = draws[t] if draws[t] is not None and shaping[draws[t]] else None
+        key = (states, card)
+        found = kept.get(key)
+        if found is None:
+            def drawing(state: tuple, card: int | None = card) -> tuple:
+                return (state[1] if card is None else state[1] + (card,)), None, 0
+
+            castable, short, unknown, largest, carried = _turn(deck, policy, answers, states, waiting, drawing)
+            if len(kept) >= MOST_TURNS_KEPT:
+                kept.clear()
+            found = kept[key] = (castable, short, unknown, largest,
+                                 frozenset(carried) if len(carried) <= MOST_STATES else None)
+        castable_by_turn.append(found[0])
+        short_by_turn.append(found[1])
+        unknown_by_turn.append(found[2])
+        largest_x_by_turn.append(found[3])
+        states = found[4]
+        if states is None:  # (cut: followed whole)
+            return None
+    return castable_by_turn, short_by_turn, False, unknown_by_turn, largest_x_by_turn
+
+
+def _hands_shape_nothing_else(deck: DeckModel, library: list | None, waiting: tuple) -> bool:
+    """Whether a line of play reads nothing of the hand but its lands and mana permanents
+    (the other cards are never cast before the card measured, and every state of a game
+    holds the same ones): not where a fetch searches the library (the state carries the
+    copies taken), a land enters untapped by a card revealed from the hand (a snarl reads
+    the hand's types), or a bounce land returns a land to a hand whose order it sorts on a
+    board where states are not merged by domination (the states the whole hands make then
+    outnumber those of the cut hands, and a cut at ``MOST_STATES`` would differ)."""
+    if deck.fetches and library is not None or waiting[0]:
+        return False
+    return deck.monotone or not any(deck.is_land[c] and deck.enters[c].returns_land for c in range(len(deck.names)))
+
+
+def _turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, states, waiting: tuple, drawing) -> tuple:
+    """(castable mask, short-of-mana mask, undecided mask, {X spell: the largest X}, the
+    states carried to the next turn) of one turn of every line from ``states``:
+    ``drawing(state)`` gives (its hand after the turn's draw, the library a fetch searches
+    or None, the draws made by then); each land drop of the hand (:func:`_land_drops`),
+    then the mana permanents cast every way (:func:`_this_turn`); the states carried
+    merged where more permanents never pay less (:func:`_undominated`)."""
+    castable, short, unknown, any_board = 0, -1, 0, False
+    largest: dict = {}
+    carried = set()
+    for state in states:
+        battlefield, _, (fetched, first) = state
+        held, library_now, drawn = drawing(state)
+        for board, rest, took in _land_drops(deck, policy, battlefield, held, _may_wait(deck, waiting, battlefield),
+                                             library_now):
+            turn_castable, turn_short, ends, turn_unknown, turn_x = _this_turn(deck, policy, answers, board, rest)
+            castable |= turn_castable
+            short &= turn_short
+            unknown |= turn_unknown
+            for k, x in turn_x.items():
+                if x > largest.get(k, -1):
+                    largest[k] = x
+            any_board = True
+            now_fetched = ((tuple(sorted(fetched + (took,))), first if fetched else drawn)
+                           if took is not None else (fetched, first))
+            for after, cast in ends:
+                left = list(rest)
+                for c in cast:
+                    left.remove(c)
+                carried.add((after, tuple(left), now_fetched))
+    if deck.monotone:
+        carried = _undominated(deck, carried, waiting)
+    return castable, short & ~castable & ~unknown if any_board else 0, unknown & ~castable, largest, carried
 
 
 def _after_shuffle(library: list, drawn: int, bottomed: int, places: tuple) -> list:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ..model.dependent_mana import COMMANDER as COMMANDER_IDENTITY
 from ..model.entering import EntersRule
@@ -112,6 +113,13 @@ class DeckModel:
     #: unread; no card's text convokes, improvises, sacrifices or counts (``_BOARD_WORDS``).
     #: Boards are then asked by their ready part
     idle_when_tapped: bool = True
+
+    @cached_property
+    def shapes_lines(self) -> list:
+        """By card, whether it shapes a line of play from the hand (``players``): a land
+        (a land drop) or a mana permanent (cast before the card measured); the other
+        cards are never cast there."""
+        return [land or source for land, source in zip(self.is_land, self.is_source)]
 
     @classmethod
     def build(cls, decklist, cards: dict) -> "DeckModel":
@@ -290,6 +298,9 @@ class BoardAnswers:
         #: (board, mana permanents in hand) -> what every way of casting them this turn
         #: reaches (manaplan.deck.players)
         self.lines: dict = {}
+        #: (a turn's states, each hand's lands and mana permanents alone; the card drawn
+        #: if it is one) -> that turn of every line (``players.lines_of_play``)
+        self.turns: dict = {}
         self.xs: dict = {}  # (board, X spell, mana floating) -> the largest X it pays (``largest_x``)
         self._splits: dict = {}  # board -> (its ready part, the rest): ``_split``, asked again and again
         #: the answers the run's other processes solved (manaplan.deck.exchange), or None
@@ -378,7 +389,9 @@ class BoardAnswers:
         """Asked of the solver card by card, with three short cuts that follow from
         more permanents never paying less: what the board without one of its ready
         permanents could pay, this one can; a mana value that generic mana alone can't
-        reach can't be paid in colors either; cards of the same cost share the answer."""
+        reach can't be paid in colors either (how far generic mana reaches: ``_reach``,
+        also the answer of ``mana`` for the board); cards of the same cost share the
+        answer."""
         from ..queries import answer
 
         deck = self.deck
@@ -406,7 +419,9 @@ class BoardAnswers:
 
         undecided_ids: set = set()
 
-        reach = self._reach(payable)
+        reach, most = self._reach(payable, problem, spells)
+        if most is not None and not pool:  # (``mana``'s answer: the same question of the same board)
+            self.amounts.setdefault(sig, most)
         # (a generic amount undecided: no card is left unasked because of it; one that says no is
         # still called short of mana past the amounts decided)
         bound = float("inf") if undecided_ids else reach
@@ -435,13 +450,21 @@ class BoardAnswers:
                 short |= 1 << k
         return castable, short, copies, unknown
 
-    def _reach(self, payable) -> int:
-        """The most generic mana, among the deck's mana values, that the board pays (the
-        largest value, unasked, where mana is restricted: no bound then): a binary
-        search, as a board that pays N generic mana pays fewer."""
+    def _reach(self, payable, problem, spells: dict) -> tuple:
+        """(the most generic mana, among the deck's mana values, that the board of
+        ``problem`` pays, the most it pays at once or None): the largest value, unasked,
+        where mana is restricted (no bound then); from the most it pays at once where the
+        solver finds that in one pass (``solver.generic_reach``); else a binary search of
+        ``payable`` over the probes ``spells``, as a board that pays N generic mana pays
+        fewer."""
+        from ..solver.generic_reach import most_generic
+
         values = self._values
         if self.deck.restricted or not values:
-            return values[-1] if values else 0
+            return (values[-1] if values else 0), None
+        most = most_generic(copied_with(problem.for_spell(spells[f"g{values[-1]}"]), query=CAN_PAY, explain_no=False))
+        if most is not None:
+            return max((v for v in values if v <= most), default=0), most
         low, high = 0, len(values)  # values[:low] are paid, values[high:] are not
         while low < high:
             mid = (low + high) // 2
@@ -449,7 +472,7 @@ class BoardAnswers:
                 low = mid + 1
             else:
                 high = mid
-        return values[low - 1] if low else 0
+        return (values[low - 1] if low else 0), None
 
     def mana(self, sig: tuple) -> int:
         """The most generic mana the board pays at once (``{N}``, X = 0): asked upward
