@@ -600,6 +600,26 @@ def test_turns_kept_by_the_hands_lands_and_mana_permanents_are_the_turns_followe
             _lines_followed(model, policy, answers, hand, draws, None, (0, ()), waiting)
 
 
+@pytest.mark.parametrize("names", [
+    ["Forest"] * 7 + ["Island"] * 6 + ["Simic Signet"] * 2 + ["Llanowar Elves"] * 3 + ["Grizzly Bears", "Cancel"],
+    ["Plains"] * 5 + ["Azorius Chancery"] * 2 + ["Vineglimmer Snarl"] * 3 + ["Azorius Signet", "Sol Ring"]
+    + ["Savannah Lions", "Counterspell", "Air Elemental"] * 2])
+def test_games_played_from_answers_kept_by_earlier_games_are_the_games_played_fresh(names):
+    """The answers a run keeps (the turns of every line, the simulated player's land
+    drops, each board's masks and plans) change no game: the same games played again on
+    the answers the first ones kept tally as on fresh answers (a Signet deck; a deck of a
+    bounce land and a snarl, whose land drops read the hand)."""
+    text = "".join(f"1 {name}\n" for name in names)
+    deck_list = Decklist.parse(text)
+    model = DeckModel.build(deck_list, load_cards(deck_list.names))
+    warm = BoardAnswers(model)
+    first = play_games(model, Policy(turns=5), warm, "kept", 0, 40)
+    assert warm.turns or warm.land_drops
+    again = play_games(model, Policy(turns=5), warm, "kept", 0, 40)
+    fresh = play_games(model, Policy(turns=5), BoardAnswers(model), "kept", 0, 40)
+    assert again == first == fresh
+
+
 @pytest.mark.parametrize("engine_name,workers", [("local", 1), ("local", 2), ("dask", 2)])
 def test_ctrl_c_stops_a_run_within_two_seconds_quietly_on_every_engine(engine_name, workers):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) in the

@@ -301,6 +301,9 @@ class BoardAnswers:
         #: (a turn's states, each hand's lands and mana permanents alone; the card drawn
         #: if it is one) -> that turn of every line (``players.lines_of_play``)
         self.turns: dict = {}
+        #: (battlefield, the hand's lands, its cards where one is revealed) -> the simulated
+        #: player's land drop (``games._best_land``)
+        self.land_drops: dict = {}
         self.xs: dict = {}  # (board, X spell, mana floating) -> the largest X it pays (``largest_x``)
         self._splits: dict = {}  # board -> (its ready part, the rest): ``_split``, asked again and again
         #: the answers the run's other processes solved (manaplan.deck.exchange), or None
