@@ -396,6 +396,7 @@ class BoardAnswers:
         also the answer of ``mana`` for the board); cards of the same cost share the
         answer."""
         from ..queries import answer
+        from ..solver.direct import can_pay_directly
 
         deck = self.deck
         known = 0
@@ -414,7 +415,11 @@ class BoardAnswers:
         spells = {spell.id: spell for spell in problem.hand}
 
         def payable(spell_id: str) -> bool:
-            result = answer(copied_with(problem.for_spell(spells[spell_id]), query=CAN_PAY, explain_no=False))
+            question = copied_with(problem.for_spell(spells[spell_id]), query=CAN_PAY, explain_no=False)
+            directly = can_pay_directly(question)
+            if directly is not None:
+                return directly
+            result = answer(question)
             if isinstance(result, Undecided):
                 self.undecided += 1
                 undecided_ids.add(spell_id)
@@ -457,10 +462,10 @@ class BoardAnswers:
         """(the most generic mana, among the deck's mana values, that the board of
         ``problem`` pays, the most it pays at once or None): the largest value, unasked,
         where mana is restricted (no bound then); from the most it pays at once where the
-        solver finds that in one pass (``solver.generic_reach``); else a binary search of
+        solver finds that in one pass (``solver.direct``); else a binary search of
         ``payable`` over the probes ``spells``, as a board that pays N generic mana pays
         fewer."""
-        from ..solver.generic_reach import most_generic
+        from ..solver.direct import most_generic
 
         values = self._values
         if self.deck.restricted or not values:

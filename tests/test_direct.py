@@ -1,5 +1,6 @@
-"""The most generic mana a board pays at once (``solver.generic_reach.most_generic``), the
-question a deck's analysis asks of every board, against ``can_pay`` asked N by N."""
+"""The yes/no answers a deck's analysis asks of every board, decided in one step
+(``solver.direct``): ``can_pay_directly`` against ``can_pay``, and the most generic mana a
+board pays at once against ``can_pay`` asked N by N."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from hypothesis import example, given, reject, strategies as st
 from manaplan.model.plan import Payable, Undecided, Unpayable
 from manaplan.protocol.mtg import read as parse_request
 from manaplan.queries import answer
-from manaplan.solver.generic_reach import most_generic
-from strategies import plain_requests, pool_requests, requests
+from manaplan.solver.direct import can_pay_directly, most_generic
+from strategies import plain_requests, pool_requests, requests, two_way_requests
 
 #: the most N asked one by one; a board that pays more is left out (``reject``)
 MOST_ASKED = 40
@@ -87,3 +88,31 @@ def test_most_generic_leaves_a_board_with_text_not_read_to_can_pay():
                "permanents": [{"id": "i", "card": cards["Island"]}, {"id": "t", "card": cards["Illusionary Terrain"]}]}
     assert isinstance(answer(parse_request(request)), Undecided)
     assert most_generic(parse_request(request)) is None
+
+
+@given(plain_requests() | two_way_requests() | pool_requests() | requests())
+@example({"spell": {"mana_cost": "{G}{U}"}, "player": {"pool": ""},
+          "permanents": [{"id": "s", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]},
+                         {"id": "f", "abilities": [{"cost": "{T}", "add": "{C}"}]}]}).via("a Signet funded by a land")
+def test_can_pay_directly_is_can_pay_s_yes_or_no(request):
+    """Wherever ``can_pay_directly`` decides, ``can_pay`` (the planner's whole round: its
+    wrappers for text not read, the spell's choices) says the same yes or no."""
+    problem = parse_request({**request, "query": "can_pay"})
+    found = can_pay_directly(problem)
+    if found is not None:
+        out = answer(parse_request({**request, "query": "can_pay"}))
+        assert isinstance(out, (Payable, Unpayable)) and isinstance(out, Payable) == found
+
+
+@given(plain_requests() | two_way_requests() | pool_requests())
+def test_can_pay_directly_decides_plain_boards_and_boards_of_pools(request):
+    """On lands, Signets, filter lands and mana creatures ({T} abilities), with plain,
+    hybrid, twobrid and Phyrexian costs, ``can_pay_directly`` decides (the deck analysis's
+    short cut is taken), unless an ability leaves the class (a restriction, life paid, a
+    sacrifice), or the cost has hybrid symbols and reductions (which half is announced
+    changes what the reductions take: the general model's)."""
+    outside = any(a.get("restrict") or "life" in a["cost"] or "Sacrifice" in a["cost"]
+                  for p in request["permanents"] for a in p["abilities"])
+    spell = request["spell"]
+    if not outside and not (spell.get("reduce") and "/" in spell["mana_cost"]):
+        assert can_pay_directly(parse_request({**request, "query": "can_pay"})) is not None
