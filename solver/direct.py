@@ -11,7 +11,14 @@ proof of a no).
 - :func:`most_generic`: the largest N for which ``can_pay`` of ``{N}`` says yes: on a
   plain board, Hall's condition for N generic mana (payable with mana of any type, CR
   107.4c, 601.2h) asks only that the sources number N or more; on a board of pools, the
-  largest pool.
+  largest pool;
+- :func:`forced_outcome`: what every best plan of ``pay`` does on a board of pools (how
+  many of each group of alike permanents it taps, the mana it leaves floating), where all
+  of them do the same: the activations in order of how many permanents they tap, the
+  first count at which the cost is paid being the fewest (each ability in the class taps
+  its own permanent, and nothing is sacrificed, paid in life or exiled: the objective's
+  first terms are then nought), the flexibility used and the mana left floating next.
+  Where best plans differ it says None: which one the planner gives is the planner's.
 
 Each says None where something else bears on the answer: card text not read (a "no" is
 then uncertain, and ``can_pay`` says so), choices of the spell's own (another way to cast
@@ -22,12 +29,14 @@ asks ``can_pay`` itself.
 
 from __future__ import annotations
 
+from operator import add
+
 from manaplan.model.plan import NO_PAYMENT, Payable, Unpayable
-from manaplan.model.problem import PaymentProblem
-from manaplan.model.symbols import ALL_TYPES, ALL_TYPES_MASK
+from manaplan.model.problem import Preference, PaymentProblem
+from manaplan.model.symbols import ALL_TYPES, ALL_TYPES_MASK, MANA_TYPES, type_mask
 from manaplan.solver.hall import hall_violation, plain_board, plain_needs, plain_view, supply_vector, two_way_payable
-from manaplan.solver.pools import pool_can_pay, reachable_pools, spell_in_class
-from manaplan.solver.supply import build_supply
+from manaplan.solver.pools import left_after, left_after_any, pool_can_pay, reachable_pools, spell_in_class, terms_of
+from manaplan.solver.supply import build_supply, weighed_by_hand
 from manaplan.solver.unread import unless_unread
 
 
@@ -66,6 +75,98 @@ def most_generic(problem: PaymentProblem) -> int | None:
     if pools is None:
         return None
     return max((pool[1][ALL_TYPES_MASK] for pool in pools), default=0)
+
+
+#: the most states (pool and untapped permanents) :func:`forced_outcome` visits before it
+#: leaves the board to the planner
+MOST_OUTCOME_STATES = 5_000
+
+
+def forced_outcome(problem: PaymentProblem):
+    """(((a group's ids, how many of them every best plan taps), ...), the mana it leaves
+    floating as counts of W U B R G C) where the best plans of ``pay`` all tap as many of
+    each group of alike permanents and leave the same mana (which of a group's alike
+    permanents is the planner's choice); False where no plan pays; None outside the class
+    (the module's docstring, and the request's own order of the objective's terms), past
+    :data:`MOST_OUTCOME_STATES`, or where best plans differ."""
+    if problem.prefer != Preference() or not spell_in_class(problem) or not _decided_by_the_board(problem):
+        return None
+    needs = plain_needs(problem.spell.cost)
+    if needs is None:
+        return None
+    supply = weighed_by_hand(build_supply(problem), problem.color_needs)  # (the objective's flexibility)
+    shape = _shape_by_group(supply)
+    if shape is None:
+        return None
+    start, groups = shape
+    sizes = tuple(group.size for group, _ in groups)
+    units = tuple(type_mask(types) for types, n in needs.items() for _ in range(n))
+    layer = {(start, sizes)}
+    seen = len(layer)
+    while layer:
+        best, outcomes = None, set()
+        for pool, untapped in layer:  # (each state of a layer has as many permanents tapped)
+            tapped = tuple(size - left for size, left in zip(sizes, untapped))
+            flexibility = sum(group.flexibility * n for (group, _), n in zip(groups, tapped))
+            for left in left_after(pool, units):
+                rank = (flexibility, sum(left))
+                if best is None or rank < best:
+                    best, outcomes = rank, {(tapped, left)}
+                elif rank == best:
+                    outcomes.add((tapped, left))
+        if best is not None:  # (the fewest permanents tapped: the first layer that pays)
+            if len(outcomes) > 1:
+                return None
+            ((tapped, left),) = outcomes
+            return tuple((group.ids, n) for (group, _), n in zip(groups, tapped) if n), left
+        layer = _one_more_tap(layer, groups)
+        seen += len(layer)
+        if seen > MOST_OUTCOME_STATES:
+            return None
+    return False
+
+
+def _shape_by_group(supply):
+    """(the floating mana's counts, [(group, its abilities' (costs, outputs))] for each
+    group with abilities), or None outside the class of ``solver.pools``: abilities that
+    tap their own permanent and may cost mana, as often as the group has permanents,
+    none tapped, and mana floating that any spell may spend."""
+    if supply.doubles or supply.life_order:
+        return None
+    start = [0] * len(MANA_TYPES)
+    for unit in supply.pool:
+        if unit.spell_only or unit.generic_only or unit.ability_only or unit.keyword:
+            return None
+        start[MANA_TYPES.index(unit.type)] += 1
+    acts: dict = {}
+    for a in supply.acts:
+        terms = terms_of(a)
+        if terms is None:
+            return None
+        acts.setdefault(a.group, []).append(terms)
+    groups = []
+    for g, terms in sorted(acts.items()):
+        group = supply.groups[g]
+        if group.tapped or not group.can_tap or any(cap < group.size for _, _, cap in terms):
+            return None
+        groups.append((group, tuple((costs, outputs) for costs, outputs, _ in terms)))
+    return tuple(start), groups
+
+
+def _one_more_tap(layer: set, groups: list) -> set:
+    """The states one more activation reaches (each ability in the class taps its own
+    permanent: one permanent more tapped), its mana cost paid from the pool every way."""
+    out = set()
+    for pool, untapped in layer:
+        for g, (_, terms) in enumerate(groups):
+            if not untapped[g]:
+                continue
+            rest = untapped[:g] + (untapped[g] - 1,) + untapped[g + 1:]
+            for costs, outputs in terms:
+                for paid in (left_after_any(pool, costs) if costs else (pool,)):
+                    for made in outputs:
+                        out.add((tuple(map(add, paid, made)), rest))
+    return out
 
 
 def _decided_by_the_board(problem: PaymentProblem) -> bool:

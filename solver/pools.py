@@ -137,7 +137,7 @@ def _shape(supply: Supply):
         start[_INDEX[unit.type]] += 1
     by_group: dict = {}
     for a in supply.acts:
-        act = _terms(a)
+        act = terms_of(a)
         if act is None:
             return None
         by_group.setdefault(a.group, []).append(act)
@@ -181,10 +181,10 @@ def _search_shape(start: tuple, groups: tuple):
     return _search(free_sums, costed)
 
 
-def _terms(a):
+def terms_of(a):
     """:func:`_act` of an ability, kept with it (it depends on the ability alone)."""
-    found = a.__dict__.get("_pool_terms", _terms)
-    if found is _terms:
+    found = a.__dict__.get("_pool_terms", terms_of)
+    if found is terms_of:
         found = a.__dict__["_pool_terms"] = _act(a)
     return found
 
@@ -234,7 +234,7 @@ def _add(p: tuple, q: tuple) -> tuple:
     return tuple(map(add, p, q))
 
 
-def _paid(pool: tuple, units: tuple) -> set:
+def left_after(pool: tuple, units: tuple) -> set:
     """Every pool left after paying ``units`` (each the bit mask of its allowed types)
     from ``pool``."""
     pools = {pool}
@@ -264,7 +264,7 @@ def _search(starts: list, costed: list):
                     continue
                 rest = state[n:k] + (state[k] - 1,) + state[k + 1:]
                 for costs, outputs in acts:
-                    for p in (_paid_any(pool, costs) if costs else (pool,)):
+                    for p in (left_after_any(pool, costs) if costs else (pool,)):
                         for out in outputs:
                             after = _add(p, out) + rest
                             if after not in seen:
@@ -276,11 +276,11 @@ def _search(starts: list, costed: list):
     return _maximal({state[:n] for state in seen})
 
 
-def _paid_any(pool: tuple, costs: tuple) -> set:
+def left_after_any(pool: tuple, costs: tuple) -> set:
     """Every pool left after paying one of ``costs`` (the ways to pay an ability's cost)."""
     out = set()
     for units in costs:
-        out |= _paid(pool, units)
+        out |= left_after(pool, units)
     return out
 
 

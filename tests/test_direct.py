@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 
-from hypothesis import example, given, reject, strategies as st
+from hypothesis import example, given, reject, settings, strategies as st
 
 from manaplan.model.plan import Payable, Undecided, Unpayable
 from manaplan.protocol.mtg import read as parse_request
@@ -116,3 +116,43 @@ def test_can_pay_directly_decides_plain_boards_and_boards_of_pools(request):
     spell = request["spell"]
     if not outside and not (spell.get("reduce") and "/" in spell["mana_cost"]):
         assert can_pay_directly(parse_request({**request, "query": "can_pay"})) is not None
+
+
+def _by_group(problem, ids) -> tuple:
+    """How many of each group of alike permanents ``ids`` holds."""
+    from manaplan.solver.supply import build_supply
+
+    return tuple(sum(1 for pid in ids if pid in group.ids) for group in build_supply(problem).groups)
+
+
+@settings(max_examples=300)
+@given(pool_requests() | plain_requests())
+@example({"spell": {"mana_cost": "{2}"}, "player": {"pool": ""},
+          "permanents": [{"id": "f", "abilities": [{"cost": "{T}", "add": "{G}"}]},
+                         {"id": "s", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]},
+                         {"id": "i", "abilities": [{"cost": "{T}", "add": "{U}"}]}]}).via("lands before the Signet")
+@example({"spell": {"mana_cost": "{G}{G}{U}"}, "player": {"pool": ""},
+          "permanents": [{"id": "f", "abilities": [{"cost": "{T}", "add": "{G}"}]},
+                         {"id": "s", "abilities": [{"cost": "{1}, {T}", "add": "{G}{U}"}]},
+                         {"id": "i", "abilities": [{"cost": "{T}", "add": "{U}"}]}]}).via("the Island pays the Signet")
+def test_the_outcome_forced_on_every_best_plan_is_the_planners(request):
+    """Where ``forced_outcome`` says every best plan taps as many of each group and
+    leaves the same mana floating, the planner's plan (CP-SAT's or the plain path's) does
+    so; where it says no plan pays, the planner proves that."""
+    from manaplan.model.plan import Plan
+    from manaplan.model.symbols import MANA_TYPES
+    from manaplan.solver.direct import forced_outcome
+
+    ask = {**request, "query": "pay"}
+    found = forced_outcome(parse_request(ask))
+    if found is None:
+        return
+    out = answer(parse_request(ask))
+    if found is False:
+        assert isinstance(out, Unpayable)
+        return
+    assert isinstance(out, Plan) and out.optimal
+    tapped, left = found
+    problem = parse_request(ask)
+    assert _by_group(problem, out.tapped) == _by_group(problem, [pid for ids, n in tapped for pid in ids[:n]])
+    assert tuple(sum(1 for u in out.floating if u.type == t) for t in MANA_TYPES) == left

@@ -29,7 +29,7 @@ from ..model.errors import RequestError
 from ..model.plan import Payable, Plan, Undecided, Unpayable
 from ..model.problem import CAN_PAY, copied_with
 from ..model.board import Board, PermanentsByBody, split_type_line
-from ..model.symbols import COLORS
+from ..model.symbols import COLORS, MANA_TYPES
 from ..scryfall import front_mana_cost
 
 READY, TAPPED, SICK = 0, 1, 2
@@ -535,14 +535,25 @@ class BoardAnswers:
 
     def _paid(self, sig: tuple, card: int, pool: tuple) -> tuple:
         """((the ready part after the plan, its floating mana types) or None, whether
-        that is proven)."""
+        that is proven): what every best plan does, where they all do the same
+        (``solver.direct.forced_outcome``: which of alike permanents is tapped changes no
+        board here), else the planner's plan."""
         from ..queries import answer
+        from ..solver.direct import forced_outcome
 
         spell = {"id": "cast", "card": self.deck.cards[card]}
         if "{X}" in (self.deck.cards[card].get("mana_cost") or ""):
             spell["x"] = 0
         problem = self._problem(sig, ("pay", card, pool), lambda: {"query": "pay", "spell": spell,
                                                                    **self._with_pool(pool)})
+        forced = forced_outcome(problem)
+        if forced is False:
+            return None, True
+        if forced is not None and all(len({_code_of(sig, pid) for pid in ids}) == 1 and _code_of(sig, ids[0]) is not None
+                                      for ids, _ in forced[0]):
+            tapped_ids = {pid for ids, n in forced[0] for pid in ids[:n]}
+            return (tuple((code & ~3) | TAPPED if f"p{i}" in tapped_ids else code for i, code in enumerate(sig)),
+                    tuple(sorted(t for t, n in zip(MANA_TYPES, forced[1]) for _ in range(n)))), True
         plan = answer(copied_with(problem, explain_no=False))  # (a no's words are never read here)
         if not isinstance(plan, Plan):
             return None, isinstance(plan, Unpayable)
@@ -617,6 +628,13 @@ class BoardAnswers:
         the simulated player's cast and a line of play's are the same request)."""
         paid = self.pay_floating(sig, card)
         return None if paid is None else paid[0]
+
+
+def _code_of(sig: tuple, pid: str) -> int | None:
+    """The code of the permanent ``pid`` of the board ``sig`` (``p{i}``: its i-th), or
+    None for another id (a card of the hand with a mana ability)."""
+    i = pid[1:]
+    return sig[int(i)] if pid[:1] == "p" and i.isdigit() and int(i) < len(sig) else None
 
 
 #: the card type of the generic costs the games ask about (how much mana a board makes):
