@@ -296,17 +296,25 @@ def _lands(deck: DeckModel, state: tuple) -> tuple:
             tuple(c for c in state[1] if deck.is_land[c]))
 
 
-def _most_cast(ends: set, rest: tuple) -> set:
+def _most_cast(deck: DeckModel, ends: set, rest: tuple) -> set:
     """Of (battlefield, cards cast) reached from one board and hand (``rest``), those no
     other holds: a battlefield holding another's, and its cards (battlefield and hand)
     holding the other's too (a mana permanent sacrificed for mana is gone from both:
     Lotus Petal kept is not dominated by Petal spent). Largest first, each against those
-    kept."""
-    kept: list[tuple[tuple, Counter, Counter]] = []
+    kept; each multiset packed in one integer (:func:`_packing`)."""
+    width, high = _packing(len(deck.names), max(deck.copies))
+    in_hand = sum(1 << c * width for c in rest)
+    kept: list[tuple[tuple, int, int]] = []
     for end in sorted(ends, key=lambda e: (-len(e[0]), e)):
-        field = Counter(end[0])
-        cards = Counter(code >> 2 for code in end[0]) + Counter(rest) - Counter(end[1])  # (cards: never codes)
-        if not any(_holds(other_field, field) and _holds(other_cards, cards) for _, other_field, other_cards in kept):
+        field = cards = 0
+        for code in end[0]:
+            field += 1 << code * width
+            cards += 1 << (code >> 2) * width
+        cards += in_hand - sum(1 << c * width for c in end[1])  # (the cards cast come from the hand)
+        for _, other_field, other_cards in kept:
+            if (other_field | high) - field & high == high and (other_cards | high) - cards & high == high:
+                break
+        else:
             kept.append((end, field, cards))
     return {end for end, _, _ in kept}
 
@@ -410,7 +418,11 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
     each with the mana permanents cast) over the board after the land drop and the
     boards after casting some of the hand's mana permanents: kept by (board, the hand's
     mana permanents), as games meet the same ones again and again."""
-    sources = tuple(sorted(c for c in hand if deck.is_source[c]))
+    sources = answers.sources_in.get(hand)
+    if sources is None:
+        if len(answers.sources_in) >= MOST_TURNS_KEPT:
+            answers.sources_in.clear()
+        sources = answers.sources_in[hand] = tuple(sorted(c for c in hand if deck.is_source[c]))
     key = (board, sources)
     found = answers.lines.get(key)
     if found is None:
@@ -431,7 +443,7 @@ def _this_turn(deck: DeckModel, policy: Policy, answers: BoardAnswers, board: tu
                     if x is not None and x > largest.get(k, -1):
                         largest[k] = x
         if deck.monotone:  # (as ``_undominated``: the lands in hand are the same in every end)
-            ends = _most_cast(ends, sources)
+            ends = _most_cast(deck, ends, sources)
         found = answers.lines[key] = (castable, short, tuple(sorted(ends)), unknown, largest)
     return found
 

@@ -301,6 +301,8 @@ class BoardAnswers:
         #: (a turn's states, each hand's lands and mana permanents alone; the card drawn
         #: if it is one) -> that turn of every line (``players.lines_of_play``)
         self.turns: dict = {}
+        #: a hand -> its mana permanents, sorted (``players._this_turn``, asked again and again)
+        self.sources_in: dict = {}
         #: (battlefield, the hand's lands, its cards where one is revealed) -> the simulated
         #: player's land drop (``games._best_land``)
         self.land_drops: dict = {}
