@@ -913,10 +913,13 @@ def test_a_line_casting_a_mana_permanent_is_compared_by_its_cards_not_its_codes(
     codes (``card << 2 | state``) and the hand's card numbers in one multiset, so card 8
     in hand and card 2 on the battlefield (code 8) were one element: casting card 8 did
     not look like keeping every card, and the line was not dropped."""
+    from types import SimpleNamespace
+
     from manaplan.deck.players import _most_cast
 
+    deck = SimpleNamespace(names=[f"card {c}" for c in range(9)], copies=[1] * 9)  # (what the packing reads)
     kept_in_hand, cast = ((8,), ()), ((8, 32), (8,))
-    assert _most_cast({kept_in_hand, cast}, (8,)) == {cast}
+    assert _most_cast(deck, {kept_in_hand, cast}, (8,)) == {cast}
 
 
 def test_the_games_ask_yes_or_no_without_the_proofs_words_and_one_plan_per_cast():

@@ -347,6 +347,7 @@ class BoardAnswers:
         #: board is put together from them (``_problem``), no request written or read per board
         self._bases: dict = {}
         self._bodies: dict = {}
+        self._by_whole_board: dict = {}  # board -> masks (``masks``: kept by the ready part)
 
     def _cost(self, c: int) -> str:
         card = self.deck.cards[c]
@@ -356,7 +357,13 @@ class BoardAnswers:
         """(castable mask, short-of-mana mask, copies castable) for the board ``sig``
         (asked of its ready part where the rest never pays: ``idle_when_tapped``), with
         the mana ``pool`` floating (its types: what a mana permanent cast earlier in the
-        same phase left, CR 106.4)."""
+        same phase left, CR 106.4); kept also by the whole board (``sig`` as given), the
+        question asked most (each turn of each game)."""
+        if not pool:
+            found = self._by_whole_board.get(sig)
+            if found is not None:
+                return found
+        whole = sig
         sig, _ = self._split(sig)
         kept, key, kind = (self.castable, sig, "masks") if not pool else (self.pooled, (sig, pool), "pooled")
         found = kept.get(key)
@@ -367,6 +374,10 @@ class BoardAnswers:
             found = kept[key] = self._masks(sig, pool) if pool else self._masks(sig)
             if self.exchange is not None and self.undecided == undecided:  # (exact answers only)
                 self.exchange.publish(kind, key, found)
+        if not pool:
+            if len(self._by_whole_board) >= MOST_WHOLE_BOARDS_KEPT:
+                self._by_whole_board.clear()
+            self._by_whole_board[whole] = found
         return found
 
     def _split(self, sig: tuple) -> tuple:
@@ -630,6 +641,10 @@ class BoardAnswers:
         the simulated player's cast and a line of play's are the same request)."""
         paid = self.pay_floating(sig, card)
         return None if paid is None else paid[0]
+
+
+#: the boards ``BoardAnswers.masks`` keeps by the whole board; past it, it starts again
+MOST_WHOLE_BOARDS_KEPT = 200_000
 
 
 def _code_of(sig: tuple, pid: str) -> int | None:
