@@ -103,20 +103,26 @@ def forced_outcome(problem: PaymentProblem):
     units = tuple(type_mask(types) for types, n in needs.items() for _ in range(n))
     layer = {(start, sizes)}
     seen = len(layer)
+    flexibility = [group.flexibility for group, _ in groups]
     while layer:
+        # (each state of a layer has as many permanents tapped; what a payment leaves floating
+        # is its pool less the cost's units: the states in order of the terms left, each paid
+        # every way only until the best that pays is known)
+        ranked = sorted((sum(flex * (size - left) for flex, size, left in zip(flexibility, sizes, untapped)),
+                         sum(pool), pool, untapped) for pool, untapped in layer)
         best, outcomes = None, set()
-        for pool, untapped in layer:  # (each state of a layer has as many permanents tapped)
+        for flex, total, pool, untapped in ranked:
+            if best is not None and (flex, total) > best:
+                break
+            lefts = left_after(pool, units)
+            if not lefts:
+                continue
+            best = (flex, total)
             tapped = tuple(size - left for size, left in zip(sizes, untapped))
-            flexibility = sum(group.flexibility * n for (group, _), n in zip(groups, tapped))
-            for left in left_after(pool, units):
-                rank = (flexibility, sum(left))
-                if best is None or rank < best:
-                    best, outcomes = rank, {(tapped, left)}
-                elif rank == best:
-                    outcomes.add((tapped, left))
-        if best is not None:  # (the fewest permanents tapped: the first layer that pays)
+            outcomes.update((tapped, left) for left in lefts)
             if len(outcomes) > 1:
                 return None
+        if best is not None:  # (the fewest permanents tapped: the first layer that pays)
             ((tapped, left),) = outcomes
             return tuple((group.ids, n) for (group, _), n in zip(groups, tapped) if n), left
         layer = _one_more_tap(layer, groups)

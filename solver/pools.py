@@ -286,13 +286,24 @@ def left_after_any(pool: tuple, costs: tuple) -> set:
 
 def _maximal(vectors) -> list:
     """The vectors no other one has at least as much of in every place (more mana, more
-    untapped permanents: never less to pay with)."""
+    untapped permanents: never less to pay with), largest sum first, each against those
+    kept; each vector packed in one integer for the comparison, every count in its own
+    field below a guard bit: ``q`` holds ``v`` exactly when subtracting ``v`` from ``q``
+    with every guard bit set borrows from none."""
     ordered = sorted(set(vectors), key=sum, reverse=True)
+    if len(ordered) < 2:
+        return ordered
+    width = max(max(v) for v in ordered).bit_length() + 1
+    places = range(0, width * len(ordered[0]), width)
+    high = sum(1 << (place + width - 1) for place in places)
     kept: list = []
+    packed: list = []
     for v in ordered:
-        for q in kept:
-            if all(map(ge, q, v)):
+        pv = sum(n << place for n, place in zip(v, places))
+        for q in packed:
+            if (q | high) - pv & high == high:
                 break
         else:
             kept.append(v)
+            packed.append(pv)
     return kept

@@ -156,3 +156,16 @@ def test_the_outcome_forced_on_every_best_plan_is_the_planners(request):
     problem = parse_request(ask)
     assert _by_group(problem, out.tapped) == _by_group(problem, [pid for ids, n in tapped for pid in ids[:n]])
     assert tuple(sum(1 for u in out.floating if u.type == t) for t in MANA_TYPES) == left
+
+
+@given(st.lists(st.tuples(*[st.integers(0, 9)] * 4), max_size=30))
+def test_the_pools_kept_are_the_vectors_no_other_holds(vectors):
+    """``solver.pools._maximal`` (compared as packed integers) keeps exactly the vectors no
+    other one has at least as much of in every place: the pools the search and
+    ``most_generic`` read."""
+    from manaplan.solver.pools import _maximal
+
+    distinct = set(vectors)
+    expected = {v for v in distinct if not any(o != v and all(a >= b for a, b in zip(o, v)) for o in distinct)}
+    assert set(_maximal(vectors)) == expected
+    assert len(_maximal(vectors)) == len(expected)
