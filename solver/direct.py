@@ -110,7 +110,7 @@ def forced_outcome(problem: PaymentProblem):
         # every way only until the best that pays is known)
         ranked = sorted((sum(flex * (size - left) for flex, size, left in zip(flexibility, sizes, untapped)),
                          sum(pool), pool, untapped) for pool, untapped in layer)
-        best, outcomes = None, set()
+        best, outcomes = None, set[tuple]()
         for flex, total, pool, untapped in ranked:
             if best is not None and (flex, total) > best:
                 break
