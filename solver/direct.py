@@ -43,16 +43,18 @@ from manaplan.solver.unread import unless_unread
 def can_pay_directly(problem: PaymentProblem) -> bool | None:
     """Whether the spell can be paid, as ``can_pay`` answers it, where the board is plain
     or of pools and nothing else bears (the module's docstring); else None."""
-    if not _decided_by_the_board(problem):
+    if not _no_choice_of_its_own(problem):
         return None
     supply = build_supply(problem)
     view = plain_view(problem, supply)
+    found: bool | None
     if view is not None:
-        return hall_violation(view.needs, view.sources) is None
-    two_way = two_way_payable(problem, supply)
-    if two_way is not None:
-        return two_way
-    return pool_can_pay(problem, supply)
+        found = hall_violation(view.needs, view.sources) is None
+    else:
+        found = two_way_payable(problem, supply)
+        if found is None:
+            found = pool_can_pay(problem, supply)
+    return found if found is not None and _no_text_unread(problem) else None
 
 
 def most_generic(problem: PaymentProblem) -> int | None:
@@ -63,18 +65,18 @@ def most_generic(problem: PaymentProblem) -> int | None:
     if cost.additional or cost.increase or cost.reduce or cost.minimum or cost.x:
         return None
     needs = plain_needs(cost)
-    if needs is None or set(needs) != {ALL_TYPES} or not _decided_by_the_board(problem):
+    if needs is None or set(needs) != {ALL_TYPES} or not _no_choice_of_its_own(problem):
         return None
     supply = build_supply(problem)
     board = plain_board(problem, supply)
     if board is not None:  # (what Hall's condition weighs for the set of every type)
-        return supply_vector(board[0])[ALL_TYPES_MASK]
-    if not spell_in_class(problem):
-        return None
-    pools = reachable_pools(supply)
-    if pools is None:
-        return None
-    return max((pool[1][ALL_TYPES_MASK] for pool in pools), default=0)
+        found = supply_vector(board[0])[ALL_TYPES_MASK]
+    else:
+        pools = reachable_pools(supply) if spell_in_class(problem) else None
+        if pools is None:
+            return None
+        found = max((pool[1][ALL_TYPES_MASK] for pool in pools), default=0)
+    return found if _no_text_unread(problem) else None
 
 
 #: the most states (pool and untapped permanents) :func:`forced_outcome` visits before it
@@ -89,14 +91,14 @@ def forced_outcome(problem: PaymentProblem):
     permanents is the planner's choice); False where no plan pays; None outside the class
     (the module's docstring, and the request's own order of the objective's terms), past
     :data:`MOST_OUTCOME_STATES`, or where best plans differ."""
-    if problem.prefer != Preference() or not spell_in_class(problem) or not _decided_by_the_board(problem):
+    if problem.prefer != Preference() or not spell_in_class(problem) or not _no_choice_of_its_own(problem):
         return None
     needs = plain_needs(problem.spell.cost)
     if needs is None:
         return None
     supply = weighed_by_hand(build_supply(problem), problem.color_needs)  # (the objective's flexibility)
     shape = _shape_by_group(supply)
-    if shape is None:
+    if shape is None or not _no_text_unread(problem):
         return None
     start, groups = shape
     sizes = tuple(group.size for group, _ in groups)
@@ -175,15 +177,20 @@ def _one_more_tap(layer: set, groups: list) -> set:
     return out
 
 
-def _decided_by_the_board(problem: PaymentProblem) -> bool:
-    """Whether ``can_pay``'s answer is the board's yes or no alone: the spell has a mana
-    cost (CR 202.1b), no choice of its own (``solver.one_spell.answer_alone``), is not a
-    card of the hand with an ability on the board (``PaymentProblem.for_spell``), no card
-    is to be kept, and no text not read turns a yes or a no into "unknown"
-    (``solver.unread.unless_unread``)."""
+def _no_choice_of_its_own(problem: PaymentProblem) -> bool:
+    """Whether ``can_pay``'s answer is the board's alone as far as the question goes: the
+    spell has a mana cost (CR 202.1b), no choice of its own (``solver.one_spell.answer_alone``),
+    is not a card of the hand with an ability on the board (``PaymentProblem.for_spell``),
+    and no card is to be kept."""
     spell = problem.spell
-    if (spell.cost.mana_cost is None or problem.keep or spell.from_hand is not None or spell.alternative_costs
-            or spell.discards or spell.sacrifices or spell.kicker is not None or spell.multikicker is not None):
-        return False
+    return not (spell.cost.mana_cost is None or problem.keep or spell.from_hand is not None
+                or spell.alternative_costs or spell.discards or spell.sacrifices or spell.kicker is not None
+                or spell.multikicker is not None)
+
+
+def _no_text_unread(problem: PaymentProblem) -> bool:
+    """Whether no text that was not read turns a yes or a no into "unknown"
+    (``solver.unread.unless_unread``): asked last, once the board is known to be in the
+    class (the rest of a deck's boards are not asked it twice)."""
     yes, no = Payable(), Unpayable(NO_PAYMENT, "")
     return unless_unread(problem, yes) is yes and unless_unread(problem, no) is no

@@ -620,6 +620,81 @@ def test_games_played_from_answers_kept_by_earlier_games_are_the_games_played_fr
     assert again == first == fresh
 
 
+def test_lines_whose_states_would_be_cut_are_followed_with_whole_hands(monkeypatch):
+    """Where a turn's states outnumber ``MOST_STATES``, the kept turns give way to the game
+    followed with whole hands (``_lines_kept`` says None), so that the same states are cut
+    and the game is counted as cut."""
+    import random
+
+    from manaplan.deck import players
+
+    names = ["Forest"] * 6 + ["Island"] * 6 + ["Simic Signet"] * 2 + ["Llanowar Elves"] * 4 + ["Cancel"] * 2
+    deck_list = Decklist.parse("".join(f"1 {name}\n" for name in names))
+    model = DeckModel.build(deck_list, load_cards(deck_list.names))
+    monkeypatch.setattr(players, "MOST_STATES", 1)
+    library = model.library[:]
+    random.Random(3).shuffle(library)
+    hand, draws = library[:7], library[7:12]
+    waiting = players._waiting(model)
+    assert players._lines_kept(model, Policy(turns=5), BoardAnswers(model), hand, draws, waiting) is None
+    found = players.lines_of_play(model, Policy(turns=5), BoardAnswers(model), hand, draws)
+    assert found[2] is True
+    assert found == players._lines_followed(model, Policy(turns=5), BoardAnswers(model), hand, draws, None, (0, ()),
+                                            waiting)
+
+
+def test_only_decks_whose_lines_read_nothing_else_of_the_hand_keep_their_turns():
+    """The turns are kept by hands cut to their lands and mana permanents only where nothing
+    else of the hand is read: not with a snarl (it reveals a card of the hand), not where a
+    fetch searches the library, not with a bounce land where states are not merged by
+    domination."""
+    from types import SimpleNamespace
+
+    from manaplan.deck.players import _hands_shape_nothing_else, _waiting
+
+    def deck(names):
+        deck_list = Decklist.parse("".join(f"1 {name}\n" for name in names))
+        return DeckModel.build(deck_list, load_cards(deck_list.names))
+
+    plain = deck(["Forest", "Island", "Simic Signet", "Azorius Chancery", "Cancel"])
+    assert _hands_shape_nothing_else(plain, None, _waiting(plain))
+    snarl = deck(["Plains", "Island", "Vineglimmer Snarl", "Cancel"])
+    assert not _hands_shape_nothing_else(snarl, None, _waiting(snarl))
+    fetching = SimpleNamespace(fetches={0: "a fetch"}, monotone=True)
+    assert not _hands_shape_nothing_else(fetching, [(0, 0)], (False, None))
+    assert _hands_shape_nothing_else(fetching, None, (False, None))
+    bouncing = SimpleNamespace(fetches={}, monotone=False, names=["Azorius Chancery"], is_land=[True],
+                               enters=[EntersRule("tapped", (), 0, True)])
+    assert not _hands_shape_nothing_else(bouncing, None, (False, None))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_plans_and_mana_found_in_one_step_are_the_planners(monkeypatch, seed):
+    """On random boards of a Signet deck, the board after each cast (``pay_floating``:
+    what the forced outcome of every best plan taps, put back on the board's codes) and
+    the most generic mana (``mana``, from ``most_generic``) are what the planner's plan and
+    can_pay asked N by N give."""
+    import random
+
+    from manaplan.deck.simulate import READY, TAPPED
+
+    names = ["Forest"] * 5 + ["Island"] * 5 + ["Simic Signet"] * 2 + ["Llanowar Elves"] * 3 + ["Grizzly Bears"]
+    deck_list = Decklist.parse("".join(f"1 {name}\n" for name in names))
+    model = DeckModel.build(deck_list, load_cards(deck_list.names))
+    fast, slow = BoardAnswers(model), BoardAnswers(model)
+    rng = random.Random(seed)
+    cards = [c for c in range(len(model.names)) if model.is_source[c]]
+    questions = []
+    for _ in range(40):
+        sig = tuple(sorted(rng.choice([c for c in range(len(model.names)) if model.is_land[c] or model.is_source[c]])
+                           << 2 | rng.choice([READY, READY, TAPPED]) for _ in range(rng.randint(1, 7))))
+        questions.append((sig, rng.choice(cards), rng.choice([(), ("G",), ("U", "U")])))
+    found = [(fast.pay_floating(*q), fast.mana(q[0])) for q in questions]
+    monkeypatch.setattr("manaplan.solver.direct.forced_outcome", lambda problem: None)
+    monkeypatch.setattr("manaplan.solver.direct.most_generic", lambda problem: None)
+    assert found == [(slow.pay_floating(*q), slow.mana(q[0])) for q in questions]
+
+
 @pytest.mark.parametrize("engine_name,workers", [("local", 1), ("local", 2), ("dask", 2)])
 def test_ctrl_c_stops_a_run_within_two_seconds_quietly_on_every_engine(engine_name, workers):
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) in the

@@ -348,6 +348,7 @@ class BoardAnswers:
         self._bases: dict = {}
         self._bodies: dict = {}
         self._by_whole_board: dict = {}  # board -> masks (``masks``: kept by the ready part)
+        self._inexact: set = set()  # the ready parts whose masks some time guard left undecided
 
     def _cost(self, c: int) -> str:
         card = self.deck.cards[c]
@@ -372,9 +373,11 @@ class BoardAnswers:
         if found is None:
             undecided = self.undecided
             found = kept[key] = self._masks(sig, pool) if pool else self._masks(sig)
-            if self.exchange is not None and self.undecided == undecided:  # (exact answers only)
+            if self.undecided != undecided:
+                self._inexact.add(key)  # (another process's exact answer may take its place: _catch_up)
+            elif self.exchange is not None:  # (exact answers only)
                 self.exchange.publish(kind, key, found)
-        if not pool:
+        if not pool and key not in self._inexact:
             if len(self._by_whole_board) >= MOST_WHOLE_BOARDS_KEPT:
                 self._by_whole_board.clear()
             self._by_whole_board[whole] = found
