@@ -341,7 +341,7 @@ class Spell:
 
     def allows(self, restrict: str) -> bool:
         """Whether mana restricted by ``restrict`` may be spent on this spell (CR 106.6)."""
-        return restriction_allows(restrict, self.type_line, self.colors, self.commander, self.changeling)
+        return restriction_allows(restrict, self.type_line, frozenset(self.colors), self.commander, self.changeling)
 
     def with_x(self, x: int) -> "Spell":
         """The same spell cast with X = ``x`` (CR 107.3, 601.2b)."""

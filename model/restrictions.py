@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from manaplan.model.errors import RequestError
 
@@ -20,6 +21,7 @@ _COLOR_WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"
 _COLOR_CONDITIONS = {"multicolored", "monocolored", "colorless"} | set(_COLOR_WORD)
 
 
+@lru_cache(maxsize=1024)
 def parse_restriction(restrict: str) -> tuple:
     """The restriction as alternatives, each a tuple of condition words.
 
@@ -52,12 +54,14 @@ def parse_restriction(restrict: str) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def restriction_allows(restrict: str, type_line: str, colors: frozenset, commander: bool = False,
                        changeling: bool = False) -> bool:
     """Whether mana with the restriction ``restrict`` may be spent on a spell with this
     type line and these colors (``commander``: the spell is the player's commander;
     ``changeling``: a creature spell with every creature type, CR 702.73a). Raises
-    RequestError when the answer depends on a type line the spell does not give."""
+    RequestError when the answer depends on a type line the spell does not give. Kept
+    for the last few thousand asked (a deck's boards ask it of each card again and again)."""
     line = {x.lower() for x in type_line.replace("—", " ").split()}
     types_part = {x.lower() for x in type_line.split("—")[0].split()}
     for words in parse_restriction(restrict):
