@@ -33,9 +33,10 @@ from operator import add
 
 from manaplan.model.plan import NO_PAYMENT, Payable, Unpayable
 from manaplan.model.problem import Preference, PaymentProblem
-from manaplan.model.symbols import ALL_TYPES, ALL_TYPES_MASK, MANA_TYPES, type_mask
+from manaplan.model.symbols import ALL_TYPES, ALL_TYPES_MASK, type_mask
 from manaplan.solver.hall import hall_violation, plain_board, plain_needs, plain_view, supply_vector, two_way_payable
-from manaplan.solver.pools import left_after, left_after_any, pool_can_pay, reachable_pools, spell_in_class, terms_of
+from manaplan.solver.pools import (groups_in_class, left_after, left_after_any, pool_can_pay, reachable_pools,
+                                   spell_in_class)
 from manaplan.solver.supply import build_supply, weighed_by_hand
 from manaplan.solver.unread import unless_unread
 
@@ -97,7 +98,7 @@ def forced_outcome(problem: PaymentProblem):
     if needs is None:
         return None
     supply = weighed_by_hand(build_supply(problem), problem.color_needs)  # (the objective's flexibility)
-    shape = _shape_by_group(supply)
+    shape = groups_in_class(supply)
     if shape is None or not _no_text_unread(problem):
         return None
     start, groups = shape
@@ -132,33 +133,6 @@ def forced_outcome(problem: PaymentProblem):
         if seen > MOST_OUTCOME_STATES:
             return None
     return False
-
-
-def _shape_by_group(supply):
-    """(the floating mana's counts, [(group, its abilities' (costs, outputs))] for each
-    group with abilities), or None outside the class of ``solver.pools``: abilities that
-    tap their own permanent and may cost mana, as often as the group has permanents,
-    none tapped, and mana floating that any spell may spend."""
-    if supply.doubles or supply.life_order:
-        return None
-    start = [0] * len(MANA_TYPES)
-    for unit in supply.pool:
-        if unit.spell_only or unit.generic_only or unit.ability_only or unit.keyword:
-            return None
-        start[MANA_TYPES.index(unit.type)] += 1
-    acts: dict = {}
-    for a in supply.acts:
-        terms = terms_of(a)
-        if terms is None:
-            return None
-        acts.setdefault(a.group, []).append(terms)
-    groups = []
-    for g, terms in sorted(acts.items()):
-        group = supply.groups[g]
-        if group.tapped or not group.can_tap or any(cap < group.size for _, _, cap in terms):
-            return None
-        groups.append((group, tuple((costs, outputs) for costs, outputs, _ in terms)))
-    return tuple(start), groups
 
 
 def _one_more_tap(layer: set, groups: list) -> set:

@@ -128,6 +128,23 @@ def _kept_pools(supply: Supply):
 def _shape(supply: Supply):
     """(the floating mana's counts, ((each act's terms, ...), untapped permanents) for
     each group, sorted), or None outside the class."""
+    found = groups_in_class(supply)
+    if found is None:
+        return None
+    start, groups = found
+    sizes: dict = {}  # groups of the same abilities (a Forest and an Elf) counted as one
+    for group, acts in groups:
+        terms = tuple(sorted(acts))
+        sizes[terms] = sizes.get(terms, 0) + group.size
+    return start, tuple(sorted(sizes.items()))
+
+
+def groups_in_class(supply: Supply):
+    """(the floating mana's counts of W U B R G C, [(group, each of its abilities' (costs,
+    outputs))] for each group with abilities, in the supply's order), or None outside the
+    class: abilities that tap their own permanent and may cost mana (:func:`terms_of`), as
+    often as the group has permanents, none tapped, and mana floating that any spell may
+    spend."""
     if supply.doubles or supply.life_order:
         return None
     start = [0] * len(MANA_TYPES)
@@ -141,16 +158,15 @@ def _shape(supply: Supply):
         if act is None:
             return None
         by_group.setdefault(a.group, []).append(act)
-    sizes: dict = {}  # groups of the same abilities (a Forest and an Elf) counted as one
-    for g, acts in by_group.items():
+    groups = []
+    for g, acts in sorted(by_group.items()):
         group = supply.groups[g]
         if group.tapped or not group.can_tap:
             return None  # (its abilities would not be offered: what the model does then is not this)
         if any(cap < group.size for _, _, cap in acts):
             return None
-        terms = tuple(sorted((costs, outputs) for costs, outputs, _ in acts))
-        sizes[terms] = sizes.get(terms, 0) + group.size
-    return tuple(start), tuple(sorted(sizes.items()))
+        groups.append((group, tuple((costs, outputs) for costs, outputs, _ in acts)))
+    return tuple(start), groups
 
 
 def _search_shape(start: tuple, groups: tuple):
