@@ -6,11 +6,10 @@ sits above both, so that neither imports the other."""
 
 from __future__ import annotations
 
-import gc
 import random
-from contextlib import contextmanager
 
 from ..model.entering import UNLESS_REVEAL
+from ..protocol.reading_time import collector_off
 from .players import entering_state, fetched_boards, lines_of_play, put_back
 from .simulate import BOTH, NO_MULLIGAN, PLAY, READY, SICK, TAPPED, BoardAnswers, DeckModel, Policy, Tally
 
@@ -38,22 +37,14 @@ def play_games(deck: DeckModel, policy: Policy, answers: BoardAnswers, seed, fir
     return tally
 
 
-@contextmanager
 def collector_paused():
     """Games played with Python's cyclic garbage collector paused, and what they left
-    collected once at the end, as young objects: the answers kept (``BoardAnswers``)
-    grow all run long, and each full collection walked all of them again (8 of them in
-    20,000 games of simic_ramp: 0.44 s of CPU); the games' garbage is freed as it goes
-    (reference counts: the memory of a 20,000-game run the same with the collector off)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.collect(0)  # (the objects made since the pause: what is left of a cycle among them)
-        gc.enable()
+    collected once at the end, as young objects (``protocol.reading_time.collector_off``):
+    the answers kept (``BoardAnswers``) grow all run long, and each full collection walked
+    all of them again (8 of them in 20,000 games of simic_ramp: 0.44 s of CPU); the games'
+    garbage is freed as it goes (reference counts: the memory of a 20,000-game run the
+    same with the collector off)."""
+    return collector_off(collect_young=True)
 
 
 def score_weights(deck: DeckModel, policy: Policy) -> list:

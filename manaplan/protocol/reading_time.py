@@ -51,13 +51,29 @@ def collector_paused(size: int):
     when it is large: reading makes a million strings and tuples, none in a cycle, and
     each pass of the collector walks all of them (transposing 828,502 (id, name, text)
     triples took 0.9 s with it, 0.2 s without)."""
-    if size < LARGE_BOARD or not gc.isenabled():
+    if size < LARGE_BOARD:
+        yield
+        return
+    with collector_off(collect_young=False):
+        yield
+
+
+@contextmanager
+def collector_off(collect_young: bool):
+    """Python's cyclic garbage collector paused (where it runs: a pause inside a pause
+    leaves it to the outer one), then, as it comes back, what was made meanwhile either
+    collected once as young objects (``collect_young``: what is left of a cycle among them
+    freed) or counted as old, with no pass over it (``gc.freeze`` then ``unfreeze``)."""
+    if not gc.isenabled():
         yield
         return
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()  # (what was made meanwhile counts as old: no pass over all of it the moment
-        gc.unfreeze()  # the collector is back, 60 ms at 828,502 permanents)
+        if collect_young:
+            gc.collect(0)
+        else:
+            gc.freeze()  # (what was made meanwhile counts as old: no pass over all of it the moment
+            gc.unfreeze()  # the collector is back, 60 ms at 828,502 permanents)
         gc.enable()
