@@ -608,24 +608,19 @@ class BoardAnswers:
             body = self._bodies.get(code)
             if body is None:
                 body = self._bodies[code] = self._body(code)
-            kinds.append((body.with_id(ids[0]), tuple(ids)))
+            kinds.append((body, tuple(ids)))  # (a kind's body under any id: the one read, what it found kept on it)
         if from_hand:
             return Board(tuple(body.with_id(pid) for body, ids in kinds for pid in ids) + tuple(from_hand))
         body_of = {pid: body for body, ids in kinds for pid in ids}
         return Board(PermanentsByBody(tuple(kinds), tuple(f"p{i}" for i in range(len(sig))), body_of, None))
 
     def _body(self, code: int):
-        """The permanent of card ``code >> 2`` in state ``code & 3``, read (id ``p``), what
-        boards and the solver ask of each body found on it once (``Permanent.with_id``
-        copies it to each board's body: found on each copy, it was found again per board)."""
+        """The permanent of card ``code >> 2`` in state ``code & 3``, read (id ``p``)."""
         from ..protocol.permanents import read_permanent
 
         deck, c = self.deck, code >> 2
-        body = read_permanent({"id": "p", "card": deck.cards[c], "tapped": code & 3 == TAPPED,
+        return read_permanent({"id": "p", "card": deck.cards[c], "tapped": code & 3 == TAPPED,
                                "summoning_sick": code & 3 == SICK and deck.creature[c]}, f"cards[{deck.names[c]!r}]")
-        _ = (body.traits, body.self_contained, body.depends_on_board, body.taps_itself_and_another,
-             body.sacrifices_for_mana, body.plain_taps)  # (each a cached property: now kept on the body)
-        return body
 
     def largest_x(self, sig: tuple, card: int, pool: tuple = ()) -> int | None:
         """The largest X the board ``sig`` (and the mana ``pool``) pays for the X spell
