@@ -183,11 +183,26 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
         return battlefield, 0
     if library is None or not any(c in deck.fetches for c in candidates):
         c, after, returned = _best_land(deck, policy, answers, battlefield, hand, tuple(candidates), land_rank)
-        hand.remove(c)
-        if returned is not None:
-            hand.append(returned)
-        return after, 1
-    single = len(candidates) == 1 and not deck.enters[candidates[0]].returns_land and candidates[0] not in deck.fetches
+        fetched = None
+    else:
+        c, after, returned, fetched = _best_land_or_fetch(deck, policy, answers, battlefield, hand, candidates,
+                                                          land_rank, library)
+    hand.remove(c)
+    if returned is not None:
+        hand.append(returned)
+    if fetched is not None:  # (the copy a fetch took leaves the library, which it shuffles)
+        assert library is not None
+        library.remove(fetched)
+        if shuffled is not None and not shuffled["done"] and shuffled["bottomed"]:
+            _put_back_bottomed(library, shuffled)
+    return after, 1
+
+
+def _best_land_or_fetch(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list,
+                        candidates: list, land_rank: dict, library: list) -> tuple:
+    """(the land played, the battlefield after, the land a bounce land returned or None,
+    the copy a fetch took or None) of :func:`_land_drop` where a fetch land may be played:
+    each land of the ``library`` it finds a line of its own, scored as the lands are."""
     land_lines = [deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2]]
     best: tuple[tuple, int, tuple, int | None, int | None] | None = None  # (.., the land returned, the copy fetched)
     for c in candidates:
@@ -200,21 +215,12 @@ def _land_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
                 if best is None or score > best[0]:
                     best = (score, c, after, None, copy)
             continue
-        after, tapped, returned = _dropped(deck, policy, answers, battlefield, hand, c, land_lines)
-        score = (0 if single else answers.masks(after)[2], land_rank[c], tapped, -c)
+        score, after, returned = _scored_drop(deck, policy, answers, battlefield, hand, c, land_lines, land_rank,
+                                              single=False)
         if best is None or score > best[0]:
             best = (score, c, after, returned, None)
     assert best is not None  # (there are candidates)
-    _, c, after, returned, fetched = best
-    hand.remove(c)
-    if returned is not None:
-        hand.append(returned)
-    if fetched is not None:  # (the copy a fetch took leaves the library, which it shuffles)
-        assert library is not None
-        library.remove(fetched)
-        if shuffled is not None and not shuffled["done"] and shuffled["bottomed"]:
-            _put_back_bottomed(library, shuffled)
-    return after, 1
+    return best[1:]
 
 
 #: the land drops ``_best_land`` keeps; past it, it starts again (a long run's memory)
@@ -237,8 +243,8 @@ def _best_land(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
     land_lines = [deck.type_line[code >> 2] for code in battlefield if deck.is_land[code >> 2]]
     best: tuple[tuple, int, tuple, int | None] | None = None
     for c in candidates:
-        after, tapped, returned = _dropped(deck, policy, answers, battlefield, hand, c, land_lines)
-        score = (0 if single else answers.masks(after)[2], land_rank[c], tapped, -c)
+        score, after, returned = _scored_drop(deck, policy, answers, battlefield, hand, c, land_lines, land_rank,
+                                              single)
         if best is None or score > best[0]:
             best = (score, c, after, returned)
     assert best is not None  # (there are candidates)
@@ -246,6 +252,16 @@ def _best_land(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefie
         kept.clear()
     found = kept[key] = best[1:]
     return found
+
+
+def _scored_drop(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list, c: int,
+                 land_lines: list, land_rank: dict, single: bool) -> tuple:
+    """(its score, the battlefield after, the land its bounce returned or None) of playing
+    the land ``c``: the copies of the deck's nonland cards the board then pays (none asked
+    where it is the only land: ``single``), the colors it makes, whether it enters tapped,
+    then the lower card."""
+    after, tapped, returned = _dropped(deck, policy, answers, battlefield, hand, c, land_lines)
+    return (0 if single else answers.masks(after)[2], land_rank[c], tapped, -c), after, returned
 
 
 def _dropped(deck: DeckModel, policy: Policy, answers: BoardAnswers, battlefield: tuple, hand: list, c: int,
