@@ -286,10 +286,14 @@ class PermanentsByBody(Sequence):
     each of its 100,000 Forests holds one Forest and a list of names)."""
 
     __slots__ = ("kinds", "order", "_all", "_body_of", "names", "_position", "_looked_up", "_position_of_kinds",
-                 "changed_in_place")
+                 "changed_in_place", "in_order")
 
-    def __init__(self, kinds: tuple, order: tuple, body_of: dict | None = None, names: list | None = None):
+    def __init__(self, kinds: tuple, order: tuple, body_of: dict | None = None, names: list | None = None,
+                 in_order: bool = False):
         self.kinds = kinds
+        #: the maker knows the kinds are in the order of their first permanents (a board
+        #: read by body, no kind split by names): what comes in order needs no sorting
+        self.in_order = in_order
         self.order = order
         self._all: tuple[Permanent, ...] | None = None
         self._body_of = body_of

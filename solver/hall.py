@@ -181,22 +181,23 @@ def _plain_sources(supply: Supply):
     if patched is not _NOT_PATCHED:
         supply.memo["plain_sources"] = patched
         return patched
-    sources: Counter[frozenset] = Counter()
     ids: dict = {}
     groups: dict = {}
     for u in supply.pool:
-        sources[frozenset((u.type,))] += 1
         ids.setdefault(frozenset((u.type,)), []).append(POOL)
         groups.setdefault(frozenset((u.type,)), []).append(None)
     makes_by_group = _makes_by_group(supply)
     out = None
     if makes_by_group is not None:
+        all_groups = supply.groups
         for g, makes in makes_by_group:
-            members = supply.groups[g].ids
-            sources[makes] += len(members)
-            ids.setdefault(makes, []).extend(members)
-            groups.setdefault(makes, []).extend([g] * len(members))
-        out = (sources, ids, groups)
+            members = all_groups[g].ids
+            if makes in ids:
+                ids[makes].extend(members)
+                groups[makes].extend([g] * len(members))
+            else:
+                ids[makes], groups[makes] = list(members), [g] * len(members)
+        out = (Counter({makes: len(who) for makes, who in ids.items()}), ids, groups)
     supply.memo["plain_sources"] = out
     return out
 

@@ -29,7 +29,7 @@ from manaplan.model.plan import POOL, PaymentLine, Plan, Step, check_plan_size
 from manaplan.model.problem import PaymentProblem
 from manaplan.model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
 from manaplan.solver.hall import TWO_WAY, PlainView, hall_certificate, plain_board, plain_view, two_way_choices
-from manaplan.solver.supply import Supply
+from manaplan.solver.supply import BY_GROUP, Supply
 
 #: the one-type symbol paid by each type of mana ({W}, ..., {C})
 _TYPE_SYMBOL = {t: Symbol.parse("{%s}" % t) for t in MANA_TYPES}
@@ -118,8 +118,10 @@ def _classes(supply: Supply, view) -> list:
         for types, who in view.ids.items():
             groups = view.groups[types]
             pooled = who.count(POOL)  # (the floating mana comes first: hall._plain_sources)
-            if pooled:
-                classes.append((types, True, tuple(who[:pooled]), tuple(groups[:pooled])))
+            if not pooled:
+                classes.append((types, False, tuple(who), tuple(groups)))
+                continue
+            classes.append((types, True, tuple(who[:pooled]), tuple(groups[:pooled])))
             if pooled < len(who):
                 classes.append((types, False, tuple(who[pooled:]), tuple(groups[pooled:])))
         supply.memo["plain_classes"] = classes
@@ -153,7 +155,9 @@ def _tap_step(supply: Supply, pid: str, group: int, mana: str) -> Step:
     steps = supply.memo.setdefault("plain_steps", {})
     step = steps.get((pid, mana))
     if step is None:
-        act = next(a for a in _abilities_by_group(supply)[group] if (mana,) in a.alternatives)
+        by_group = supply.memo.get(BY_GROUP)  # (each group's acts, where the supply keeps them)
+        acts = by_group[0][group] if by_group is not None else _abilities_by_group(supply)[group]
+        act = next(a for a in acts if (mana,) in a.alternatives)
         key = (pid, act.index, act.text, mana, act.given_by)
         step = _TAP_STEPS.get(key)
         if step is None:

@@ -109,6 +109,15 @@ class GroupAbility:
         return frozenset(t for alt in self.alternatives for t in alt) if plain else None
 
     @cached_property
+    def stands_alone(self) -> bool:
+        """Whether nothing about it bears on the acts of other groups or theirs on it
+        (:func:`_acts_together`): no converter's cap to set from the rest, no tap
+        shared with another group, no count, no doubling, no life or damage to order.
+        Found once (a twin in another group copies it: :meth:`in_group`)."""
+        return (self.cap >= 0 and not self.made_by and self.co_tap is None and not self.counted and not self.doubles
+                and not self.damage and not self.pays_life)
+
+    @cached_property
     def pays_life(self) -> bool:
         """Whether an activation may pay life: a life cost, or a Phyrexian symbol in its
         mana cost paid with life (CR 118.3, 107.4f)."""
@@ -241,10 +250,12 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
             by_key.setdefault((body.grouping_key(), pid if apart_here else None, attached), [body, []])[1].append(pid)
     listed = [(body, tuple(ids)) for body, ids in by_key.values()]
     moved = False
-    if isinstance(board.permanents, PermanentsByBody) and len(listed) > 1:
+    if isinstance(board.permanents, PermanentsByBody) and len(listed) > 1 and not (
+            board.permanents.in_order and not one_by_one):
         # in the order the permanents are given, as if read one by one: a kept board whose
         # changes moved a permanent to a kind of its own groups as the same board sent whole,
-        # and breaks ties alike (found by the fuzz run: a Forest tapped on a kept board)
+        # and breaks ties alike (found by the fuzz run: a Forest tapped on a kept board).
+        # (Kinds in the order of their first permanents, none split: groups are in order.)
         position = {pid: k for k, pid in enumerate(board.permanents.order)}
         places = [position[ids[0]] for _, ids in listed]
         if any(a > b for a, b in zip(places, places[1:])):
@@ -253,7 +264,7 @@ def group_board(board: Board, convoke: bool = False, improvise: bool = False, ap
     groups = tuple(listed)
     board.memo[key] = groups
     if not one_by_one and not moved and len(groups) == len(kinds):  # each kind a group, in order: a change may patch them
-        board.memo[_places_key(key)] = ({k: place for place, k in enumerate(by_key)}, list(by_key), singled)
+        board.memo[_places_key(key)] = (by_key, singled)  # (each group's key, in order: read as a list)
     return groups
 
 
@@ -274,9 +285,10 @@ def _groups_patched(board: Board, key: tuple) -> tuple | None:
     old, found = before.memo.get(key), before.memo.get(_places_key(key))
     if old is None or found is None:
         return None
-    at, keys, singled = found
+    keys, singled = found
     kinds = board.kinds
-    at, keys, groups = dict(at), list(keys), list(old)
+    keys, groups = list(keys), list(old)
+    at = {k: place for place, k in enumerate(keys)}  # (keys are distinct: each group's place by its key)
     for place in places:
         body, ids = kinds[place]
         sacrifices, more, doubles = body.sacrifices_for_mana
@@ -291,7 +303,7 @@ def _groups_patched(board: Board, key: tuple) -> tuple | None:
         groups[place] = (body, tuple(ids))
     result = tuple(groups)
     board.memo[key] = result
-    board.memo[_places_key(key)] = (at, keys, singled)
+    board.memo[_places_key(key)] = (keys, singled)
     return result
 
 
@@ -638,7 +650,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         g = len(groups)
         group_acts, reasons, group = _group_built(problem, board, triggers, candidates, allow_precast, proto, ids,
                                                   g, which, alike, kept)
-        out = _excluded(reasons, ids)
+        out = _excluded(reasons, ids) if reasons else ()
         excluded.extend(out)
         groups.append(group)
         acts.extend(group_acts)
@@ -654,6 +666,25 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         acts.append(GroupAbility(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
                         Mana("C", False, True, True, keyword=True), n, exile=True, text="exile a card from your graveyard",
                         for_spells=which(lambda s: s.delve)))
+    alone = board.counted_from is None and all(a.stands_alone for a in acts)
+    if alone:
+        final, life_order = acts, False  # (the usual board: each act as built, see GroupAbility.stands_alone)
+        mana_bound = sum(a.cap * a.max_output for a in acts) + len(problem.player.pool)
+    else:
+        final, mana_bound, life_order = _acts_together(problem, board, groups, acts)
+    supply = Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound,
+                    life_order=life_order)
+    if alike and not triggers and not n and (alone or not life_order and len(final) == len(acts) and all(
+            a is b and _patchable(a) for a, b in zip(final, acts))):
+        supply.memo[BY_GROUP] = (acts_of, excluded_of, _life_counts(acts))
+    return supply
+
+
+def _acts_together(problem: PaymentProblem, board: Board, groups: list, acts: list) -> tuple:
+    """(the acts, the mana bound, whether life is paid before damage is taken) once what
+    bears on acts of other groups is applied: converters capped by the mana of the rest,
+    taps shared with another group, counted losses, damage waiting for life paid (CR
+    118.3), free abilities waiting for a doubling."""
     final = _converters_capped(acts, len(problem.player.pool))
     final = _with_co_taps(board, groups, final)
     final = _with_counted_losses(board, groups, final)
@@ -663,12 +694,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         final = [replace(a, movable=True) if a.damage and not a.costs_mana else a for a in final]  # may wait
     if any(a.doubles for a in final):  # a free ability may wait for a doubling (its mana then isn't doubled)
         final = [replace(a, movable=True) if not a.costs_mana and not a.movable else a for a in final]
-    supply = Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound,
-                    life_order=life_order)
-    if (alike and not triggers and not n and not life_order and len(final) == len(acts)
-            and all(a is b and _patchable(a) for a, b in zip(final, acts))):
-        supply.memo[BY_GROUP] = (acts_of, excluded_of, _life_counts(acts))
-    return supply
+    return final, mana_bound, life_order
 
 
 def _converters_capped(acts: list, pooled: int) -> list:
@@ -718,9 +744,9 @@ def _group_built(problem: PaymentProblem, board: Board, triggers: tuple, candida
     """:func:`_group_acts` for the group ``g``, or what was built for its permanents
     before (on this kept board, ``kept``, or on any board: ``_GROUPS_BUILT``) where
     nothing else bears on it (``alike``), moved to its place and ids."""
-    life, prefer = problem.player.life, problem.prefer
-    shared = alike and proto.text_key and (proto.text_key, len(ids), life, allow_precast, problem.mid_cast,
-                                           problem.player.energy, ids[0] in prefer.never_sacrifice)
+    text_key = proto.text_key if alike else ""
+    shared = text_key and (text_key, len(ids), problem.player.life, allow_precast, problem.mid_cast,
+                           problem.player.energy, ids[0] in problem.prefer.never_sacrifice)
     built = None
     if shared:
         built = kept.get(shared) if kept is not None else None

@@ -408,6 +408,20 @@ def test_groups_built_on_other_boards_are_what_a_cold_build_gives(request, shift
                                                                         cold.mana_bound)
 
 
+@given(requests())
+def test_acts_that_stand_alone_are_what_the_acts_together_give(request):
+    """Where every act of a supply stands alone (GroupAbility.stands_alone: no converter,
+    shared tap, count, doubling, life or damage), the supply takes its acts as built:
+    what applying the others to each (solver.supply._acts_together) would give too."""
+    from manaplan.solver.supply import _acts_together
+    problem = parse_request(request)
+    supply = build_supply(problem)
+    if problem.board.counted_from is not None or not all(a.stands_alone for a in supply.acts):
+        return
+    final, bound, life_order = _acts_together(problem, problem.board, list(supply.groups), list(supply.acts))
+    assert (tuple(final), bound, life_order) == (supply.acts, supply.mana_bound, supply.life_order)
+
+
 @st.composite
 def converter_boards(draw):
     """Small boards where chains pass through abilities that turn one mana into one

@@ -82,6 +82,7 @@ def test_the_answer_on_a_board_held_by_body_is_the_answer_on_its_permanents(requ
     flat = replace(problem, board=tuple_board)
     # (a group's body may be under any id: its first permanent's is given it where its acts are built)
     assert [(p.key, ids) for p, ids in group_board(problem.board)] == [(p.key, ids) for p, ids in group_board(tuple_board)]
+    assert group_board(problem.board) == _groups_sorted_anyway(problem.board)
     assert mtg.write(problem, answer(problem)) == mtg.write(flat, answer(flat))
 
 
@@ -301,6 +302,8 @@ _NAMES = ["Forest", "Forest 7", "Ashnod's Altar", "Mind Stone", "Altar", "", 7, 
 @example([(0, "Forest", 0), (0, None, 0), (0, "", 1)], True).via("named, unnamed and an empty name: three bodies")
 @example([(0, "A", 0), (0, 7, 1)], False).via("a name that is no text is said to be wrong where it is")
 @example([(0, "Forest", 0), (0, "Fire // Ice", 0)], False).via("review: a name of two faces was read only if first")
+@example([(1, "Ashnod's Altar", 0), (0, "Forest", 0), (1, "Altar", 0)], False).via("a body split by names around "
+                                                                                  "another: groups put in order")
 def test_names_are_held_by_id_and_read_as_one_by_one(chosen, as_text):
     """A board's names are held per id beside the body their permanents
     share, by both readers (parsed values, and a large request's texts); each permanent
@@ -340,6 +343,20 @@ def test_names_are_held_by_id_and_read_as_one_by_one(chosen, as_text):
         assert all(len({alike[pid] for pid in group}) == 1 for group in twins)
         for p in reversed(each.permanents):
             assert by_body.find(p.id) == p and by_body.find(p.id).name == p.name
+        assert group_board(by_body) == _groups_sorted_anyway(by_body)
+
+
+def _groups_sorted_anyway(board: Board) -> tuple:
+    """``group_board`` of a board read by body as if its reader had not said its kinds
+    come in the order of their first permanents (PermanentsByBody.in_order): the groups
+    put in order by their first permanents' places, which must change nothing where the
+    reader said so."""
+    held = board.permanents
+    said, held.in_order = held.in_order, False
+    try:
+        return group_board(Board(held))
+    finally:
+        held.in_order = said
 
 
 def _partition(perms) -> set:

@@ -37,6 +37,7 @@ from .read_cache import ReadCache
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
 from .plans import read_written_plan
 from .plan_writing import write_plan, write_reason  # noqa: F401 (written here, and by other modules)
+from ..queries import magic_query
 
 #: the spell of a request that asks about a hand only (``castable``): none
 NO_SPELL = Spell(SpellCost(None))
@@ -60,9 +61,15 @@ PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy", "s
 # -- reading ------------------------------------------------------------------------------
 
 def request_fields() -> tuple:
-    """Every field a Magic request may have: every query's and each query's own."""
-    from ..queries import MAGIC
-    return _fields_of(MAGIC)
+    """Every field a Magic request may have: every query's and each query's own (found
+    once)."""
+    if not _REQUEST_FIELDS:
+        from ..queries import MAGIC
+        _REQUEST_FIELDS.append(_fields_of(MAGIC))
+    return _REQUEST_FIELDS[0]
+
+
+_REQUEST_FIELDS: list = []
 
 
 @lru_cache(maxsize=4)
@@ -99,7 +106,6 @@ def _read(request, boards=None, parsed: bool = False) -> PaymentProblem:
     (``serve``'s), ``permanents`` are kept under NAME, or, without them, the kept board
     is used after its ``changes``; the request's ``player`` fields override the kept
     player for this request only."""
-    from ..queries import magic_query
     expect(isinstance(request, dict), "a request must be a JSON object", "")
     no_unknown_fields(request, request_fields(), "", "the request")
     query = magic_query(request.get("query", PAY))

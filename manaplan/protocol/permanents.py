@@ -116,27 +116,44 @@ def _read_by_body(perms, at: str, known: set, parsed: bool) -> Board | None:
     if found is None:
         return None
     try:
-        return _board_by_body(*found, at, known)
+        return _board_by_body(*found, at, known, json_alike=parsed and type(perms) is list,
+                              in_order=type(perms) is list)
     except ReadingTimeout:
         if isinstance(perms, PermanentTexts):
             perms.left_over = (perms.left_over, found)  # (freed with the request, after the answer)
         raise
 
 
-def _board_by_body(distinct: list, kind_of: list, order: list, names: list | None, at: str, known: set) -> Board | None:
-    """:func:`_read_by_body` once each permanent's body is found."""
+def _board_by_body(distinct: list, kind_of: list, order: list, names: list | None, at: str, known: set,
+                   json_alike: bool = False, in_order: bool = False) -> Board | None:
+    """:func:`_read_by_body` once each permanent's body is found. ``json_alike``: the
+    fields were parsed from JSON by ``_kinds_of``, so that fields written alike are
+    equal (a body kept by its JSON is one of those too: :func:`_remember_json`);
+    ``in_order``: ``distinct`` is in the order of each body's first permanent (as
+    ``_kinds_of`` finds them), which the board's kinds keep unless a body is split by
+    names."""
     kinds, body_of, named = [], {}, False
     for k, (text, fields, has_name), pids, own in _members(distinct, kind_of, order, names):
         check_reading_time(len(order))
         if "object" in fields and (fields["object"] != scryfall.CARD_OBJECT or "instance" in fields or has_name):
             return None  # (not a card, or a pasted card whose instance or name was not kept as _kinds_of keeps them)
-        for body, ids, own_names in _bodies_of_kind(text, fields, pids, own if has_name else None, at):
+        if not has_name:  # (the usual: one body, read before)
+            kept = _BODIES_BY_JSON.get(text)
+            found = (((kept[1] if kept is not None and (json_alike or kept[0] == fields)
+                       else _body_or_none(pids[0], fields, at)), tuple(pids), None),)
+        else:
+            found = tuple(_bodies_of_kind(fields, pids, own, at))
+            in_order = in_order and len(found) == 1
+        for body, ids, own_names in found:
             if body is None:
                 return None
             kinds.append((body, ids))
-            for start in range(0, len(ids), _IDS_AT_ONCE):  # (a step at a time: the guard is looked at between)
-                check_reading_time(len(order))
-                body_of.update(dict.fromkeys(ids[start:start + _IDS_AT_ONCE], body))
+            if len(ids) <= _IDS_AT_ONCE:
+                body_of.update(dict.fromkeys(ids, body))
+            else:
+                for start in range(0, len(ids), _IDS_AT_ONCE):  # (a step at a time: the guard is looked at between)
+                    check_reading_time(len(order))
+                    body_of.update(dict.fromkeys(ids[start:start + _IDS_AT_ONCE], body))
             named = named or own_names is not None
     check_reading_time(len(order))
     if (len(body_of) < len(order) or any(pid in body_of for pid in known) or "" in body_of or POOL in body_of
@@ -145,7 +162,8 @@ def _board_by_body(distinct: list, kind_of: list, order: list, names: list | Non
     hosts = {body.attached_to for body, _ in kinds if body.attached_to}
     if hosts and not all(host in body_of or host in known for host in hosts):
         return None
-    board = Board(PermanentsByBody(tuple(kinds), tuple(order), body_of, names if named else None))
+    board = Board(PermanentsByBody(tuple(kinds), tuple(order), body_of, names if named else None,
+                                   in_order=in_order))
     board.memo["ids"] = body_of.keys()  # (a set-like view: 800,000 ids hashed once, not twice)
     return board
 
@@ -187,19 +205,11 @@ def _members(distinct: list, kind_of: list, order: list, names: list | None):
 _PICKED_OUT = 4
 
 
-def _bodies_of_kind(text: bytes, fields: dict, pids: list, names: list | None, at: str):
+def _bodies_of_kind(fields: dict, pids: list, names: list, at: str):
     """(body, ids, their names or None) for the permanents ``pids`` whose fields but the
-    id and name are ``fields`` (``text`` as JSON), named ``names`` (None: not named):
-    one body with each id's name beside it, unless a name matters (the body's text says
-    it, or it has triggers), then a body per name; (None, ...) if a body can't be read
-    this way (the long way says why)."""
-    if names is None:
-        kept = _BODIES_BY_JSON.get(text)
-        if kept is not None and kept[0] == fields:
-            yield kept[1], tuple(pids), None
-            return
-        yield _body_or_none(pids[0], fields, at), tuple(pids), None
-        return
+    id and name are ``fields``, named ``names``: one body with each id's name beside it,
+    unless a name matters (the body's text says it, or it has triggers), then a body per
+    name; (None, ...) if a body can't be read this way (the long way says why)."""
     body = _body_kept({"name": names[0], **fields}) or _body_or_none(pids[0], {"name": names[0], **fields}, at)
     if body is None or not body.triggers and not _names_said(fields, names):
         yield body, tuple(pids), names
@@ -258,10 +268,10 @@ def _kinds_of(perms: list, parsed: bool) -> tuple[list, list, list, list | None]
     tuple for a list, NaN for null: possible only in ``perms`` made in Python, not
     ``parsed`` from text) must be equal too. A name that is not text, or empty, stays
     among the fields (read as given)."""
-    numbered: dict = {}
+    numbered: tuple[dict, dict] = ({}, {})  # (the unnamed bodies, the named) by their JSON
     distinct: list[tuple[bytes, dict, bool]] = []
     kind_of, order, names = [], [], []
-    dumps = orjson.dumps
+    dumps, card = orjson.dumps, scryfall.CARD_OBJECT
     for i, p in enumerate(perms):
         if not i % EVERY:
             check_reading_time(len(perms))
@@ -269,30 +279,31 @@ def _kinds_of(perms: list, parsed: bool) -> tuple[list, list, list, list | None]
             return None
         fields = p.copy()
         pid = fields.pop("id", None)
-        pasted = fields.get("object") == scryfall.CARD_OBJECT
+        pasted = "object" in fields and fields["object"] == card
         if pasted and "instance" in fields:  # a pasted card: its instance is the permanent's id
             pid = fields.pop("instance")
         if type(pid) is not str:
             return None
-        name = fields.get("name")
-        if type(name) is str and name and not pasted:  # (a pasted card's name is the card's: kept in its body,
-            del fields["name"]                          # as read_permanent keys it, faces and all)
+        name = fields["name"] if "name" in fields and not pasted else ""  # (a pasted card's name is the card's:
+        if name and type(name) is str:                                     # kept in its body, as read_permanent
+            del fields["name"]                                             # keys it, faces and all)
         else:
             name = ""
         try:
             text = dumps(fields)
         except (TypeError, orjson.JSONEncodeError):
             return None
-        k = numbered.get((text, name != ""))
+        named = name != ""
+        k = numbered[named].get(text)
         if k is None:
-            k = numbered[text, name != ""] = len(distinct)
-            distinct.append((text, fields, name != ""))
+            k = numbered[named][text] = len(distinct)
+            distinct.append((text, fields, named))
         elif not parsed and distinct[k][1] != fields:
             return None
         kind_of.append(k)
         order.append(pid)
         names.append(name)
-    return distinct, kind_of, order, names if any(names) else None
+    return distinct, kind_of, order, names if numbered[True] else None
 
 
 def _read_each(perms: list, at: str, known: set) -> Board:

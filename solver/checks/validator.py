@@ -494,7 +494,8 @@ class _Table:
         line by line from the pool (601.2h); convoke and improvise tap permanents after
         every mana ability, so none of them was sacrificed (601.2g-h). What the plan says
         floats is set aside first, where it says."""
-        gone = sorted(set(self.tapped_for_cost) & set(self.sacrificed))
+        gone = sorted(set(self.tapped_for_cost) & set(self.sacrificed)) if self.tapped_for_cost and self.sacrificed \
+            else ()
         if gone:
             raise PlanRejected(f"spell: {', '.join(gone)} can't convoke or improvise: sacrificed for mana first", "CR 601.2g")
         cost = self.spell.cost
@@ -515,6 +516,8 @@ class _Table:
     def _discard_for_cost(self, plan: Plan) -> None:
         """The spell's additional costs that discard cards (CR 601.2h): cards of the hand,
         distinct, not the spell, not exiled from the hand for mana, of the kind."""
+        if not self.spell.discards and not plan.cost_discarded:
+            return  # (nothing to discard, nothing discarded)
         wanted = sum(c.count for c in self.spell.discards)
         if len(plan.cost_discarded) != wanted or len(set(plan.cost_discarded)) != wanted:
             raise PlanRejected(f"spell: its additional cost discards {wanted} card(s), the plan "
@@ -533,6 +536,8 @@ class _Table:
         """The spell's additional costs that sacrifice a permanent (CR 601.2h): one
         permanent of the kind each, on the battlefield and not sacrificed for mana."""
         wanted = self.spell.sacrifices
+        if not wanted and not plan.cost_sacrificed:
+            return  # (nothing to sacrifice, nothing sacrificed)
         if len(plan.cost_sacrificed) != sum(c.count for c in wanted):
             raise PlanRejected(f"spell: its additional cost sacrifices {sum(c.count for c in wanted)} permanent(s), "
                                f"the plan {len(plan.cost_sacrificed)}", "CR 601.2h")
@@ -580,6 +585,9 @@ class _Table:
         """The spell's Phyrexian symbols announced as life cost 2 each (CR 107.4f), paid
         after every mana ability while the total covers it (601.2g-h, 118.3)."""
         life_lines = [line for line in plan.payment if line.life]
+        if not life_lines and not total.life_symbols:
+            self.life_paid += self.damage + self.later_damage
+            return  # (no Phyrexian symbol paid with life)
         if sorted(str(line.symbol) for line in life_lines) != sorted(str(s) for s in total.life_symbols):
             raise PlanRejected("spell: life payments don't match the symbols announced as life", "CR 107.4f")
         spell_life = 0
