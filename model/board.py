@@ -522,7 +522,7 @@ class Board:
         """Every :attr:`Permanent.traits` of its bodies (found once per board)."""
         found = self.memo.get("traits")
         if found is None:
-            found = self.memo["traits"] = frozenset().union(*(p.traits for p in self.bodies))
+            found = self.memo["traits"] = frozenset().union(*[p.traits for p in self.bodies])
         return found
 
     @property
@@ -531,7 +531,7 @@ class Board:
         (found once per board)."""
         found = self.memo.get("bodies")
         if found is None:
-            found = self.memo["bodies"] = tuple(body for body, _ in self.kinds)
+            found = self.memo["bodies"] = tuple([body for body, _ in self.kinds])
         return found
 
     @property

@@ -198,10 +198,11 @@ class Plan:
             if type(value) is not tuple:
                 object.__setattr__(self, name, tuple(value))
 
-    @property
+    @cached_property
     def tapped(self) -> tuple:
         """Every permanent the plan taps: by its own {T}, convoke or improvise, and the
-        permanents whose ability taps them and another one (Springleaf Drum)."""
+        permanents whose ability taps them and another one (Springleaf Drum); found once
+        (the validator and the writer both ask)."""
         return tuple(p for s in self.steps for p in ((s.via[0],) if s.co_taps else ()) + ((s.permanent,) if s.taps
                                                                                           else ()))
 

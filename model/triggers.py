@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from manaplan.model.board import TRIGGERS
 from manaplan.model.errors import ManaplanError, RequestError
 from manaplan.model.mana import parse_mana
 from manaplan.model.symbols import COLORS, MANA_TYPES
@@ -195,7 +196,8 @@ def board_triggers(board) -> tuple:
     if memo is not None and "triggers" in memo:
         return memo["triggers"]
     found: tuple = ()
-    if any(p.triggers for p in getattr(board, "bodies", board.permanents)):  # (in the order given)
+    traits = getattr(board, "traits", None)  # (a Board knows whether a body has triggers)
+    if (TRIGGERS in traits) if traits is not None else any(p.triggers for p in board.permanents):  # (in order)
         found = tuple((p, i, t) for p in board.permanents for i, t in enumerate(p.triggers))
     if memo is not None:
         memo["triggers"] = found

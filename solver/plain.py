@@ -180,8 +180,8 @@ def _cheapest_first(supply: Supply, classes: list, hand_needs: dict) -> list:
     supply and hand."""
     key = ("plain_order", tuple(sorted(hand_needs.items())))
     if key not in supply.memo:
-        supply.memo[key] = sorted(range(len(classes)),
-                                  key=lambda c: (not classes[c][1], flexibility(classes[c][0], hand_needs)))
+        cost = [(not pooled, flexibility(types, hand_needs)) for types, pooled, _, _ in classes]
+        supply.memo[key] = sorted(range(len(classes)), key=cost.__getitem__)
     return supply.memo[key]
 
 

@@ -666,10 +666,14 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
         acts.append(GroupAbility(g, DELVE, (), False, False, "", 0, 0, (("C",),), 0, (),
                         Mana("C", False, True, True, keyword=True), n, exile=True, text="exile a card from your graveyard",
                         for_spells=which(lambda s: s.delve)))
-    alone = board.counted_from is None and all(a.stands_alone for a in acts)
+    alone, mana_bound = board.counted_from is None, len(problem.player.pool)
+    for a in acts if alone else ():
+        if not a.stands_alone:
+            alone = False
+            break
+        mana_bound += a.cap * a.max_output
     if alone:
         final, life_order = acts, False  # (the usual board: each act as built, see GroupAbility.stands_alone)
-        mana_bound = sum(a.cap * a.max_output for a in acts) + len(problem.player.pool)
     else:
         final, mana_bound, life_order = _acts_together(problem, board, groups, acts)
     supply = Supply(tuple(groups), tuple(final), problem.player.pool, tuple(excluded), mana_bound,

@@ -117,7 +117,8 @@ def _read(request, boards=None, parsed: bool = False) -> PaymentProblem:
         expect(not card.is_land, f"{card.id!r} is a land: lands are played, not cast (best_turn plays the hand's "
                                  f"lands)", f"spells[{i}]")
     for field in query.required:
-        expect(field in request and (field != "spells" or spells), _MISSING[field].format(query=query.name), field)
+        if not (field in request and (field != "spells" or spells)):  # (the message written only when it is said)
+            raise RequestError(_MISSING[field].format(query=query.name), field)
     spell = read_spell(spell_object(request["spell"], "spell")) if "spell" in request else NO_SPELL
     if "keep_castable" in request or "keep_open" in request:  # (kept cards are paid once it resolved)
         left = what_it_leaves(copied_with(spell, id=spell.id or "the spell"), spell_object(request["spell"], "spell"),
@@ -155,15 +156,16 @@ def _read(request, boards=None, parsed: bool = False) -> PaymentProblem:
                 raise RequestError(f"{card.id!r} is the id of a permanent too: one id namespace per request",
                                    f"{key}[{i}].id")
     order = request.get("order", GIVEN)
-    expect(order in (GIVEN, ANY_ORDER), f"'order' must be \"{GIVEN}\" or \"{ANY_ORDER}\", not {order!r}", "order")
+    if order not in (GIVEN, ANY_ORDER):
+        raise RequestError(f"'order' must be \"{GIVEN}\" or \"{ANY_ORDER}\", not {order!r}", "order")
     sources = tuple(card.from_hand for card in hand if card.from_hand is not None)
     if sources:  # the hand's mana abilities join this request's board (not a kept one)
         board = Board(board.permanents + sources)
         spell, spells = _same_cards(spell, spells, hand)
     keep, together = read_keep(request, spell, hand)
     land_drop = request.get("land_drop", True)
-    expect(isinstance(land_drop, bool) or land_drop == WHEN_NEEDED,
-           f"'land_drop' must be true, false or \"{WHEN_NEEDED}\", not {land_drop!r}", "land_drop")
+    if not (isinstance(land_drop, bool) or land_drop == WHEN_NEEDED):
+        raise RequestError(f"'land_drop' must be true, false or \"{WHEN_NEEDED}\", not {land_drop!r}", "land_drop")
     prefer = read_prefer(request.get("prefer"), board.ids)
     opponents = None
     if "opponents" in request:  # what the opponents control: read by text such as Exotic Orchard's
@@ -236,11 +238,15 @@ def _at_threshold(cards: tuple, items, graveyard: int) -> tuple:
     return tuple(out)
 
 
+#: a request's preference and player when it gives none (immutable values, shared)
+NO_PREFERENCE, DEFAULT_PLAYER = Preference(), Player()
+
+
 def read_prefer(prefer, ids: set) -> Preference:
     """``prefer``: the objective's terms to count first (``order``), permanents never to
     sacrifice and permanents to keep untapped when the payment allows."""
     if prefer is None:
-        return Preference()
+        return NO_PREFERENCE
     expect(isinstance(prefer, dict), "'prefer' must be an object", "prefer")
     no_unknown_fields(prefer, ("order", "never_sacrifice", "keep_untapped"), "prefer", "prefer")
     order = prefer.get("order", [])
@@ -492,8 +498,8 @@ def read_spell(spell) -> Spell:
     key = repr([(k, v) for k, v in spell.items() if k != "id"])  # spells written alike share a key
     template = read_once(_SPELLS, key, lambda: _read_spell({k: v for k, v in spell.items() if k != "id"}))
     expect(isinstance(sid, str), "'id' must be text", "spell.id")
-    expect(sid not in (POOL, GRAVEYARD) and not sid.startswith(DELVED),
-           f"{sid!r} is a word plans use; choose another id", "spell.id")
+    if sid in (POOL, GRAVEYARD) or sid.startswith(DELVED):
+        raise RequestError(f"{sid!r} is a word plans use; choose another id", "spell.id")
     return copied_with(template, id=sid) if sid else template  # the id is not checked: no checks run again
 
 
@@ -574,7 +580,7 @@ def _choice(spell: dict, cost_key: str, choice_key: str, default) -> tuple:
 def read_player(player) -> Player:
     """The paying player (``player``); players given alike are read once."""
     if player is None:
-        return Player()
+        return DEFAULT_PLAYER
     expect(isinstance(player, dict), "'player' must be an object", "player")
     return read_once(_PLAYERS, repr(player), lambda: _read_player(player))
 

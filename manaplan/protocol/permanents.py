@@ -33,7 +33,7 @@ from .. import scryfall
 from .common import boolean, expect, no_unknown_fields, whole_number
 from .large_requests import PermanentTexts
 from .read_cache import ReadCache
-from .reading_time import EVERY, check_reading_time, collector_paused
+from .reading_time import EVERY, SMALL_BOARD, check_reading_time, collector_paused
 
 
 PERMANENT_FIELDS = ("id", "name", "type_line", "oracle_text", "abilities", "tapped", "summoning_sick",
@@ -133,12 +133,15 @@ def _board_by_body(distinct: list, kind_of: list, order: list, names: list | Non
     ``_kinds_of`` finds them), which the board's kinds keep unless a body is split by
     names."""
     kinds, body_of, named = [], {}, False
+    large = len(order) >= SMALL_BOARD  # (a small board is read whole between two looks at the clock)
+    kept_body = _BODIES_BY_JSON.lookup()
     for k, (text, fields, has_name), pids, own in _members(distinct, kind_of, order, names):
-        check_reading_time(len(order))
+        if large:
+            check_reading_time(len(order))
         if "object" in fields and (fields["object"] != scryfall.CARD_OBJECT or "instance" in fields or has_name):
             return None  # (not a card, or a pasted card whose instance or name was not kept as _kinds_of keeps them)
         if not has_name:  # (the usual: one body, read before)
-            kept = _BODIES_BY_JSON.get(text)
+            kept = kept_body(text)
             found = (((kept[1] if kept is not None and (json_alike or kept[0] == fields)
                        else _body_or_none(pids[0], fields, at)), tuple(pids), None),)
         else:

@@ -37,6 +37,11 @@ class ReadCache:
     def get(self, key):
         return self._kept.get(key)
 
+    def lookup(self):
+        """``get`` as the kept dict's own, for a loop that looks up many keys (the dict
+        is emptied when the cache starts again, never replaced)."""
+        return self._kept.get
+
     def put(self, key, value) -> None:
         size = len(key)
         if size > self.longest:
