@@ -715,9 +715,20 @@ def flexibility(types, needs=None) -> int:
     source that makes more colors is tapped last): colors count double, colorless once;
     with ``needs`` (the colored symbols the rest of the hand asks for, by color), each
     such symbol of a color it makes adds 2 more: it keeps the colors the hand needs."""
+    if not needs and type(types) is frozenset:  # (the usual: found once per set of types)
+        found = _FLEXIBILITY.get(types)
+        if found is None:
+            if len(_FLEXIBILITY) >= 4096:
+                _FLEXIBILITY.clear()
+            found = _FLEXIBILITY[types] = 2 * len(_COLOR_SET.intersection(types)) + (1 if "C" in types else 0)
+        return found
     colors = _COLOR_SET.intersection(types)
     extra = 2 * sum(needs.get(c, 0) for c in colors) if needs else 0
     return 2 * len(colors) + (1 if "C" in types else 0) + extra
+
+
+#: flexibility by the set of types, without a hand's needs (sets of the six types: at most 64)
+_FLEXIBILITY: dict = {}
 
 
 _COLOR_SET = frozenset(COLORS)

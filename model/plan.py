@@ -157,6 +157,10 @@ class Step:
         return self.life + self.damage + sum(line.life for line in self.payment)
 
 
+#: the fields of a Plan that hold a sequence: kept as tuples (a plan is an immutable value)
+_PLAN_TUPLES = ("steps", "payment", "floating", "announced", "reduction_halves", "better_before_casting")
+
+
 @dataclass(frozen=True)
 class Plan:
     """A payment that can be carried out at the table, in order.
@@ -193,10 +197,12 @@ class Plan:
     cast_with: str = ""
 
     def __post_init__(self):
-        for name in ("steps", "payment", "floating", "announced", "reduction_halves", "better_before_casting"):
-            value = getattr(self, name)
-            if type(value) is not tuple:
-                object.__setattr__(self, name, tuple(value))
+        if not (type(self.steps) is type(self.payment) is type(self.floating) is type(self.announced)
+                is type(self.reduction_halves) is type(self.better_before_casting) is tuple):  # (the usual: all are)
+            for name in _PLAN_TUPLES:
+                value = getattr(self, name)
+                if type(value) is not tuple:
+                    object.__setattr__(self, name, tuple(value))
 
     @cached_property
     def tapped(self) -> tuple:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -30,7 +30,8 @@ from manaplan.model.problem import PaymentProblem
 from manaplan.model.symbols import (ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID, HYBRID, HYBRID_PHYREXIAN, MANA_TYPES,
                                     PHYREXIAN, TWOBRID, TYPE_SETS, type_mask)
 from manaplan.solver.proof import explain
-from manaplan.solver.supply import BY_GROUP, Supply
+from manaplan.model.abilities import PRECAST_ONLY
+from manaplan.solver.supply import BY_GROUP, SUPPLIES_KEPT, Supply, groups_as_built, supply_key
 
 
 class PlainView(NamedTuple):
@@ -197,9 +198,61 @@ def _plain_sources(supply: Supply):
                 groups[makes].extend([g] * len(members))
             else:
                 ids[makes], groups[makes] = list(members), [g] * len(members)
-        out = (Counter({makes: len(who) for makes, who in ids.items()}), ids, groups)
+        sources: Counter[frozenset] = Counter()
+        for makes, who in ids.items():
+            sources[makes] = len(who)
+        out = (sources, ids, groups)
     supply.memo["plain_sources"] = out
     return out
+
+
+def plain_lane_board(problem: PaymentProblem):
+    """``{"sources": (sources, ids, groups) as :func:`plain_board` finds them, "acts":
+    each group's acts}``, read from the groups as built (``solver.supply.groups_as_built``) without building
+    the supply: for a board of plain sources only, no floating mana, nothing kept for
+    before casting; None otherwise (then the supply is built, and says more). Kept with
+    the board's supplies (the cards of a hand share it)."""
+    spell, board = problem.spell, problem.board
+    if spell.convoke or spell.improvise or spell.delve or board.any_color_spending or problem.prefer.gone or \
+            problem.player.pool:
+        return None
+    kept = board.memo.setdefault("supplies", OrderedDict())
+    key = ("plain lane",) + supply_key(problem, not problem.mid_cast, None)
+    if key in kept:
+        kept.move_to_end(key)
+        return kept[key]
+    found = _plain_lane_board(groups_as_built(problem))
+    kept[key] = found
+    if len(kept) > SUPPLIES_KEPT:
+        kept.popitem(last=False)
+    return found
+
+
+def _plain_lane_board(built: tuple | None):
+    """:func:`plain_lane_board` of the groups as built."""
+    if built is None:
+        return None
+    ids: dict = {}
+    groups: dict = {}
+    acts_of = []
+    for g, (members, acts, reasons) in enumerate(built):
+        acts_of.append(acts)
+        if reasons and any(why in PRECAST_ONLY for _, why in reasons):
+            return None  # (the general planner says when activating before casting would help)
+        if not acts:
+            continue
+        makes = _makes_of(acts)
+        if makes is _NOT_PATCHED:
+            return None
+        if makes in ids:
+            ids[makes].extend(members)
+            groups[makes].extend([g] * len(members))
+        else:
+            ids[makes], groups[makes] = list(members), [g] * len(members)
+    sources: Counter[frozenset] = Counter()
+    for makes, who in ids.items():
+        sources[makes] = len(who)
+    return {"sources": (sources, ids, groups), "acts": acts_of}  # (and what the plain payment derives from them)
 
 
 def _makes_by_group(supply: Supply) -> list | None:
@@ -211,15 +264,11 @@ def _makes_by_group(supply: Supply) -> list | None:
     if by_group is not None:
         out = []
         for g, acts in enumerate(by_group[0]):
-            kept = _MAKES.get(id(acts))
-            if kept is None or kept[0] is not acts:
-                if len(_MAKES) >= _MAKES_KEPT:
-                    _MAKES.clear()
-                kept = _MAKES[id(acts)] = (acts, _group_makes(acts))
-            if kept[1] is _NOT_PATCHED:
+            makes = _makes_of(acts)
+            if makes is _NOT_PATCHED:
                 return None
             if acts:
-                out.append((g, kept[1]))
+                out.append((g, makes))
         return out
     makes_by_group: dict = {}
     for a in supply.acts:
@@ -228,6 +277,16 @@ def _makes_by_group(supply: Supply) -> list | None:
             return None
         makes_by_group[a.group] = makes_by_group.get(a.group, frozenset()) | makes
     return list(makes_by_group.items())
+
+
+def _makes_of(acts: tuple):
+    """:func:`_group_makes` of a group's acts, found once for the acts (:data:`_MAKES`)."""
+    kept = _MAKES.get(id(acts))
+    if kept is None or kept[0] is not acts:
+        if len(_MAKES) >= _MAKES_KEPT:
+            _MAKES.clear()
+        kept = _MAKES[id(acts)] = (acts, _group_makes(acts))
+    return kept[1]
 
 
 #: the types each group's acts make (solver.supply keeps a group's acts for every board

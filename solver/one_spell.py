@@ -22,12 +22,12 @@ from manaplan.model.board import flexibility
 from manaplan.model.errors import ModelTooLarge, OutOfTime
 from manaplan.model.plan import (NEEDS_ACTIVATION_BEFORE_CASTING, NO_PAYMENT, NOTHING_TO_DISCARD, NOTHING_TO_SACRIFICE,
                                  UNREAD_ABILITIES, Payable, Plan, Undecided, Unpayable, listing)
-from manaplan.model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, OBJECTIVE_TERMS, PaymentProblem, Spell
+from manaplan.model.problem import CAN_PAY, IF_POSSIBLE, MAX_X, MOST, OBJECTIVE_TERMS, PAY, PaymentProblem, Spell
 from manaplan.solver.chains import activation_bound
 from manaplan.solver.cpsat import PaymentModel
 from manaplan.solver.extract import extract_plan
 from manaplan.solver.hall import hall_certificate, hall_violation, plain_max_x, plain_view, two_way_payable
-from manaplan.solver.plain import NO_WAY_PAYS, plain_payment
+from manaplan.solver.plain import NO_WAY_PAYS, plain_lane, plain_payment
 from manaplan.solver.pools import pool_can_pay
 from manaplan.solver.proof import counting_bound
 from manaplan.solver.runtime import Status
@@ -255,10 +255,16 @@ def _settled(answer) -> bool:
 
 
 def _answer_now(problem: PaymentProblem, budget: Budget, plain_path: bool = True):
-    """The answer, solved: a spell with no mana cost can't be cast (CR 202.1b); else the
-    board grouped once for the question asked."""
+    """The answer, solved: a spell with no mana cost can't be cast (CR 202.1b); a
+    ``pay`` on a plain board from its groups as built (solver.plain.plain_lane); else
+    the board grouped once for the question asked."""
     if problem.spell.cost.mana_cost is None:
         return counting_bound(problem, None)  # no mana cost (CR 202.1b)
+    if problem.query == PAY and plain_path:  # (the question asked most: a plain board's plan without the supply)
+        plan = plain_lane(problem)
+        if plan is not None:
+            check_plan(problem, plan)
+            return plan
     supply = build_supply(problem)
     if budget.spent:
         return budget.undecided()

@@ -28,11 +28,38 @@ from manaplan.model.cost import Announcement, choice_symbols, total_cost
 from manaplan.model.plan import POOL, PaymentLine, Plan, Step, check_plan_size
 from manaplan.model.problem import PaymentProblem
 from manaplan.model.symbols import ALL_TYPES, GENERIC, MANA_TYPES, Symbol
-from manaplan.solver.hall import TWO_WAY, PlainView, hall_certificate, plain_board, plain_view, two_way_choices
+from manaplan.solver.hall import (TWO_WAY, PlainView, hall_certificate, plain_board, plain_lane_board, plain_needs,
+                                  plain_view, two_way_choices)
 from manaplan.solver.supply import BY_GROUP, Supply
 
 #: the one-type symbol paid by each type of mana ({W}, ..., {C})
 _TYPE_SYMBOL = {t: Symbol.parse("{%s}" % t) for t in MANA_TYPES}
+
+
+def plain_lane(problem: PaymentProblem) -> Plan | None:
+    """The best plan of a ``pay`` query on a plain board (not yet validated) found
+    without building the supply: from each group's acts as built
+    (solver.hall.plain_lane_board), the same transport and the same plan as
+    :func:`plain_payment`; None where that can't be said so (the board or the cost is
+    not plain, floating mana, another order of the objective's terms; or no payment:
+    the supply's path then writes the proof)."""
+    if problem.prefer.order or problem.prefer.keep_untapped:
+        return None
+    needs = plain_needs(problem.spell.cost)
+    if needs is None:
+        return None
+    found = plain_lane_board(problem)
+    if found is None:
+        return None
+    classes = found.get("classes")
+    if classes is None:
+        classes = found["classes"] = _classes_of(PlainView(needs, *found["sources"]))
+    key = tuple(sorted(problem.color_needs.items()))
+    order = found.get(key)
+    if order is None:
+        order = found[key] = _cheapest_order(classes, problem.color_needs)
+    flows = _transport(classes, needs, order)
+    return None if flows is None else _plan(problem, found["acts"], classes, flows)
 
 
 def plain_payment(problem: PaymentProblem, supply: Supply):
@@ -50,7 +77,7 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
     flows = _transport(classes, view.needs, _cheapest_first(supply, classes, problem.color_needs))
     if flows is None:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
-    return _plan(problem, supply, classes, flows)
+    return _plan(problem, _acts_by_group(supply), classes, flows)
 
 
 def _two_way_payment(problem: PaymentProblem, supply: Supply):
@@ -89,7 +116,7 @@ def _two_way_payment(problem: PaymentProblem, supply: Supply):
     if best is None:
         return NO_WAY_PAYS  # (each announcement tried, Hall's condition exact: a proof, solver.hall.two_way_payable)
     way, flows = best
-    return _plan(problem, supply, classes, flows, way.halves)
+    return _plan(problem, _acts_by_group(supply), classes, flows, way.halves)
 
 
 #: :func:`plain_payment`'s answer where no announcement of a twobrid or Phyrexian cost
@@ -111,32 +138,63 @@ def _objective(classes: list, flows: dict, life: int, pooled: int, hand_needs: d
 
 
 def _classes(supply: Supply, view) -> list:
-    """(types made, floating mana?, ids, the group of each) for each kind of source: one
-    cost per class (read once per supply: a hand's cards share it)."""
+    """:func:`_classes_of` the view, read once per supply (a hand's cards share it)."""
     if "plain_classes" not in supply.memo:
-        classes = []
-        for types, who in view.ids.items():
-            groups = view.groups[types]
-            pooled = who.count(POOL)  # (the floating mana comes first: hall._plain_sources)
-            if not pooled:
-                classes.append((types, False, tuple(who), tuple(groups)))
-                continue
-            classes.append((types, True, tuple(who[:pooled]), tuple(groups[:pooled])))
-            if pooled < len(who):
-                classes.append((types, False, tuple(who[pooled:]), tuple(groups[pooled:])))
-        supply.memo["plain_classes"] = classes
+        supply.memo["plain_classes"] = _classes_of(view)
     return supply.memo["plain_classes"]
 
 
-def _abilities_by_group(supply: Supply) -> dict:
-    """{group: the abilities plain_view counted for its permanents}: usable, and allowed
-    for this spell (read once per supply)."""
+def _classes_of(view) -> list:
+    """(types made, floating mana?, ids, the group of each) for each kind of source: one
+    cost per class."""
+    classes = []
+    for types, who in view.ids.items():
+        groups = view.groups[types]
+        pooled = who.count(POOL)  # (the floating mana comes first: hall._plain_sources)
+        if not pooled:
+            classes.append((types, False, tuple(who), tuple(groups)))
+            continue
+        classes.append((types, True, tuple(who[:pooled]), tuple(groups[:pooled])))
+        if pooled < len(who):
+            classes.append((types, False, tuple(who[pooled:]), tuple(groups[pooled:])))
+    return classes
+
+
+def _acts_by_group(supply: Supply):
+    """Each group's acts, by its number: as the supply keeps them (``BY_GROUP``), or
+    {group: the abilities plain_view counted for its permanents} (usable, and allowed for
+    this spell; read once per supply)."""
+    by_group = supply.memo.get(BY_GROUP)
+    if by_group is not None:
+        return by_group[0]
     if "plain_abilities" not in supply.memo:
         acts_of: dict = {}
         for a in supply.acts:
             acts_of.setdefault(a.group, []).append(a)
         supply.memo["plain_abilities"] = acts_of
     return supply.memo["plain_abilities"]
+
+
+def _paid_with(types: frozenset, need: frozenset) -> str:
+    """The type a source of ``types`` pays a unit of ``need`` with: the first of both in
+    the order of mana types (found once per pair)."""
+    found = _PAID_WITH.get((types, need))
+    if found is None:
+        found = _PAID_WITH[(types, need)] = next(t for t in MANA_TYPES if t in types and t in need)
+    return found
+
+
+_PAID_WITH: dict = {}  # (at most 63 x 63 pairs of sets of the six types)
+
+
+def _generic_symbol(amount: int) -> Symbol:
+    """``{amount}``, made once for the amounts plans pay most."""
+    if amount >= len(_GENERIC_SYMBOLS):
+        return Symbol(GENERIC, (), amount)
+    return _GENERIC_SYMBOLS[amount]
+
+
+_GENERIC_SYMBOLS = tuple(Symbol(GENERIC, (), n) for n in range(64))
 
 
 def _in_order(types: frozenset) -> tuple:
@@ -149,22 +207,20 @@ def _in_order(types: frozenset) -> tuple:
 _SORTED_TYPES: dict = {}
 
 
-def _tap_step(supply: Supply, pid: str, group: int, mana: str) -> Step:
-    """The step tapping ``pid`` (of ``group``) for one ``mana``, made once per supply: a
-    hand's cards tap the same permanents."""
-    steps = supply.memo.setdefault("plain_steps", {})
-    step = steps.get((pid, mana))
+def _tap_step(acts: tuple, pid: str, mana: str) -> Step:
+    """The step tapping ``pid`` for one ``mana``: by the first of its group's ``acts``
+    that makes it."""
+    for act in acts:
+        if (mana,) in act.alternatives:
+            break
+    else:
+        raise AssertionError(f"no ability of {pid}'s group adds {mana}")  # (its class's types are its acts')
+    key = (pid, act.index, act.text, mana, act.given_by)
+    step = _TAP_STEPS.get(key)
     if step is None:
-        by_group = supply.memo.get(BY_GROUP)  # (each group's acts, where the supply keeps them)
-        acts = by_group[0][group] if by_group is not None else _abilities_by_group(supply)[group]
-        act = next(a for a in acts if (mana,) in a.alternatives)
-        key = (pid, act.index, act.text, mana, act.given_by)
-        step = _TAP_STEPS.get(key)
-        if step is None:
-            if len(_TAP_STEPS) >= _TAP_STEPS_KEPT:
-                _TAP_STEPS.clear()
-            step = _TAP_STEPS[key] = Step(pid, act.index, act.text, (mana,), taps=True, given_by=act.given_by)
-        steps[(pid, mana)] = step
+        if len(_TAP_STEPS) >= _TAP_STEPS_KEPT:
+            _TAP_STEPS.clear()
+        step = _TAP_STEPS[key] = Step(pid, act.index, act.text, (mana,), taps=True, given_by=act.given_by)
     return step
 
 
@@ -180,9 +236,14 @@ def _cheapest_first(supply: Supply, classes: list, hand_needs: dict) -> list:
     supply and hand."""
     key = ("plain_order", tuple(sorted(hand_needs.items())))
     if key not in supply.memo:
-        cost = [(not pooled, flexibility(types, hand_needs)) for types, pooled, _, _ in classes]
-        supply.memo[key] = sorted(range(len(classes)), key=cost.__getitem__)
+        supply.memo[key] = _cheapest_order(classes, hand_needs)
     return supply.memo[key]
+
+
+def _cheapest_order(classes: list, hand_needs: dict) -> list:
+    """:func:`_cheapest_first`, found."""
+    cost = [(not pooled, flexibility(types, hand_needs)) for types, pooled, _, _ in classes]
+    return sorted(range(len(classes)), key=cost.__getitem__)
 
 
 def _transport(classes: list, needs: Counter, order: list):
@@ -252,7 +313,7 @@ def _augment(c: int, classes: list, demand: dict, room: dict, flows: dict) -> bo
     return False
 
 
-def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict, announced: tuple = ()) -> Plan:
+def _plan(problem: PaymentProblem, acts_of, classes: list, flows: dict, announced: tuple = ()) -> Plan:
     """The assignment as a plan at the table: tap each chosen permanent for the type its
     unit is paid with, announce each hybrid as the half it was paid with and each two-way
     symbol as ``announced`` says (CR 601.2b), then pay the locked-in total (601.2h): a
@@ -263,11 +324,11 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict, a
     used = [0] * len(classes)
     for (c, need), n in sorted(flows.items(), key=lambda kv: (kv[0][0], _in_order(kv[0][1]))):
         types, _, ids, groups = classes[c]
-        mana = next(t for t in MANA_TYPES if t in types and t in need)
+        mana = _paid_with(types, need)
         for k in range(used[c], used[c] + n):
             units.append((need, mana, ids[k]))
             if ids[k] != POOL:
-                steps.append(_tap_step(supply, ids[k], groups[k], mana))
+                steps.append(_tap_step(acts_of[groups[k]], ids[k], mana))
         used[c] += n
     cost = problem.spell.cost
     halves_by_types: dict = {}
@@ -278,7 +339,7 @@ def _plan(problem: PaymentProblem, supply: Supply, classes: list, flows: dict, a
     halves = [said if s.kind in TWO_WAY else halves_by_types[frozenset(s.colors)].pop()
               for s, said in zip(choices, announced or [None] * len(choices))]
     total = total_cost(cost, Announcement(tuple(halves)))
-    generic_symbol = Symbol(GENERIC, (), total.generic)
+    generic_symbol = _generic_symbol(total.generic)
     generic = [(mana, pid) for need, mana, pid in units if need == ALL_TYPES]
     typed = sorted(((mana, pid) for need, mana, pid in units if need != ALL_TYPES),
                    key=lambda u: MANA_TYPES.index(u[0]))

@@ -533,7 +533,7 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
     if spells is not None:
         return _build_supply(problem, allow_precast, grouping, spells)
     kept = problem.board.memo.setdefault("supplies", OrderedDict())
-    key = _supply_key(problem, allow_precast, grouping)
+    key = supply_key(problem, allow_precast, grouping)
     if key in kept:
         kept.move_to_end(key)
         supply = kept[key]
@@ -600,7 +600,7 @@ def _with_co_taps(board: Board, groups: list, acts: list) -> list:
     return out
 
 
-def _supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple:
+def supply_key(problem: PaymentProblem, allow_precast: bool, grouping) -> tuple:
     """What a supply depends on besides the board: one supply serves every spell that
     agrees on it (the cards of a hand, each X of max_x). ``mid_cast`` decides which
     abilities are marked as activated before casting."""
@@ -642,9 +642,7 @@ def _build_supply(problem: PaymentProblem, allow_precast: bool, grouping, candid
     which = _passing(candidates)
     prefer = problem.prefer
     alike = _alike_everywhere(board, triggers, candidates)
-    kept = board.memo.get(KEPT_WORK) if alike else None  # (a kept board's own: model.board.KEPT_WORK)
-    if kept is not None and len(kept) > 4 * len(board.kinds) + 64:
-        kept.clear()  # (what the changes left behind: built again as needed)
+    kept = _kept_work(board) if alike else None
     acts_of, excluded_of = [], []  # (each group's: what a change may patch, _supply_patched)
     for proto, ids in group_board(board, convoke, improvise, prefer.keep_untapped | prefer.never_sacrifice):
         g = len(groups)
@@ -743,11 +741,54 @@ def _life_counts(acts) -> tuple:
     return sum(1 for a in acts if a.pays_life), sum(1 for a in acts if a.damage)
 
 
+def _kept_work(board: Board) -> dict | None:
+    """What a kept board keeps of the groups built for it (model.board.KEPT_WORK), or
+    None on another board; emptied once its changes left too much behind (built again
+    as needed)."""
+    kept = board.memo.get(KEPT_WORK)
+    if kept is not None and len(kept) > 4 * len(board.kinds) + 64:
+        kept.clear()
+    return kept
+
+
+def groups_as_built(problem: PaymentProblem) -> tuple | None:
+    """``((ids, acts, reasons), ...)``: each group of the board with what was built for
+    its permanents as :func:`build_supply` builds it (:func:`_built_for`: the acts at
+    whatever place on a board they were built for, the abilities it can't use and why),
+    where each group's acts depend on its own permanents alone (the board
+    ``_alike_everywhere``: nothing gives, counts, triggers, restricts, doubles; the spell
+    does not convoke, improvise or delve, and uses abilities usable while casting as
+    ``mid_cast`` says); None otherwise. What a payment that needs no Supply reads
+    (solver.hall.plain_lane_board)."""
+    spell, board = problem.spell, problem.board
+    candidates = (spell,)
+    if spell.convoke or spell.improvise or spell.delve or board_triggers(board) or not _alike_everywhere(
+            board, (), candidates):
+        return None
+    allow_precast, which, kept = not problem.mid_cast, _passing(candidates), _kept_work(board)
+    apart = problem.prefer.keep_untapped | problem.prefer.never_sacrifice
+    return tuple((ids, *_built_for(problem, board, (), candidates, allow_precast, proto, ids, g, which, True,
+                                   kept)[0][:2])
+                 for g, (proto, ids) in enumerate(group_board(board, False, False, apart)))
+
+
 def _group_built(problem: PaymentProblem, board: Board, triggers: tuple, candidates, allow_precast: bool, proto,
                  ids: tuple, g: int, which, alike: bool, kept: dict | None) -> tuple:
-    """:func:`_group_acts` for the group ``g``, or what was built for its permanents
-    before (on this kept board, ``kept``, or on any board: ``_GROUPS_BUILT``) where
-    nothing else bears on it (``alike``), moved to its place and ids."""
+    """:func:`_built_for` the group ``g``, moved to its place and ids."""
+    built, shared = _built_for(problem, board, triggers, candidates, allow_precast, proto, ids, g, which, alike, kept)
+    if built[0] and built[0][0].group != g:  # built at another place on its board
+        built = (_moved_acts(shared, built[0], g), built[1], built[2])
+    if built[2].ids != ids:  # twins of the permanents it was built for
+        built = (built[0], built[1], built[2].with_ids(ids))
+    return built
+
+
+def _built_for(problem: PaymentProblem, board: Board, triggers: tuple, candidates, allow_precast: bool, proto,
+               ids: tuple, g: int, which, alike: bool, kept: dict | None) -> tuple:
+    """(:func:`_group_acts` for the group ``g``, or what was built for its permanents
+    before, on this kept board (``kept``) or on any board (``_GROUPS_BUILT``), where
+    nothing else bears on it (``alike``): at the place and for the ids it was built for;
+    what it is kept under, or "")."""
     text_key = proto.text_key if alike else ""
     shared = text_key and (text_key, len(ids), problem.player.life, allow_precast, problem.mid_cast,
                            problem.player.energy, ids[0] in problem.prefer.never_sacrifice)
@@ -758,8 +799,6 @@ def _group_built(problem: PaymentProblem, board: Board, triggers: tuple, candida
             built = _GROUPS_BUILT.get(shared)
             if built is not None and kept is not None:
                 kept[shared] = built
-    if built is not None and built[0] and built[0][0].group != g:  # built at another place on its board
-        built = (_moved_acts(shared, built[0], g), built[1], built[2])
     if built is None:
         if proto.id != ids[0]:  # (the body under its first permanent's id: what the group's words name)
             proto = proto.with_id(ids[0])
@@ -768,9 +807,7 @@ def _group_built(problem: PaymentProblem, board: Board, triggers: tuple, candida
             _keep_group(shared, built)
             if kept is not None:
                 kept[shared] = built
-    elif built[2].ids != ids:  # twins of the permanents it was built for
-        built = (built[0], built[1], built[2].with_ids(ids))
-    return built
+    return built, shared
 
 
 def _moved_acts(shared, acts: tuple, g: int) -> tuple:

@@ -18,9 +18,9 @@ from manaplan.solver.proof import check_certificate
 from manaplan.solver.checks.reference import plan_objective, reference_optimum
 from manaplan.solver.checks.validator import validate_plan
 from manaplan.solver.hall import can_pay_plain
-from manaplan.solver.plain import NO_WAY_PAYS, plain_payment
+from manaplan.solver.plain import NO_WAY_PAYS, plain_lane, plain_payment
 from manaplan.solver.pools import pool_can_pay
-from manaplan.solver.supply import build_supply
+from manaplan.solver.supply import build_supply, groups_as_built
 from strategies import (MOST_PERMANENTS, has_converter, has_doubling, plain_requests, pool_requests, requests,
                         two_way_requests)
 
@@ -277,6 +277,31 @@ def test_plain_path_matches_the_general_model(request):
         assert check_certificate(problem, fast) is True
         best = reference(problem)
         assert best is None
+
+
+@given(plain_requests() | requests(), st.booleans())
+@example({"spell": {"mana_cost": "{1}{G}"}, "permanents": [
+    {"id": "a", "abilities": [{"cost": "{T}", "add": "{G}"}]}, {"id": "b", "abilities": [{"cost": "{T}", "add": "{U}"}]},
+    {"id": "c", "abilities": [{"cost": "{T}", "add": "{G}"}]}]}, False).via("twins apart: one group, in order")
+@example({"spell": {"mana_cost": "{G}"}, "permanents": [
+    {"id": "a", "abilities": [{"cost": "{T}", "add": "{G}"}]}, {"id": "b", "abilities": [{"cost": "{T}", "add": "{U}"}]},
+    {"id": "c", "type_line": "Basic Land — Forest"}]}, False).via("two groups making the same: the first tapped")
+@example({"spell": {"mana_cost": "{1}"}, "permanents": [
+    {"id": "a", "abilities": [{"cost": "{T}", "add": "{G}", "instant_only": True}]},
+    {"id": "b", "abilities": [{"cost": "{T}", "add": "{U}"}]}]}, True).via("an ability for before casting: "
+                                                                            "the general planner's hint")
+def test_the_plain_lane_plans_as_the_supply_does(request, mid_cast):
+    """The plain lane (solver.plain.plain_lane: the groups' acts as built, no supply)
+    is a shortcut: where it answers, its plan is the one the plain path finds from the
+    supply, to the permanent tapped and the order of the steps; where the plain path
+    finds a plan on a board without floating mana or restrictions, it answers."""
+    problem = parse_request({**request, "mid_cast": mid_cast})
+    lane = plain_lane(problem)
+    from_supply = plain_payment(problem, build_supply(problem))
+    if lane is not None:
+        assert lane == from_supply
+    elif isinstance(from_supply, Plan) and not problem.player.pool:  # (only what depends on the rest is left)
+        assert groups_as_built(problem) is None or problem.board.any_color_spending or problem.prefer.gone
 
 
 @given(two_way_requests())
