@@ -70,8 +70,15 @@ def is_card(obj) -> bool:
 
 def has_faces(obj) -> bool:
     """Whether a protocol object writes two faces with ``//`` (or chooses one)."""
-    return isinstance(obj, dict) and ("face" in obj or "fuse" in obj or any(
-        isinstance(obj.get(k), str) and " // " in obj[k] for k in ("name", "mana_cost", "type_line")))
+    if not isinstance(obj, dict):
+        return False
+    if "face" in obj or "fuse" in obj:
+        return True
+    for k in ("name", "mana_cost", "type_line"):
+        value = obj.get(k)
+        if isinstance(value, str) and " // " in value:
+            return True
+    return False
 
 
 def is_modal(entry) -> bool:

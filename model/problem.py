@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Final, Literal
 
-from manaplan.model.board import (COST_EFFECTS, DEPENDS_ON_BOARD, GIVES_HASTE, Board, Permanent,
+from manaplan.model.board import (COST_EFFECTS, COUNTS, DEPENDS_ON_BOARD, GIVES_HASTE, Board, Permanent,
                                   PermanentsByBody, Player)
 from manaplan.model.cost import SpellCost, total_before_announcing  # noqa: F401 (the latter: a doctest)
 from manaplan.model.cost_effects import apply_cost_effects
@@ -415,6 +415,11 @@ class LandPlay:
         return self.permanent.tapped
 
 
+#: what a board's bodies may hold that changes the question as it is built (PaymentProblem):
+#: haste given, mana that depends on the board, amounts counted on it, cost effects
+_CHANGES_THE_QUESTION = frozenset((GIVES_HASTE, DEPENDS_ON_BOARD, COUNTS, COST_EFFECTS))
+
+
 @dataclass(frozen=True)
 class PaymentProblem:
     """One Magic payment question: can ``spell`` be paid from ``board`` and ``player``,
@@ -449,6 +454,11 @@ class PaymentProblem:
     explain_no: bool = True
 
     def __post_init__(self):
+        board = self.board
+        if not self.opponents and board.counted_from is None and "given" not in board.memo and not (
+                board.traits & _CHANGES_THE_QUESTION) and not any(
+                s.reductions for s in (self.spell,) + self.hand + self.keep + self.spells):
+            return  # (the usual board: nothing below changes the board or a cost)
         # amounts counted on the board (Gaea's Cradle, devotion) are counted once, here,
         # however the problem was built (see Board.resolve_amounts)
         # haste given by either side's permanents (CR 702.10c: a hasty creature is not summoning sick)

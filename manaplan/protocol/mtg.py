@@ -37,7 +37,7 @@ from .read_cache import ReadCache
 from .common import boolean, expect, is_whole_number, no_unknown_fields, undecided_reason, whole_number
 from .plans import read_written_plan
 from .plan_writing import write_plan, write_reason  # noqa: F401 (written here, and by other modules)
-from ..queries import magic_query
+from ..queries import MAGIC, magic_query
 
 #: the spell of a request that asks about a hand only (``castable``): none
 NO_SPELL = Spell(SpellCost(None))
@@ -181,12 +181,17 @@ def _read(request, boards=None, parsed: bool = False) -> PaymentProblem:
                           claim=claim)
 
 
+#: each query's fields and the common ones, by the query's name (found once)
+_USED_FIELDS: dict = {}
+
+
 def _only_fields_of(request: dict, query) -> None:
     """A request field that its query does not use is an error naming it (protocol
     3.0: 2.x ignored ``spell`` in a query about a hand, and ``spells`` outside
     ``sequence``)."""
-    from ..queries import MAGIC
-    used = COMMON_FIELDS + query.fields
+    used = _USED_FIELDS.get(query.name)
+    if used is None:
+        used = _USED_FIELDS[query.name] = frozenset(COMMON_FIELDS + query.fields)
     for key in request:
         if key not in used:
             users = [q.name for q in MAGIC if key in q.fields]
