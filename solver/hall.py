@@ -31,6 +31,7 @@ from manaplan.model.symbols import (ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID,
                                     PHYREXIAN, TWOBRID, TYPE_SETS, type_mask)
 from manaplan.solver.proof import explain
 from manaplan.model.abilities import PRECAST_ONLY
+from manaplan.model.board import KEPT_WORK
 from manaplan.solver.supply import BY_GROUP, SUPPLIES_KEPT, Supply, groups_as_built, supply_key
 
 
@@ -208,13 +209,14 @@ def _plain_sources(supply: Supply):
 
 def plain_lane_board(problem: PaymentProblem):
     """``{"sources": (sources, ids, groups) as :func:`plain_board` finds them, "acts":
-    each group's acts}``, read from the groups as built (``solver.supply.groups_as_built``) without building
-    the supply: for a board of plain sources only, no floating mana, nothing kept for
-    before casting; None otherwise (then the supply is built, and says more). Kept with
-    the board's supplies (the cards of a hand share it)."""
+    each group's acts}``, read from the groups as built (``solver.supply.groups_as_built``)
+    without building the supply: for a board of plain sources only, no floating mana,
+    nothing kept for before casting, not a kept board (whose changes patch its supply);
+    None otherwise (then the supply is built, and says more). Kept with the board's
+    supplies (the cards of a hand share it)."""
     spell, board = problem.spell, problem.board
     if spell.convoke or spell.improvise or spell.delve or board.any_color_spending or problem.prefer.gone or \
-            problem.player.pool:
+            problem.player.pool or KEPT_WORK in board.memo:  # (a kept board's changes patch its supply: built)
         return None
     kept = board.memo.setdefault("supplies", OrderedDict())
     key = ("plain lane",) + supply_key(problem, not problem.mid_cast, None)

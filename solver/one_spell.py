@@ -260,6 +260,8 @@ def _answer_now(problem: PaymentProblem, budget: Budget, plain_path: bool = True
     the board grouped once for the question asked."""
     if problem.spell.cost.mana_cost is None:
         return counting_bound(problem, None)  # no mana cost (CR 202.1b)
+    if budget.spent:  # (its time ran out while it was read)
+        return budget.undecided()
     if problem.query == PAY and plain_path:  # (the question asked most: a plain board's plan without the supply)
         plan = plain_lane(problem)
         if plan is not None:
