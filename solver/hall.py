@@ -192,19 +192,25 @@ def _plain_sources(supply: Supply):
     out = None
     if makes_by_group is not None:
         all_groups = supply.groups
-        for g, makes in makes_by_group:
-            members = all_groups[g].ids
-            if makes in ids:
-                ids[makes].extend(members)
-                groups[makes].extend([g] * len(members))
-            else:
-                ids[makes], groups[makes] = list(members), [g] * len(members)
-        sources: Counter[frozenset] = Counter()
-        for makes, who in ids.items():
-            sources[makes] = len(who)
-        out = (sources, ids, groups)
+        out = _sources_of(ids, groups, [(g, makes, all_groups[g].ids) for g, makes in makes_by_group])
     supply.memo["plain_sources"] = out
     return out
+
+
+def _sources_of(ids: dict, groups: dict, made: list) -> tuple:
+    """(sources, ids, groups) as :func:`_plain_sources` gives them: ``ids`` and
+    ``groups`` (holding the floating mana's first, if any) with each group's permanents
+    added under the types they make, ``made`` giving (group, types, its ids) in order."""
+    for g, makes, members in made:
+        if makes in ids:
+            ids[makes].extend(members)
+            groups[makes].extend([g] * len(members))
+        else:
+            ids[makes], groups[makes] = list(members), [g] * len(members)
+    sources: Counter[frozenset] = Counter()
+    for makes, who in ids.items():
+        sources[makes] = len(who)
+    return sources, ids, groups
 
 
 def plain_lane_board(problem: PaymentProblem):
@@ -234,9 +240,7 @@ def _plain_lane_board(built: tuple | None):
     """:func:`plain_lane_board` of the groups as built."""
     if built is None:
         return None
-    ids: dict = {}
-    groups: dict = {}
-    acts_of = []
+    made, acts_of = [], []
     for g, (members, acts, reasons) in enumerate(built):
         acts_of.append(acts)
         if reasons and any(why in PRECAST_ONLY for _, why in reasons):
@@ -246,15 +250,8 @@ def _plain_lane_board(built: tuple | None):
         makes = _makes_of(acts)
         if makes is _NOT_PATCHED:
             return None
-        if makes in ids:
-            ids[makes].extend(members)
-            groups[makes].extend([g] * len(members))
-        else:
-            ids[makes], groups[makes] = list(members), [g] * len(members)
-    sources: Counter[frozenset] = Counter()
-    for makes, who in ids.items():
-        sources[makes] = len(who)
-    return {"sources": (sources, ids, groups), "acts": acts_of}  # (and what the plain payment derives from them)
+        made.append((g, makes, members))
+    return {"sources": _sources_of({}, {}, made), "acts": acts_of}  # (and what the plain payment derives from them)
 
 
 def _makes_by_group(supply: Supply) -> list | None:
