@@ -265,6 +265,8 @@ def _answer_now(problem: PaymentProblem, budget: Budget, plain_path: bool = True
     if problem.query == PAY and plain_path:  # (the question asked most: a plain board's plan without the supply)
         plan = plain_lane(problem)
         if plan is not None:
+            if budget.spent:  # (its time ran out while the board was grouped: as the supply's path says)
+                return budget.undecided()
             check_plan(problem, plan)
             return plan
     supply = build_supply(problem)

@@ -199,6 +199,17 @@ def test_what_is_wrong_among_twins_is_said_where_it_is():
             assert message is None or out["error"]["message"] == message
 
 
+def test_a_name_whose_truth_cant_be_told_is_refused_where_it_is():
+    """A name given from Python that is no text is refused as such, not by asking whether
+    it is empty (review: an array's truth value raised, an internal error)."""
+    class Ambiguous:
+        def __bool__(self):
+            raise ValueError("ambiguous")
+    perms = [{"id": "f1", "type_line": "Basic Land — Forest", "name": Ambiguous()}]
+    out = solve({"spell": {"mana_cost": "{G}"}, "permanents": perms})
+    assert out["error"]["at"] == "permanents[0].name" and "internal" not in out["error"], out
+
+
 def test_a_tuple_among_twins_read_from_python_is_refused_where_it_is():
     forest = {"abilities": [{"cost": "{T}", "add": "{G}"}]}
     perms = [{"id": f"f{i}", **forest} for i in range(50)] + [{"id": "odd", "abilities": ({"cost": "{T}", "add": "{G}"},)}]

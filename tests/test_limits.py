@@ -71,3 +71,22 @@ def test_a_turn_out_of_time_is_undecided_not_a_guess():
     for request in ({"query": "best_turn", "hand": hand}, {"query": "sequence", "order": "any", "spells": hand[:6]}):
         out = solve({**request, "permanents": board, "time_limit_ms": 1})
         assert out.get("reason", {}).get("code") == "timeout" or out.get("optimal") is False, out
+
+
+def test_a_plain_pay_whose_time_ran_out_while_its_board_was_grouped_is_undecided(monkeypatch):
+    """The plain lane groups the board as the supply's path did, and its answer is held to
+    the same guard: a plan found after the time ran out is not sent (review: a 4,000-permanent
+    pay at 250 ms sent its plan after 345 ms, where the supply's path said timeout)."""
+    import manaplan.solver.one_spell as one_spell
+    lane = one_spell.plain_lane
+
+    def slow_lane(problem):
+        time.sleep(0.08)  # (grouping a large board, past the request's 50 ms)
+        return lane(problem)
+    monkeypatch.setattr(one_spell, "plain_lane", slow_lane)
+    request = {"spell": {"mana_cost": "{G}"}, "time_limit_ms": 50,
+               "permanents": [{"id": "f", "type_line": "Basic Land — Forest"}]}
+    out = solve(request)
+    assert out["payable"] is None and out["reason"]["code"] == "timeout", out
+    monkeypatch.setattr(one_spell, "plain_lane", lane)
+    assert solve(request)["payable"] is True

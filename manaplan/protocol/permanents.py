@@ -288,7 +288,7 @@ def _kinds_of(perms: list, parsed: bool) -> tuple[list, list, list, list | None]
         if type(pid) is not str:
             return None
         name = fields["name"] if "name" in fields and not pasted else ""  # (a pasted card's name is the card's:
-        if name and type(name) is str:                                     # kept in its body, as read_permanent
+        if type(name) is str and name:                                     # kept in its body, as read_permanent
             del fields["name"]                                             # keys it, faces and all)
         else:
             name = ""
