@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from ..model.cost import SpellCost, choice_symbols
 from ..model.entering import TAPPED, EntersRule
@@ -61,21 +60,16 @@ PLAYER_FIELDS = ("life", "pool", "graveyard", "commander_identity", "energy", "s
 # -- reading ------------------------------------------------------------------------------
 
 def request_fields() -> tuple:
-    """Every field a Magic request may have: every query's and each query's own (found
-    once)."""
-    if not _REQUEST_FIELDS:
-        from ..queries import MAGIC
-        _REQUEST_FIELDS.append(_fields_of(MAGIC))
-    return _REQUEST_FIELDS[0]
+    """Every field a Magic request may have: every query's and each query's own."""
+    return _REQUEST_FIELDS
 
 
-_REQUEST_FIELDS: list = []
-
-
-@lru_cache(maxsize=4)
 def _fields_of(queries: tuple) -> tuple:
-    """:func:`request_fields` of a registry of queries (found once, not per request)."""
+    """:func:`request_fields` of a registry of queries."""
     return COMMON_FIELDS + tuple(dict.fromkeys(f for q in queries for f in q.fields))
+
+
+_REQUEST_FIELDS = _fields_of(MAGIC)  # (found once: the registry does not change)
 
 
 def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
@@ -88,7 +82,6 @@ def read(request, boards=None, parsed: bool = False) -> PaymentProblem:
         return _read(request, boards, parsed)
     except ReadingTimeout as e:
         if not e.hand and request.get("hand") is not None:
-            from ..queries import magic_query
             e.hand = _read_hand_once(request["hand"], magic_query(request.get("query", PAY)).resolving == "hand")[1]
         name = request.get("board")
         if boards is not None and isinstance(name, str) and ("permanents" in request or "changes" in request):
@@ -737,7 +730,6 @@ class ReadOutOfTime:
 def write(problem: PaymentProblem, result) -> dict:
     """The answer to ``problem`` in the protocol's shape, as its query's entry writes it
     (manaplan.queries)."""
-    from ..queries import magic_query
     return magic_query(problem.query).write(problem, result)
 
 
