@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left
-from collections import Counter, OrderedDict
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -32,7 +32,7 @@ from manaplan.model.symbols import (ALL_TYPES, ALL_TYPES_MASK, COLORLESS_HYBRID,
 from manaplan.solver.proof import explain
 from manaplan.model.abilities import PRECAST_ONLY
 from manaplan.model.board import KEPT_WORK
-from manaplan.solver.supply import BY_GROUP, SUPPLIES_KEPT, Supply, groups_as_built, supply_key
+from manaplan.solver.supply import BY_GROUP, Supply, groups_as_built, kept_with_supplies, supply_key
 
 
 class PlainView(NamedTuple):
@@ -153,10 +153,16 @@ def plain_board(problem: PaymentProblem, supply: Supply):
     """(sources, ids, groups) of a plain board (as :class:`PlainView` holds them), or
     None: the board's half of :func:`plain_view`, for costs that are plain once their
     two-way symbols are announced."""
+    return _plain_sources(supply) if _plain_spell_and_board(problem) else None
+
+
+def _plain_spell_and_board(problem: PaymentProblem) -> bool:
+    """Whether nothing but the board's sources pays, as the plain view counts them: no
+    convoke, improvise or delve, no mana spent as though of any color (CR 609.4b), no
+    permanent that leaves anyway (the general model weighs those)."""
     spell = problem.spell
-    if spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending or problem.prefer.gone:
-        return None  # (mana spent as though of any color, CR 609.4b; what leaves anyway: the general model)
-    return _plain_sources(supply)
+    return not (spell.convoke or spell.improvise or spell.delve or problem.board.any_color_spending
+                or problem.prefer.gone)
 
 
 def two_way_payable(problem: PaymentProblem, supply: Supply) -> bool | None:
@@ -220,20 +226,10 @@ def plain_lane_board(problem: PaymentProblem):
     nothing kept for before casting, not a kept board (whose changes patch its supply);
     None otherwise (then the supply is built, and says more). Kept with the board's
     supplies (the cards of a hand share it)."""
-    spell, board = problem.spell, problem.board
-    if spell.convoke or spell.improvise or spell.delve or board.any_color_spending or problem.prefer.gone or \
-            problem.player.pool or KEPT_WORK in board.memo:  # (a kept board's changes patch its supply: built)
-        return None
-    kept = board.memo.setdefault("supplies", OrderedDict())
-    key = ("plain lane",) + supply_key(problem, not problem.mid_cast, None)
-    if key in kept:
-        kept.move_to_end(key)
-        return kept[key]
-    found = _plain_lane_board(groups_as_built(problem))
-    kept[key] = found
-    if len(kept) > SUPPLIES_KEPT:
-        kept.popitem(last=False)
-    return found
+    if not _plain_spell_and_board(problem) or problem.player.pool or KEPT_WORK in problem.board.memo:
+        return None  # (a kept board's changes patch its supply: built)
+    return kept_with_supplies(problem.board, ("plain lane",) + supply_key(problem, not problem.mid_cast, None),
+                              lambda: _plain_lane_board(groups_as_built(problem)))
 
 
 def _plain_lane_board(built: tuple | None):

@@ -51,14 +51,8 @@ def plain_lane(problem: PaymentProblem) -> Plan | None:
     found = plain_lane_board(problem)
     if found is None:
         return None
-    classes = found.get("classes")
-    if classes is None:
-        classes = found["classes"] = _classes_of(PlainView(needs, *found["sources"]))
-    key = tuple(sorted(problem.color_needs.items()))
-    order = found.get(key)
-    if order is None:
-        order = found[key] = _cheapest_order(classes, problem.color_needs)
-    flows = _transport(classes, needs, order)
+    classes = _classes(found, PlainView(needs, *found["sources"]))
+    flows = _transport(classes, needs, _cheapest_first(found, classes, problem.color_needs))
     return None if flows is None else _plan(problem, found["acts"], classes, flows)
 
 
@@ -73,8 +67,8 @@ def plain_payment(problem: PaymentProblem, supply: Supply):
     view = plain_view(problem, supply)
     if view is None:
         return _two_way_payment(problem, supply)
-    classes = _classes(supply, view)
-    flows = _transport(classes, view.needs, _cheapest_first(supply, classes, problem.color_needs))
+    classes = _classes(supply.memo, view)
+    flows = _transport(classes, view.needs, _cheapest_first(supply.memo, classes, problem.color_needs))
     if flows is None:  # Hall's condition fails (it is exact here): the violated set is the proof
         return hall_certificate(problem, supply, view)
     return _plan(problem, _acts_by_group(supply), classes, flows)
@@ -95,8 +89,8 @@ def _two_way_payment(problem: PaymentProblem, supply: Supply):
         return None
     assert ways is not None
     view = PlainView(Counter(), *board)
-    classes = _classes(supply, view)
-    order = _cheapest_first(supply, classes, problem.color_needs)
+    classes = _classes(supply.memo, view)
+    order = _cheapest_first(supply.memo, classes, problem.color_needs)
     pooled = sum(len(c[2]) for c in classes if c[1])
     life = problem.player.life
     best, best_key = None, None
@@ -137,16 +131,12 @@ def _objective(classes: list, flows: dict, life: int, pooled: int, hand_needs: d
     return life, tapped, flex, pooled - from_pool
 
 
-def _classes(supply: Supply, view) -> list:
-    """:func:`_classes_of` the view, read once per supply (a hand's cards share it)."""
-    if "plain_classes" not in supply.memo:
-        supply.memo["plain_classes"] = _classes_of(view)
-    return supply.memo["plain_classes"]
-
-
-def _classes_of(view) -> list:
+def _classes(memo: dict, view) -> list:
     """(types made, floating mana?, ids, the group of each) for each kind of source: one
-    cost per class."""
+    cost per class; read once per supply (``memo``: the supply's, or the plain lane's
+    board: a hand's cards share it)."""
+    if "plain_classes" in memo:
+        return memo["plain_classes"]
     classes = []
     for types, who in view.ids.items():
         groups = view.groups[types]
@@ -157,6 +147,7 @@ def _classes_of(view) -> list:
         classes.append((types, True, tuple(who[:pooled]), tuple(groups[:pooled])))
         if pooled < len(who):
             classes.append((types, False, tuple(who[pooled:]), tuple(groups[pooled:])))
+    memo["plain_classes"] = classes
     return classes
 
 
@@ -230,20 +221,15 @@ _TAP_STEPS: dict = {}
 _TAP_STEPS_KEPT = 4096
 
 
-def _cheapest_first(supply: Supply, classes: list, hand_needs: dict) -> list:
+def _cheapest_first(memo: dict, classes: list, hand_needs: dict) -> list:
     """The classes in the order the greedy takes them: floating mana, then the least
     flexible sources (weighed by the colors the rest of the hand needs); found once per
-    supply and hand."""
+    supply (``memo``, as :func:`_classes`) and hand."""
     key = ("plain_order", tuple(sorted(hand_needs.items())))
-    if key not in supply.memo:
-        supply.memo[key] = _cheapest_order(classes, hand_needs)
-    return supply.memo[key]
-
-
-def _cheapest_order(classes: list, hand_needs: dict) -> list:
-    """:func:`_cheapest_first`, found."""
-    cost = [(not pooled, flexibility(types, hand_needs)) for types, pooled, _, _ in classes]
-    return sorted(range(len(classes)), key=cost.__getitem__)
+    if key not in memo:
+        cost = [(not pooled, flexibility(types, hand_needs)) for types, pooled, _, _ in classes]
+        memo[key] = sorted(range(len(classes)), key=cost.__getitem__)
+    return memo[key]
 
 
 def _transport(classes: list, needs: Counter, order: list):

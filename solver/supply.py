@@ -114,8 +114,7 @@ class GroupAbility:
         (:func:`_acts_together`): no converter's cap to set from the rest, no tap
         shared with another group, no count, no doubling, no life or damage to order.
         Found once (a twin in another group copies it: :meth:`in_group`)."""
-        return (self.cap >= 0 and not self.made_by and self.co_tap is None and not self.counted and not self.doubles
-                and not self.damage and not self.pays_life)
+        return _patchable(self) and not self.damage and not self.pays_life
 
     @cached_property
     def pays_life(self) -> bool:
@@ -532,19 +531,23 @@ def build_supply(problem: PaymentProblem, allow_precast: bool = False, grouping:
     allow_precast = allow_precast or not problem.mid_cast
     if spells is not None:
         return _build_supply(problem, allow_precast, grouping, spells)
-    kept = problem.board.memo.setdefault("supplies", OrderedDict())
     key = supply_key(problem, allow_precast, grouping)
+    return kept_with_supplies(problem.board, key, lambda: _supply_patched(problem, key, allow_precast, grouping)
+                              or _build_supply(problem, allow_precast, grouping, (problem.spell,)))
+
+
+def kept_with_supplies(board: Board, key: tuple, make):
+    """What ``make()`` gives, kept with the board's supplies under ``key`` (what depends
+    on the question besides the board: :func:`supply_key`), the least recently used
+    dropped past :data:`SUPPLIES_KEPT`."""
+    kept = board.memo.setdefault("supplies", OrderedDict())
     if key in kept:
         kept.move_to_end(key)
-        supply = kept[key]
-    else:
-        supply = _supply_patched(problem, key, allow_precast, grouping)
-        if supply is None:
-            supply = _build_supply(problem, allow_precast, grouping, (problem.spell,))
-        kept[key] = supply
-        if len(kept) > SUPPLIES_KEPT:
-            kept.popitem(last=False)
-    return supply
+        return kept[key]
+    found = kept[key] = make()
+    if len(kept) > SUPPLIES_KEPT:
+        kept.popitem(last=False)
+    return found
 
 
 def weighed_by_hand(supply: Supply, needs: dict) -> Supply:
